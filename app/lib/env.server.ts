@@ -1,0 +1,78 @@
+import { z } from 'zod';
+
+/**
+ * The environment is read and validated once, at start. The variable names are part of the
+ * product's interface (see ARCHITECTURE.md): keep them.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: 'must start with postgres:// or postgresql://',
+    }),
+  APP_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.length >= 32, {
+      message: 'must be at least 32 characters long',
+    }),
+  PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: z.string().optional(),
+  ADMIN_EMAIL: z.string().trim().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  STRIPE_API_BASE: optionalUrl,
+  PAYPAL_API_BASE: optionalUrl,
+  FLUTTERWAVE_API_BASE: optionalUrl,
+  COINGATE_API_BASE: optionalUrl,
+  PAYPAL_SDK_URL: optionalUrl,
+  FLUTTERWAVE_SCRIPT_URL: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Turns the in-memory HTML cache off (benchmarks compare both). */
+  HTML_CACHE: z.enum(['on', 'off']).default('on'),
+  /** Requests per window for the contact form, per client address. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** For tests that start the app with another environment in the same process. */
+export function resetEnv(): void {
+  cached = undefined;
+}

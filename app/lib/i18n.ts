@@ -1,0 +1,66 @@
+import { createContext, useContext } from 'react';
+import type { Messages } from '~/locales/fr';
+
+/** Languages of the public site. French is the default and the fallback for empty content. */
+export const LANGS = ['fr', 'en', 'es'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'fr';
+export const LANG_COOKIE = 'lng';
+
+export const LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
+
+export function isLang(value: unknown): value is Lang {
+  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
+}
+
+/** 'en-US' → 'en'; anything else → undefined. */
+export function baseLang(code: string | null | undefined): Lang | undefined {
+  const base = code?.trim().toLowerCase().split(/[-_]/)[0];
+  return isLang(base) ? base : undefined;
+}
+
+type Join<K, P> = K extends string ? (P extends string ? `${K}.${P}` : never) : never;
+type Paths<T> = { [K in keyof T]: T[K] extends string ? K & string : Join<K, Paths<T[K]>> }[keyof T];
+export type MessageKey = Paths<Messages>;
+export type Vars = Record<string, string | number>;
+
+export function translate(messages: Messages, key: MessageKey, vars?: Vars): string {
+  let node: unknown = messages;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  const text = typeof node === 'string' ? node : key;
+  return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+}
+
+export interface I18n {
+  lang: Lang;
+  t: (key: MessageKey, vars?: Vars) => string;
+  formatDate: (isoDate: string) => string;
+}
+
+export function makeI18n(lang: Lang, messages: Messages): I18n {
+  const dateFormat = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' });
+  return {
+    lang,
+    t: (key, vars) => translate(messages, key, vars),
+    formatDate: (iso) => {
+      const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
+      return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
+    },
+  };
+}
+
+export const I18nContext = createContext<I18n | null>(null);
+
+export function useI18n(): I18n {
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error('useI18n outside of I18nContext');
+  return i18n;
+}
+
+/** Picks a translated value for the current language, falling back to French when it is empty. */
+export function localized<T extends object>(translations: Partial<Record<Lang, Partial<T>>>, lang: Lang, field: keyof T): string {
+  const value: unknown = translations[lang]?.[field];
+  if (typeof value === 'string' && value.trim() !== '') return value;
+  const fallback: unknown = translations[DEFAULT_LANG]?.[field];
+  return typeof fallback === 'string' ? fallback : '';
+}

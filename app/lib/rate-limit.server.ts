@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { DB } from '~db/index';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  count: number;
+  /** Seconds until the window resets. */
+  retryAfter: number;
+}
+
+/**
+ * Fixed-window counter kept in the database, so that every instance counts together. One atomic
+ * upsert per hit: the window restarts once it has expired.
+ */
+export async function hitRateLimit(db: DB, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitResult> {
+  const resetAt = now + windowMs;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key, count: 1, reset_at: resetAt })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then excluded.reset_at else rate_limits.reset_at end`,
+      }),
+    )
+    .returning(['count', 'reset_at'])
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count);
+  return { allowed: count <= limit, count, retryAfter: Math.max(0, Math.ceil((Number(row.reset_at) - now) / 1000)) };
+}
+
+/** Forgets a key (a successful sign-in clears its failures, for example). */
+export async function clearRateLimit(db: DB, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** Removes expired windows; called periodically. */
+export async function pruneRateLimits(db: DB, now = Date.now()): Promise<void> {
+  await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
+}

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { migrateToLatest, openDatabase, type DB, type DbHandle } from '~db/index';
+import { seedDefaults } from '~db/seed';
+import { env as readEnv, type Env } from './env.server';
+import { HtmlCache } from './html-cache.server';
+import { log, setLogLevel } from './log.server';
+import { loadAppSecret } from './secret.server';
+import { diskStorage, type Storage } from './storage.server';
+
+/**
+ * The process-wide state: environment, database, media storage, HTML cache. Started once by the
+ * server (and by tests), stopped on shutdown. Routes reach it through these accessors.
+ */
+export interface Runtime {
+  env: Env;
+  handle: DbHandle;
+  db: DB;
+  storage: Storage;
+  secret: string;
+  cache: HtmlCache;
+  publicUrl: string | undefined;
+  /** Built enhancement scripts by name (build/enhance-manifest.json), set by the server. */
+  assets: Record<string, string>;
+}
+
+let current: Runtime | undefined;
+let starting: Promise<Runtime> | undefined;
+
+export function startRuntime(envOverride?: Env): Promise<Runtime> {
+  starting ??= (async () => {
+    const env = envOverride ?? readEnv();
+    setLogLevel(env.LOG_LEVEL);
+    const dataDir = path.resolve(env.DATA_DIR);
+    const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
+    try {
+      await migrateToLatest(handle.db);
+      const storage = diskStorage(path.join(dataDir, 'media'));
+      const seeded = await seedDefaults(handle.db, storage);
+      if (seeded) log.info('default content seeded');
+      current = {
+        env,
+        handle,
+        db: handle.db,
+        storage,
+        secret: loadAppSecret(env.APP_SECRET, dataDir),
+        cache: new HtmlCache(),
+        publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+        assets: {},
+      };
+      log.info('runtime ready', { database: handle.dialect });
+      return current;
+    } catch (e) {
+      await handle.close().catch(() => undefined);
+      starting = undefined;
+      throw e;
+    }
+  })();
+  return starting;
+}
+
+export function runtime(): Runtime {
+  if (!current) throw new Error('runtime not started');
+  return current;
+}
+
+export function db(): DB {
+  return runtime().db;
+}
+
+/** Every content write calls this: cached pages are dropped at once. */
+export async function contentChanged(): Promise<void> {
+  const rt = runtime();
+  rt.cache.clear();
+  await rt.db
+    .updateTable('content_state')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}
+
+export async function stopRuntime(): Promise<void> {
+  const rt = current;
+  current = undefined;
+  starting = undefined;
+  if (rt) await rt.handle.close();
+}

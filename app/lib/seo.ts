@@ -1,0 +1,49 @@
+import type { MetaDescriptor } from 'react-router';
+import { LANGS, LOCALES, type Lang } from './i18n';
+
+export interface SeoInput {
+  origin: string;
+  path: string;
+  lang: Lang;
+  title: string;
+  description: string;
+  siteName: string;
+  image?: string;
+  type?: 'website' | 'article';
+}
+
+export function langUrl(origin: string, path: string, lang: Lang): string {
+  return `${origin}${path}?lng=${lang}`;
+}
+
+/**
+ * Title, description, canonical URL, hreflang alternates (one per language, plus x-default) and
+ * Open Graph tags. Every language variant is its own URL (?lng=), so the set is reciprocal.
+ */
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const { origin, path, lang, title, description, siteName } = input;
+  const image = input.image ? (input.image.startsWith('http') ? input.image : `${origin}${input.image}`) : undefined;
+  const canonical = langUrl(origin, path, lang);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: canonical },
+    ...LANGS.map((l) => ({ tagName: 'link', rel: 'alternate', hrefLang: l, href: langUrl(origin, path, l) })),
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${origin}${path}` },
+    { property: 'og:type', content: input.type ?? 'website' },
+    { property: 'og:site_name', content: siteName },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:url', content: canonical },
+    { property: 'og:locale', content: LOCALES[lang].replace('-', '_') },
+    { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
+  ];
+  if (image) tags.push({ property: 'og:image', content: image });
+  return tags;
+}
+
+/** Strips tags from sanitized HTML for a meta description. */
+export function plainText(html: string, max = 160): string {
+  const text = html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

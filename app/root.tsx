@@ -1,0 +1,84 @@
+import { useMemo } from 'react';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { DEFAULT_LANG, I18nContext, makeI18n } from '~/lib/i18n';
+import { messagesFor, detectLang } from '~/lib/i18n.server';
+import { useNonce } from '~/lib/nonce';
+import { runtime } from '~/lib/runtime.server';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { lang } = detectLang(request);
+  const origin = runtime().publicUrl ?? new URL(request.url).origin;
+  return { lang, messages: messagesFor(lang), origin, siteScript: runtime().assets.site };
+}
+
+/**
+ * Routes whose `handle` says `hydrate: true` (the back office) load React in the browser. Public
+ * pages do not: they are complete HTML, enhanced by one small script (ADR 003).
+ */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const nonce = useNonce();
+  const matches = useMatches();
+  const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
+  return (
+    <html lang={data?.lang ?? DEFAULT_LANG}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c2410c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans antialiased">
+        {children}
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          data?.siteScript && <script type="module" src={data.siteScript} nonce={nonce} />
+        )}
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const i18n = useMemo(() => makeI18n(loaderData.lang, loaderData.messages), [loaderData.lang, loaderData.messages]);
+  return (
+    <I18nContext.Provider value={i18n}>
+      <Outlet />
+    </I18nContext.Provider>
+  );
+}
+
+// The root loader itself failed: the error page still needs words.
+const messagesFallback = { notFound: { title: 'Page introuvable', text: '', home: 'Accueil' }, error: { title: 'Une erreur est survenue', text: 'Veuillez réessayer dans quelques instants.' } } as unknown as Parameters<typeof makeI18n>[1];
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const i18n = makeI18n(data?.lang ?? DEFAULT_LANG, data?.messages ?? messagesFallback);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? i18n.t('notFound.title') : i18n.t('error.title')}</h1>
+      <p className="mt-4 text-gray-700">{notFound ? i18n.t('notFound.text') : i18n.t('error.text')}</p>
+      <a href="/" className="mt-8 inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white">
+        {i18n.t('notFound.home')}
+      </a>
+    </main>
+  );
+}

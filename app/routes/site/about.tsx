@@ -1,0 +1,48 @@
+import type { Route } from './+types/about';
+import { getLocalizedPage } from '~/domain/content/pages.server';
+import { resolveImage } from '~/domain/media/images.server';
+import { useI18n, type MessageKey } from '~/lib/i18n';
+import { detectLang } from '~/lib/i18n.server';
+import { pageMeta } from '~/lib/page-meta';
+import { db } from '~/lib/runtime.server';
+import { Img } from '~/ui/primitives/Img';
+import { RichText } from '~/ui/primitives/RichText';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { lang } = detectLang(request);
+  const page = await getLocalizedPage(db(), 'about', lang);
+  return { title: page.fields.title, content: page.fields.content, founder: await resolveImage(db(), page.images.founderImage) };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, (i18n) => ({
+    title: args.loaderData?.title || i18n.t('nav.about'),
+    description: i18n.t('about.metaDescription'),
+    image: args.loaderData?.founder?.src,
+  }));
+
+const OBJECTIVES: MessageKey[] = ['about.objective1', 'about.objective2', 'about.objective3', 'about.objective4'];
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <h1 className="text-4xl font-extrabold">{loaderData.title || t('nav.about')}</h1>
+      <div className="mt-10 grid items-start gap-10 lg:grid-cols-[2fr_1fr]">
+        <RichText html={loaderData.content} className="text-lg text-gray-800" />
+        <Img image={loaderData.founder} alt={t('about.founderAlt')} sizes="(min-width: 1024px) 33vw, 100vw" className="w-full rounded-xl object-cover shadow-md" />
+      </div>
+      <section aria-labelledby="objectives" className="mt-16">
+        <h2 id="objectives" className="text-3xl font-bold">{t('about.objectivesTitle')}</h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+          {OBJECTIVES.map((key) => (
+            <li key={key} className="flex gap-3 rounded-lg bg-brand-50 p-5">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-6 w-6 flex-none text-brand-700" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M5 13l4 4L19 7" /></svg>
+              <span>{t(key)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { data } from 'react-router';
+import type { Route } from './+types/blog-post';
+import { getPublishedPost } from '~/domain/blog/posts.server';
+import { resolveImage } from '~/domain/media/images.server';
+import { useI18n } from '~/lib/i18n';
+import { detectLang } from '~/lib/i18n.server';
+import { pageMeta } from '~/lib/page-meta';
+import { db } from '~/lib/runtime.server';
+import { ButtonLink } from '~/ui/primitives/ButtonLink';
+import { Img } from '~/ui/primitives/Img';
+import { RichText } from '~/ui/primitives/RichText';
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { lang } = detectLang(request);
+  const post = await getPublishedPost(db(), params.postId, lang);
+  if (!post) return data({ post: null }, { status: 404 });
+  return { post: { ...post, image: await resolveImage(db(), post.image) } };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, (i18n) => {
+    const post = args.loaderData?.post;
+    if (!post) return { title: `${i18n.t('blog.notFound')} | ${i18n.t('blog.name')}`, fullTitle: true, description: i18n.t('blog.notFoundText') };
+    // SPEC.md: the article title followed by the blog name; the excerpt as description.
+    return { title: `${post.title} | ${i18n.t('blog.name')}`, fullTitle: true, description: post.excerpt, image: post.image?.src, type: 'article' };
+  });
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { t, formatDate } = useI18n();
+  const { post } = loaderData;
+  if (!post) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-24 text-center sm:px-6">
+        <h1 className="text-3xl font-bold">{t('blog.notFound')}</h1>
+        <p className="mt-4 text-gray-700">{t('blog.notFoundText')}</p>
+        <ButtonLink to="/blog" className="mt-8">
+          {t('blog.back')}
+        </ButtonLink>
+      </div>
+    );
+  }
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <a href="/blog" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
+        <span aria-hidden="true">←</span> {t('blog.back')}
+      </a>
+      <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-brand-700">{post.category}</p>
+      <h1 className="mt-2 text-4xl font-extrabold leading-tight">{post.title}</h1>
+      <p className="mt-3 text-gray-700">
+        {t('blog.by', { author: post.author })} · <time dateTime={post.date}>{formatDate(post.date)}</time>
+      </p>
+      <Img image={post.image} alt="" priority sizes="(min-width: 768px) 768px, 100vw" className="mt-8 max-h-[500px] w-full rounded-xl object-cover" />
+      <RichText html={post.content} className="mt-8 text-lg text-gray-800" />
+    </article>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Route } from './+types/member';
+import { getSiteSettings } from '~/domain/settings/site-settings.server';
+import { useI18n, type MessageKey } from '~/lib/i18n';
+import { pageMeta } from '~/lib/page-meta';
+import { db } from '~/lib/runtime.server';
+import { buttonClass } from '~/ui/primitives/ButtonLink';
+
+export async function loader() {
+  const settings = await getSiteSettings(db());
+  return { membershipFormUrl: settings.membershipFormUrl };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, (i18n) => ({ title: i18n.t('member.title'), description: i18n.t('member.metaDescription') }));
+
+const BENEFITS: MessageKey[] = ['member.benefit1', 'member.benefit2', 'member.benefit3', 'member.benefit4'];
+
+export default function Member({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
+      <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('member.title')}</p>
+      <h1 className="mt-2 text-4xl font-extrabold">{t('member.heading')}</h1>
+      <p className="mt-3 text-lg text-gray-700">{t('member.intro')}</p>
+      <section aria-labelledby="benefits" className="mt-10">
+        <h2 id="benefits" className="text-2xl font-bold">{t('member.benefitsTitle')}</h2>
+        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+          {BENEFITS.map((key) => (
+            <li key={key} className="flex gap-3 rounded-lg border border-gray-200 p-5">
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-6 w-6 flex-none text-brand-700" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M5 13l4 4L19 7" /></svg>
+              <span>{t(key)}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="mt-10">
+        {loaderData.membershipFormUrl ? (
+          <a href={loaderData.membershipFormUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
+            {t('member.download')} <span className="sr-only">{t('member.newTab')}</span>
+          </a>
+        ) : (
+          <button
+            type="button"
+            className={buttonClass('primary')}
+            data-toast-title={t('member.unavailable')}
+            data-toast-description={t('member.unavailableText')}
+            data-toast-variant="destructive"
+            aria-describedby="member-unavailable"
+          >
+            {t('member.download')}
+          </button>
+        )}
+        {!loaderData.membershipFormUrl && (
+          <p id="member-unavailable" className="mt-3 text-sm text-gray-700">
+            {t('member.unavailable')}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

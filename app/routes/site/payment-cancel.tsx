@@ -1,0 +1,22 @@
+import type { Route } from './+types/payment-cancel';
+import { useI18n } from '~/lib/i18n';
+import { pageMeta } from '~/lib/page-meta';
+import { ButtonLink } from '~/ui/primitives/ButtonLink';
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, (i18n) => ({ title: i18n.t('payment.cancelTitle'), description: i18n.t('payment.cancelText') })),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function PaymentCancel() {
+  const { t } = useI18n();
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
+      <h1 className="text-4xl font-extrabold">{t('payment.cancelTitle')}</h1>
+      <p className="mt-4 text-lg text-gray-700">{t('payment.cancelText')}</p>
+      <ButtonLink to="/faire-un-don" className="mt-8">
+        {t('payment.retry')}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Route } from './+types/projects';
+import { resolveImages } from '~/domain/media/images.server';
+import { listActiveProjects } from '~/domain/projects/projects.server';
+import type { ProjectStatus } from '~/domain/projects/projects';
+import { useI18n, type MessageKey } from '~/lib/i18n';
+import { detectLang } from '~/lib/i18n.server';
+import { pageMeta } from '~/lib/page-meta';
+import { db } from '~/lib/runtime.server';
+import { Img } from '~/ui/primitives/Img';
+import { RichText } from '~/ui/primitives/RichText';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { lang } = detectLang(request);
+  const projects = await listActiveProjects(db(), lang);
+  const images = await resolveImages(db(), projects.map((p) => p.image));
+  return { projects: projects.map((p) => ({ ...p, image: images.get(p.image) })) };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, (i18n) => ({ title: i18n.t('projects.title'), description: i18n.t('projects.metaDescription') }));
+
+const STATUS_LABEL: Record<ProjectStatus, MessageKey> = {
+  Planifié: 'projects.statusPlanned',
+  'En cours': 'projects.statusOngoing',
+  Terminé: 'projects.statusDone',
+};
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { t, formatDate } = useI18n();
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      <h1 className="text-4xl font-extrabold">{t('projects.title')}</h1>
+      <p className="mt-3 max-w-2xl text-lg text-gray-700">{t('projects.intro')}</p>
+      {loaderData.projects.length === 0 ? (
+        <p className="mt-10 text-gray-700">{t('projects.empty')}</p>
+      ) : (
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {loaderData.projects.map((p) => (
+            <li key={p.id}>
+              {/* The description shows on hover, on keyboard focus and on tap (tapping focuses). */}
+              <article tabIndex={0} aria-labelledby={`project-${p.id}`} className="group relative h-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200 outline-offset-4" data-testid="project-card">
+                <Img image={p.image} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-[3/2] w-full object-cover" />
+                <div className="p-5">
+                  <p className="text-sm font-semibold text-brand-700">{t(STATUS_LABEL[p.status] ?? 'projects.statusPlanned')}</p>
+                  <h2 id={`project-${p.id}`} className="mt-1 text-xl font-bold">{p.title}</h2>
+                  <p className="mt-2 text-sm text-gray-700">
+                    <span className="sr-only">{t('projects.location')} : </span>
+                    {p.location} · <time dateTime={p.date}>{formatDate(p.date)}</time>
+                  </p>
+                </div>
+                <div className="absolute inset-0 flex items-center bg-gray-900/90 p-6 text-white opacity-0 transition-opacity duration-300 group-hover:opacity-100 group-focus:opacity-100 group-focus-within:opacity-100">
+                  <RichText html={p.description} className="[&_a]:text-white" />
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { whatsAppLink } from '~/domain/settings/site-settings';
+import { useI18n } from '~/lib/i18n';
+
+const className =
+  'fixed bottom-5 right-5 z-30 inline-flex h-14 w-14 items-center justify-center rounded-full bg-[#0f7a3f] text-white shadow-lg hover:bg-[#0b6a36]';
+
+function Icon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7" fill="currentColor">
+      <path d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2a8.2 8.2 0 0 1-4.2-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1-.6.8-.8 1-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.3-.4.2-.4.7-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.7 11.8 11.8 0 0 0 4.5 4c1.7.7 2.3.8 3.2.6a2.7 2.7 0 0 0 1.8-1.3 2.2 2.2 0 0 0 .2-1.3c-.1-.1-.3-.2-.5-.3z" />
+    </svg>
+  );
+}
+
+/** Floating chat button: a wa.me link from the configured number, or a notice when none is set. */
+export function WhatsAppButton({ number }: { number: string }) {
+  const { t } = useI18n();
+  const href = whatsAppLink(number);
+  if (href) {
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer" aria-label={t('whatsapp.label')} className={className} data-testid="whatsapp">
+        <Icon />
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      aria-label={`${t('whatsapp.label')} : ${t('whatsapp.notConfigured')}`}
+      className={className}
+      data-testid="whatsapp"
+      data-toast-title={t('whatsapp.notConfigured')}
+      data-toast-description={t('whatsapp.notConfiguredDesc')}
+      data-toast-variant="destructive"
+    >
+      <Icon />
+    </button>
+  );
+}

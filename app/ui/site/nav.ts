@@ -1,0 +1,12 @@
+import type { MessageKey } from '~/lib/i18n';
+
+/** Public navigation, in menu order (SPEC.md public routes). */
+export const NAV_ITEMS: { to: string; label: MessageKey }[] = [
+  { to: '/', label: 'nav.home' },
+  { to: '/a-propos', label: 'nav.about' },
+  { to: '/missions', label: 'nav.missions' },
+  { to: '/nos-actions', label: 'nav.actions' },
+  { to: '/partenaires', label: 'nav.partners' },
+  { to: '/blog', label: 'nav.blog' },
+  { to: '/contact', label: 'nav.contact' },
+];

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as m001 from './001-content';
+
+/**
+ * Every migration, in order. Migrations live in code (not read from disk) so that the server
+ * bundle carries them; add a new file and a line here, never edit one that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '001-content': m001,
+};

@@ -1,0 +1,108 @@
+/**
+ * Table types, shared by both dialects. Conventions (ADR 002): text ids, booleans as 0/1 integers,
+ * timestamps as ISO-8601 text, structured values as JSON text.
+ */
+export interface PageContentTable {
+  page_id: string;
+  /** JSON: { [fieldId]: url } */
+  images: string;
+  /** JSON: { fr: {...}, en: {...}, es: {...} } */
+  texts: string;
+  version: number;
+  updated_at: string;
+}
+
+export interface ProjectTable {
+  id: string;
+  image: string;
+  date: string;
+  location: string;
+  status: string;
+  active: number;
+  /** JSON: { fr: { title, description }, en: …, es: … } */
+  translations: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BlogPostTable {
+  id: string;
+  image: string;
+  author: string;
+  date: string;
+  status: string;
+  /** JSON: { fr: { category, title, excerpt, content }, en: …, es: … } */
+  translations: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PartnerTable {
+  id: string;
+  name: string;
+  logo_url: string;
+  website: string;
+  position: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Single documents (site settings, payment settings): one JSON value per key. */
+export interface SettingTable {
+  key: string;
+  value: string;
+  version: number;
+  updated_at: string;
+}
+
+export interface MessageTable {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  message: string;
+  language: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface MediaTable {
+  id: string;
+  name: string;
+  storage_key: string;
+  mime: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  /** JSON: [{ width, height, key, size }] resized WebP variants */
+  variants: string;
+  uploaded_at: string;
+}
+
+/** Fixed-window counters shared by every instance (rate limits). */
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+/** One row: bumped on every content change, read by every instance to drop stale cached HTML. */
+export interface ContentStateTable {
+  id: number;
+  version: number;
+}
+
+export interface Database {
+  page_content: PageContentTable;
+  projects: ProjectTable;
+  blog_posts: BlogPostTable;
+  partners: PartnerTable;
+  settings: SettingTable;
+  messages: MessageTable;
+  media: MediaTable;
+  rate_limits: RateLimitTable;
+  content_state: ContentStateTable;
+}

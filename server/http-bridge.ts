@@ -1,0 +1,43 @@
+import { Readable } from 'node:stream';
+import { writeReadableStreamToWritable } from '@react-router/node';
+import type * as express from 'express';
+
+/** Express request → Fetch Request, with the body streamed for methods that have one. */
+export function toFetchRequest(req: express.Request, res: express.Response): Request {
+  const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const url = new URL(req.originalUrl || req.url, origin);
+  const controller = new AbortController();
+  res.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    init.body = Readable.toWeb(req) as unknown as ReadableStream;
+    init.duplex = 'half';
+  }
+  return new Request(url, init);
+}
+
+export function writeHeaders(res: express.Response, status: number, headers: Iterable<[string, string]>): void {
+  res.status(status);
+  for (const [key, value] of headers) {
+    if (key.toLowerCase() === 'set-cookie') res.append(key, value);
+    else res.setHeader(key, value);
+  }
+}
+
+/** Fetch Response → Express response, streaming the body. */
+export async function sendFetchResponse(res: express.Response, response: Response): Promise<void> {
+  res.statusMessage = response.statusText;
+  const headers: [string, string][] = [];
+  response.headers.forEach((value, key) => {
+    if (key !== 'set-cookie') headers.push([key, value]);
+  });
+  for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
+  writeHeaders(res, response.status, headers);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
