@@ -48,7 +48,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                     {p.location} · <time dateTime={p.date}>{formatDate(p.date)}</time>
                   </p>
                 </div>
-                <div className="absolute inset-0 flex items-center bg-gray-900/90 p-6 text-white opacity-0 transition-opacity duration-300 group-hover:opacity-100 group-focus:opacity-100 group-focus-within:opacity-100">
+                <div data-description className="absolute inset-0 flex items-center bg-gray-900/90 p-6 text-white opacity-0 transition-opacity duration-300 group-hover:opacity-100 group-focus:opacity-100 group-focus-within:opacity-100">
                   <RichText html={p.description} className="[&_a]:text-white" />
                 </div>
               </article>

@@ -37,15 +37,13 @@ export function Header({ logo }: { logo: ImageInfo | undefined }) {
 
         <div className="flex items-center gap-2">
           <details className="relative" data-menu data-testid="language-menu">
-            <summary
-              className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md border border-gray-300 px-3 text-sm font-medium [&::-webkit-details-marker]:hidden"
-              aria-label={`${t('language.choose')} (${t(`language.${lang}`)})`}
-            >
+            <summary className="flex min-h-11 cursor-pointer list-none items-center gap-1 rounded-md border border-gray-300 px-3 text-sm font-medium [&::-webkit-details-marker]:hidden">
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
                 <circle cx="12" cy="12" r="9" />
                 <path d="M3 12h18M12 3a15 15 0 0 1 0 18M12 3a15 15 0 0 0 0 18" />
               </svg>
               <span>{lang.toUpperCase()}</span>
+              <span className="sr-only"> – {t('language.choose')}</span>
             </summary>
             <ul className="absolute right-0 mt-2 w-40 rounded-md border border-gray-200 bg-white py-1 shadow-lg">
               {LANGS.map((l) => (

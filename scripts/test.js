@@ -1,0 +1,48 @@
+// `npm test`: every test. Builds the app, runs the unit and integration tests (Vitest; on
+// PostgreSQL too when TEST_DATABASE_URL is set), then the end-to-end tests in Chromium
+// (Playwright), and prints one closing line: "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const out = path.join(root, '.test-output');
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+
+const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+
+if (run(process.execPath, [path.join(root, 'scripts', 'build.js')]) !== 0) {
+  console.log('build failed');
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
+console.log(process.env.TEST_DATABASE_URL ? 'Data-layer tests: SQLite and PostgreSQL' : 'Data-layer tests: SQLite only (set TEST_DATABASE_URL for PostgreSQL)');
+const unit = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, 'unit.json')}`]);
+const e2e = run(bin('playwright'), ['test']);
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const u = JSON.parse(fs.readFileSync(path.join(out, 'unit.json'), 'utf8'));
+  passed += u.numPassedTests;
+  failed += u.numFailedTests;
+  skipped += u.numPendingTests + (u.numTodoTests ?? 0);
+} catch {
+  failed += 1;
+}
+try {
+  const e = JSON.parse(fs.readFileSync(path.join(out, 'e2e.json'), 'utf8'));
+  passed += e.stats.expected;
+  failed += e.stats.unexpected + e.stats.flaky;
+  skipped += e.stats.skipped;
+} catch {
+  failed += 1;
+}
+if ((unit !== 0 || e2e !== 0) && failed === 0) failed = 1;
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(unit !== 0 || e2e !== 0 ? 1 : 0);

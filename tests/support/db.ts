@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrateToLatest, openDatabase, type DbHandle, type Dialect } from '~db/index';
+
+/**
+ * Data-layer tests run on every dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
+ * (`.ci/run` sets it when a server answers). Each call gets a fresh, migrated database of its own.
+ */
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestDb extends DbHandle {
+  dataDir: string;
+  /** Closes and deletes the database and its data directory. */
+  destroy(): Promise<void>;
+}
+
+export async function createTestDb(dialect: Dialect, { migrate = true } = {}): Promise<TestDb> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (dialect === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL;
+    if (!base) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `thv_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const handle = openDatabase({ databaseUrl, dataDir });
+  if (migrate) await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    dataDir,
+    async destroy() {
+      await handle.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
