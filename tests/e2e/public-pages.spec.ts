@@ -109,3 +109,40 @@ test('the WhatsApp button opens a chat with the configured number', async ({ pag
   await page.goto('/');
   await expect(page.getByTestId('whatsapp')).toHaveAttribute('href', 'https://wa.me/33123456789');
 });
+
+test.describe('toasts', () => {
+  test('one at a time, gone after 5 seconds, paused while hovered, F8 reaches them', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/devenir-membre');
+    const region = page.locator('[data-toast-region]');
+    await page.getByRole('button', { name: /X \(Twitter\)/ }).click();
+    await page.getByRole('button', { name: 'Télécharger le formulaire d’adhésion' }).click();
+    await expect(region.locator('li')).toHaveCount(1);
+    await expect(region).toContainText('Formulaire non disponible');
+    await page.clock.runFor(5100);
+    await expect(region.locator('li')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Télécharger le formulaire d’adhésion' }).click();
+    await region.locator('li').hover();
+    await page.clock.runFor(8000);
+    await expect(region.locator('li')).toHaveCount(1);
+    await page.mouse.move(0, 0);
+    await page.clock.runFor(5100);
+    await expect(region.locator('li')).toHaveCount(0);
+
+    await page.keyboard.press('F8');
+    await expect(region).toBeFocused();
+  });
+
+  test('a toast can be swiped away', async ({ page }) => {
+    await page.goto('/devenir-membre');
+    await page.getByRole('button', { name: 'Télécharger le formulaire d’adhésion' }).click();
+    const toast = page.locator('[data-toast-region] li');
+    const box = (await toast.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 90, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await expect(toast).toHaveCount(0);
+  });
+});
