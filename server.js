@@ -2,6 +2,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// React and React Router pick their production builds from NODE_ENV: production unless told otherwise.
+process.env.NODE_ENV ??= 'production';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { createApp, startRuntime, stopRuntime } = await import('./build/server/index.js');
 

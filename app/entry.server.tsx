@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { contentSecurityPolicy } from '~/lib/csp.server';
 import { NonceProvider } from '~/lib/nonce';
 import { requestInfoContext } from '~/lib/request-context.server';
 
@@ -19,11 +20,16 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const nonce = loadContext.get(requestInfoContext).nonce;
+  // Only hydrated routes (the back office) get inline scripts, hence a nonce (ADR 003, 004).
+  const hydrate = routerContext.staticHandlerContext.matches.some(
+    (m) => (routerContext.routeModules[m.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate,
+  );
+  const nonce = hydrate ? loadContext.get(requestInfoContext).nonce : undefined;
+  if (!responseHeaders.has('Content-Security-Policy')) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce ?? null));
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
+      <NonceProvider value={nonce ?? ''}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {

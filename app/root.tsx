@@ -28,7 +28,7 @@ export interface RouteHandle {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
-  const nonce = useNonce();
+  const nonce = useNonce() || undefined;
   const matches = useMatches();
   const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
   return (

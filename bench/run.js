@@ -6,7 +6,6 @@
 // Every load is bounded in time and sent to 127.0.0.1 only.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -96,16 +95,15 @@ const postR = await measure('blog post, rendered', `http://127.0.0.1:${renderPor
 const peakRendered = stopMem2();
 rendered.kill('SIGTERM');
 
-// Reference: a plain static file server (node:http, file read from disk once, gzip like the app).
+// Reference: a plain static file server in its own process, serving the same page, gzip-encoded once.
 const zlib = await import('node:zlib');
 const gz = zlib.gzipSync(homeHtml);
-const staticServer = http.createServer((req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': gz.length });
-  res.end(gz);
-});
-await new Promise((r) => staticServer.listen(staticPort, '127.0.0.1', r));
+const pageFile = path.join(dataDir, 'home.html');
+fs.writeFileSync(pageFile, homeHtml);
+const staticServer = spawn(process.execPath, [path.join(root, 'bench', 'static-server.js'), pageFile, String(staticPort)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+await new Promise((r) => staticServer.once('message', r));
 const stat = await measure('static file (same page)', `http://127.0.0.1:${staticPort}/`, headers);
-staticServer.close();
+staticServer.kill();
 
 const ratio = (a) => (a.rps / stat.rps).toFixed(2);
 const lines = [

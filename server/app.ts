@@ -11,7 +11,9 @@ import { log } from '~/lib/log.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime, startRuntime, stopRuntime } from '~/lib/runtime.server';
 import { sendFetchResponse, toFetchRequest, writeHeaders } from './http-bridge';
-import { baseSecurityHeaders, contentSecurityPolicy, newNonce } from './security';
+import { baseSecurityHeaders } from './security';
+import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
+import { makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
 
 export { startRuntime, stopRuntime };
 
@@ -25,10 +27,35 @@ function cacheKey(req: express.Request, lang: string): string | undefined {
   if (req.method !== 'GET' || runtime().env.HTML_CACHE === 'off') return undefined;
   if (SESSION_COOKIE.test(req.headers.cookie ?? '')) return undefined;
   if (UNCACHED_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`))) return undefined;
-  const query = Object.keys(req.query);
-  if (query.some((k) => k !== 'lng' && k !== '_routes')) return undefined;
-  const routes = typeof req.query._routes === 'string' ? req.query._routes : '';
-  return `${lang}:${req.path}:${routes}`;
+  if (Object.keys(req.query).some((k) => k !== 'lng')) return undefined;
+  return `${lang}:${req.path}`;
+}
+
+/**
+ * Sends a cached page: pre-compressed bytes and a 304 for a matching ETag when the page has no
+ * nonce; otherwise the HTML with a fresh nonce in place of the one it was rendered with.
+ */
+function sendCached(req: express.Request, res: express.Response, page: CachedPage, nonce: string): void {
+  writeHeaders(res, page.status, page.headers);
+  res.setHeader('X-Cache', res.getHeader('X-Cache') ?? 'HIT');
+  if (page.nonce) {
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
+    res.send(page.body.toString().replaceAll(page.nonce, nonce));
+    return;
+  }
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(null));
+  res.setHeader('ETag', page.etag);
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+  if (req.headers['if-none-match'] === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const [encoding, body] = /\bbr\b/.test(accept) && page.br ? ['br', page.br] : /\bgzip\b/.test(accept) && page.gzip ? ['gzip', page.gzip] : [null, page.body];
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 export function createApp(clientDir: string): express.Express {
@@ -70,7 +97,9 @@ export function createApp(clientDir: string): express.Express {
     '/assets',
     express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
-  app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  // Other built files (favicon…): only paths that look like files reach the disk.
+  const rootFiles = express.static(clientDir, { maxAge: '1h', index: false, redirect: false });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) && !req.path.startsWith('/media/') ? rootFiles(req, res, next) : next()));
 
   if (rt.storage.localDir) {
     app.use(
@@ -96,10 +125,7 @@ export function createApp(clientDir: string): express.Express {
       if (key) {
         const hit = cache.get(key);
         if (hit) {
-          res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
-          res.setHeader('X-Cache', 'HIT');
-          writeHeaders(res, hit.status, hit.headers);
-          res.send(hit.body.replaceAll(hit.nonce, nonce));
+          sendCached(req, res, hit, nonce);
           return;
         }
       }
@@ -112,29 +138,28 @@ export function createApp(clientDir: string): express.Express {
       });
       const generation = cache.begin();
       const response = await handler(toFetchRequest(req, res), context);
-      if (!response.headers.has('Content-Security-Policy')) {
-        res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
-      }
       const type = response.headers.get('content-type') ?? '';
       const cacheable =
         key &&
         response.status === 200 &&
         response.headers.getSetCookie().length === 0 &&
         !/no-store|private/.test(response.headers.get('cache-control') ?? '') &&
-        (type.startsWith('text/html') || type.startsWith('text/x-script'));
+        type.startsWith('text/html');
       if (!cacheable) {
+        if (!response.headers.has('Content-Security-Policy')) res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
         await sendFetchResponse(res, response);
         return;
       }
-      const body = await response.text();
+      const html = await response.text();
+      const csp = response.headers.get('content-security-policy') ?? '';
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
-        if (name !== 'content-length') headers.push([name, value]);
+        if (name !== 'content-length' && name !== 'content-security-policy') headers.push([name, value]);
       });
-      cache.set(key, { status: response.status, headers, body, nonce }, generation);
+      const page = makeCachedPage(response.status, headers, html, csp.includes(`'nonce-${nonce}'`) ? nonce : null);
+      cache.set(key, page, generation);
       res.setHeader('X-Cache', 'MISS');
-      writeHeaders(res, response.status, headers);
-      res.send(body);
+      sendCached(req, res, page, nonce);
     } catch (error) {
       next(error);
     }

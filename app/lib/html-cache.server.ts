@@ -1,13 +1,29 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
 /**
- * In-memory cache of rendered public pages for anonymous visitors, keyed by path and language.
- * Any content change empties it at once (see runtime.server.ts `contentChanged`). Entries keep the
- * CSP nonce they were rendered with, so that each hit can be served with a fresh one.
+ * In-memory cache of rendered public pages for anonymous visitors, keyed by language and path
+ * (ADR 004). Pages without a nonce (all public pages) are stored pre-compressed, so a hit costs a
+ * map lookup and a write. A page rendered with a nonce keeps it, and each hit swaps in a new one.
  */
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
-  nonce: string;
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  etag: string;
+  nonce: string | null;
+}
+
+export function makeCachedPage(status: number, headers: [string, string][], html: string, nonce: string | null): CachedPage {
+  const body = Buffer.from(html);
+  const page: CachedPage = { status, headers, body, nonce, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+  if (!nonce) {
+    page.gzip = gzipSync(body, { level: 9 });
+    page.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  }
+  return page;
 }
 
 export class HtmlCache {

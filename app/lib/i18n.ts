@@ -37,14 +37,21 @@ export interface I18n {
   formatDate: (isoDate: string) => string;
 }
 
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+
 export function makeI18n(lang: Lang, messages: Messages): I18n {
-  const dateFormat = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' });
+  let dateFormat = dateFormats.get(lang);
+  if (!dateFormat) {
+    dateFormat = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' });
+    dateFormats.set(lang, dateFormat);
+  }
+  const format = dateFormat;
   return {
     lang,
     t: (key, vars) => translate(messages, key, vars),
     formatDate: (iso) => {
       const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-      return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
+      return Number.isNaN(d.getTime()) ? iso : format.format(d);
     },
   };
 }
