@@ -1,6 +1,26 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 
 export default [
+  // The back office comes before the site's catch-all, which would otherwise answer 404 for /admin/*.
+  layout('routes/auth/layout.tsx', [
+    route('admin/login', 'routes/auth/login.tsx'),
+    route('admin/setup', 'routes/auth/setup.tsx'),
+    route('admin/logout', 'routes/auth/logout.tsx'),
+    route('admin/invitation/:token', 'routes/auth/invitation.tsx'),
+    route('admin/mot-de-passe-oublie', 'routes/auth/forgot-password.tsx'),
+    route('admin/reinitialiser/:token', 'routes/auth/reset-password.tsx'),
+  ]),
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/index.tsx'),
+    route('dashboard', 'routes/admin/dashboard.tsx'),
+    route('users', 'routes/admin/users/list.tsx'),
+    route('users/new', 'routes/admin/users/new.tsx'),
+    route('users/:userId', 'routes/admin/users/edit.tsx'),
+    route('users/:userId/supprimer', 'routes/admin/users/delete.tsx'),
+    route('mon-compte', 'routes/admin/account.tsx'),
+    // Screens of later issues answer 404 (after the guard's role check) until they exist.
+    route('*', 'routes/admin/not-found.tsx'),
+  ]),
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('a-propos', 'routes/site/about.tsx'),

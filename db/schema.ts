@@ -95,6 +95,63 @@ export interface ContentStateTable {
   version: number;
 }
 
+/** An admin account (migration 002). Email is stored trimmed and lowercased. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  /** 'Admin' | 'Éditeur' */
+  role: string;
+  /** argon2id PHC string; null until the invitation is accepted. */
+  password_hash: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A signed-in browser. `id` is the sha256 of the cookie's token, never the token itself. */
+export interface SessionTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute end of life. */
+  expires_at: string;
+}
+
+/** One-time links (invitation, password reset). `id` is the sha256 of the mailed token. */
+export interface AuthTokenTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Who did what, when. `details` is JSON and never holds a password, token or secret. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  user_id: string | null;
+  user_name: string;
+  action: string;
+  target: string;
+  details: string;
+}
+
+/** Every outgoing mail; `sent_at` is set only once an SMTP server accepted it. */
+export interface MailOutboxTable {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+  sent_at: string | null;
+  error: string | null;
+}
+
 export interface Database {
   page_content: PageContentTable;
   projects: ProjectTable;
@@ -105,4 +162,9 @@ export interface Database {
   media: MediaTable;
   rate_limits: RateLimitTable;
   content_state: ContentStateTable;
+  users: UserTable;
+  sessions: SessionTable;
+  auth_tokens: AuthTokenTable;
+  audit_log: AuditLogTable;
+  mail_outbox: MailOutboxTable;
 }

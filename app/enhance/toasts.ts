@@ -104,15 +104,21 @@ export function showToast(options: ToastOptions): void {
   activateToast(item, options.duration);
 }
 
+/** F8 moves focus to the notification area; returns a function that unbinds it. */
+export function bindToastHotkey(): () => void {
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'F8') return;
+    e.preventDefault();
+    toastRegion()?.focus();
+  };
+  window.addEventListener('keydown', onKey);
+  return () => window.removeEventListener('keydown', onKey);
+}
+
 /** F8 focuses the notification area; toasts already in the page start their timers. */
 export function initToasts(): void {
   const region = toastRegion();
   if (!region) return;
   region.querySelectorAll<HTMLElement>('li').forEach((li) => activateToast(li));
-  window.addEventListener('keydown', (e) => {
-    if (e.key === 'F8') {
-      e.preventDefault();
-      region.focus();
-    }
-  });
+  bindToastHotkey();
 }

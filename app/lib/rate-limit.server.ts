@@ -38,3 +38,10 @@ export async function clearRateLimit(db: DB, key: string): Promise<void> {
 export async function pruneRateLimits(db: DB, now = Date.now()): Promise<void> {
   await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
 }
+
+/** The current count of a key without counting a hit (0 when its window has expired). */
+export async function peekRateLimit(db: DB, key: string, now = Date.now()): Promise<{ count: number; retryAfter: number }> {
+  const row = await db.selectFrom('rate_limits').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
+  if (!row || Number(row.reset_at) <= now) return { count: 0, retryAfter: 0 };
+  return { count: Number(row.count), retryAfter: Math.max(0, Math.ceil((Number(row.reset_at) - now) / 1000)) };
+}

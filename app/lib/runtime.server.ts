@@ -1,10 +1,14 @@
 import path from 'node:path';
 import { migrateToLatest, openDatabase, type DB, type DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
+import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { env as readEnv, type Env } from './env.server';
 import { HtmlCache } from './html-cache.server';
 import { log, setLogLevel } from './log.server';
+import { closeMailTransports } from './mail.server';
+import { pruneRateLimits } from './rate-limit.server';
 import { loadAppSecret } from './secret.server';
+import { pruneSessions } from './session.server';
 import { diskStorage, type Storage } from './storage.server';
 
 /**
@@ -25,6 +29,9 @@ export interface Runtime {
 
 let current: Runtime | undefined;
 let starting: Promise<Runtime> | undefined;
+let pruneTimer: ReturnType<typeof setInterval> | undefined;
+/** Expired sessions and rate-limit windows are removed this often. */
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export function startRuntime(envOverride?: Env): Promise<Runtime> {
   starting ??= (async () => {
@@ -37,6 +44,7 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
       const storage = diskStorage(path.join(dataDir, 'media'));
       const seeded = await seedDefaults(handle.db, storage);
       if (seeded) log.info('default content seeded');
+      await ensureFirstAdmin(handle.db, env);
       current = {
         env,
         handle,
@@ -47,6 +55,12 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
         publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
         assets: {},
       };
+      pruneTimer = setInterval(() => {
+        Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db)]).catch((e) =>
+          log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
+        );
+      }, PRUNE_INTERVAL_MS);
+      pruneTimer.unref();
       log.info('runtime ready', { database: handle.dialect });
       return current;
     } catch (e) {
@@ -82,5 +96,7 @@ export async function stopRuntime(): Promise<void> {
   const rt = current;
   current = undefined;
   starting = undefined;
+  clearInterval(pruneTimer);
+  closeMailTransports();
   if (rt) await rt.handle.close();
 }

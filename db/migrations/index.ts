@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as m001 from './001-content';
+import * as m002 from './002-auth';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -7,4 +8,5 @@ import * as m001 from './001-content';
  */
 export const migrations: Record<string, Migration> = {
   '001-content': m001,
+  '002-auth': m002,
 };

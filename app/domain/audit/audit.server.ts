@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { DB } from '~db/index';
+import type { ActivityEntry } from './audit';
+
+/** Who acted: a signed-in user, or nobody known (a failed sign-in, a reset request). */
+export interface Actor {
+  id: string | null;
+  name: string;
+}
+
+export const ANONYMOUS: Actor = { id: null, name: 'Anonyme' };
+
+/** Keys that must never reach the log, whatever a caller passes. */
+const SECRET_KEY = /pass|token|secret|hash|key|cookie|session/i;
+
+function scrub(details: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(details).filter(([k, v]) => !SECRET_KEY.test(k) && v !== undefined));
+}
+
+/**
+ * Writes one entry: who, what (action), on what (target), when, and details that help a reader
+ * (never a password, token or secret). Pass the open transaction when there is one.
+ */
+export async function audit(db: DB, actor: Actor, action: string, target: string, details: Record<string, unknown> = {}): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      id: randomUUID(),
+      at: new Date().toISOString(),
+      user_id: actor.id,
+      user_name: actor.name,
+      action,
+      target,
+      details: JSON.stringify(scrub(details)),
+    })
+    .execute();
+}
+
+export async function recentActivity(db: DB, limit = 10): Promise<ActivityEntry[]> {
+  const rows = await db.selectFrom('audit_log').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => ({ id: r.id, at: r.at, userName: r.user_name, action: r.action, target: r.target, details: JSON.parse(r.details) }));
+}

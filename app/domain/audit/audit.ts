@@ -1,0 +1,30 @@
+/** Audit-log entries as the dashboard shows them (shared with the browser: no server imports). */
+export interface ActivityEntry {
+  id: string;
+  at: string;
+  userName: string;
+  action: string;
+  target: string;
+  details: Record<string, unknown>;
+}
+
+/** French wording per action; screens added later add theirs here. */
+export const ACTION_LABELS: Record<string, string> = {
+  'auth.setup': 'Premier administrateur créé',
+  'auth.login': 'Connexion',
+  'auth.login_failed': 'Échec de connexion',
+  'auth.login_blocked': 'Connexion bloquée (trop de tentatives)',
+  'auth.logout': 'Déconnexion',
+  'auth.password_changed': 'Mot de passe modifié',
+  'auth.reset_requested': 'Réinitialisation du mot de passe demandée',
+  'auth.password_reset': 'Mot de passe réinitialisé',
+  'auth.invitation_accepted': 'Invitation acceptée',
+  'user.create': 'Utilisateur ajouté',
+  'user.update': 'Utilisateur mis à jour',
+  'user.delete': 'Utilisateur supprimé',
+  'user.invitation_resent': 'Invitation renvoyée',
+};
+
+export function actionLabel(action: string): string {
+  return ACTION_LABELS[action] ?? action;
+}

@@ -1,0 +1,83 @@
+/**
+ * Who may open what in the back office: the one place that says it (DEPARTURES.md, "Admin sign-in
+ * is per person"). The menu, the guard of the admin layout and every screen read this table, so a
+ * screen added later is covered by its path before it exists.
+ *
+ * Shared with the browser: no server imports here.
+ */
+export const ROLES = ['Admin', 'Éditeur'] as const;
+export type Role = (typeof ROLES)[number];
+export const DEFAULT_ROLE: Role = 'Éditeur';
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+export type AdminArea =
+  | 'dashboard'
+  | 'pages'
+  | 'actions'
+  | 'blog'
+  | 'partners'
+  | 'media'
+  | 'messages'
+  | 'payments'
+  | 'donations'
+  | 'users'
+  | 'settings'
+  | 'account';
+
+export interface AdminSection {
+  area: AdminArea;
+  /** The path prefix the section owns (the entry is highlighted when the current path starts with it). */
+  path: string;
+  label: string;
+  roles: readonly Role[];
+  /** Shown in the side menu (the own-account screen is reached from the header instead). */
+  menu: boolean;
+}
+
+const EVERYONE: readonly Role[] = ROLES;
+const ADMIN_ONLY: readonly Role[] = ['Admin'];
+
+/** In menu order (SPEC.md's side menu, plus Messages and Dons). */
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { area: 'dashboard', path: '/admin/dashboard', label: 'Dashboard', roles: EVERYONE, menu: true },
+  { area: 'pages', path: '/admin/pages', label: 'Gestion des pages', roles: EVERYONE, menu: true },
+  { area: 'actions', path: '/admin/actions', label: 'Projets / Actions', roles: EVERYONE, menu: true },
+  { area: 'blog', path: '/admin/blog', label: 'Actualités / Blog', roles: EVERYONE, menu: true },
+  { area: 'partners', path: '/admin/partners', label: 'Partenaires', roles: EVERYONE, menu: true },
+  { area: 'media', path: '/admin/media', label: 'Médiathèque', roles: EVERYONE, menu: true },
+  { area: 'messages', path: '/admin/messages', label: 'Messages', roles: EVERYONE, menu: true },
+  { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: true },
+  { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: true },
+  { area: 'users', path: '/admin/users', label: 'Utilisateurs', roles: ADMIN_ONLY, menu: true },
+  { area: 'settings', path: '/admin/settings', label: 'Paramètres', roles: ADMIN_ONLY, menu: true },
+  { area: 'account', path: '/admin/mon-compte', label: 'Mon mot de passe', roles: EVERYONE, menu: false },
+];
+
+export function sectionOf(area: AdminArea): AdminSection {
+  return ADMIN_SECTIONS.find((s) => s.area === area)!;
+}
+
+/** The section a path belongs to, by prefix (`/admin/users/12/edit` → users). */
+export function sectionForPath(pathname: string): AdminSection | undefined {
+  return ADMIN_SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
+}
+
+export function can(role: Role, area: AdminArea): boolean {
+  return sectionOf(area).roles.includes(role);
+}
+
+/**
+ * Whether a role may open a path under /admin. Paths outside every section (an unknown admin
+ * path, which answers 404) are open to any signed-in user.
+ */
+export function canOpenPath(role: Role, pathname: string): boolean {
+  const section = sectionForPath(pathname);
+  return section ? section.roles.includes(role) : true;
+}
+
+export function menuFor(role: Role): AdminSection[] {
+  return ADMIN_SECTIONS.filter((s) => s.menu && s.roles.includes(role));
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { DB } from '~db/index';
+import { log } from './log.server';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/**
+ * Where a mail went, said plainly: accepted by the SMTP server, kept in the outbox only (no
+ * SMTP_URL), or not sent because the server refused it or could not be reached.
+ */
+export type MailResult =
+  | { status: 'sent'; id: string }
+  | { status: 'outbox'; id: string }
+  | { status: 'failed'; id: string; error: string };
+
+export interface MailConfig {
+  smtpUrl?: string;
+  from: string;
+}
+
+const transports = new Map<string, Transporter>();
+
+function transport(url: string): Transporter {
+  let t = transports.get(url);
+  if (!t) {
+    t = nodemailer.createTransport(url, {
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    } as Parameters<typeof nodemailer.createTransport>[1]);
+    transports.set(url, t);
+  }
+  return t;
+}
+
+/**
+ * Every mail is first written to `mail_outbox` (so an admin, and tests, can read what was sent),
+ * then handed to the SMTP server when one is configured. Never throws for a delivery problem: the
+ * caller gets `failed` and must say so.
+ */
+export async function sendMail(db: DB, config: MailConfig, mail: Mail): Promise<MailResult> {
+  const id = randomUUID();
+  await db
+    .insertInto('mail_outbox')
+    .values({ id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, created_at: new Date().toISOString(), sent_at: null, error: null })
+    .execute();
+  if (!config.smtpUrl) {
+    log.warn('mail not sent: SMTP_URL is not set; kept in the mail_outbox table', { mailId: id, to: mail.to, subject: mail.subject });
+    return { status: 'outbox', id };
+  }
+  try {
+    await transport(config.smtpUrl).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await db.updateTable('mail_outbox').set({ sent_at: new Date().toISOString() }).where('id', '=', id).execute();
+    log.info('mail sent', { mailId: id, to: mail.to, subject: mail.subject });
+    return { status: 'sent', id };
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    await db.updateTable('mail_outbox').set({ error }).where('id', '=', id).execute();
+    log.error('mail sending failed; kept in the mail_outbox table', { mailId: id, to: mail.to, subject: mail.subject, error });
+    return { status: 'failed', id, error };
+  }
+}
+
+/** Closes pooled SMTP connections (shutdown, tests). */
+export function closeMailTransports(): void {
+  for (const t of transports.values()) t.close();
+  transports.clear();
+}

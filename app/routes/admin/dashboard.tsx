@@ -1,0 +1,96 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/dashboard';
+import { actionLabel } from '~/domain/audit/audit';
+import { recentActivity } from '~/domain/audit/audit.server';
+import { dashboardStats } from '~/domain/dashboard/stats.server';
+import { can, sectionOf, type AdminArea } from '~/domain/users/permissions';
+import { requireUser } from '~/lib/auth.server';
+import { db } from '~/lib/runtime.server';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, { area: 'dashboard' });
+  const [stats, activity] = await Promise.all([dashboardStats(db()), recentActivity(db(), 10)]);
+  return { stats, activity, role: user.role };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Administration' }, { name: 'robots', content: 'noindex' }];
+
+/** SPEC.md's quick actions, each shown to the roles that may open it. */
+const QUICK_ACTIONS: { area: AdminArea; label: string }[] = [
+  { area: 'actions', label: 'Gérer les projets' },
+  { area: 'blog', label: 'Gérer les articles' },
+  { area: 'media', label: 'Ouvrir la médiathèque' },
+  { area: 'users', label: 'Gérer les utilisateurs' },
+  { area: 'settings', label: 'Paramètres du site' },
+];
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const integer = new Intl.NumberFormat('fr-FR');
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, activity, role } = loaderData;
+  const cards = [
+    { label: 'Pages Gérées', value: integer.format(stats.managedPages) },
+    { label: 'Projets Actifs', value: integer.format(stats.activeProjects) },
+    { label: 'Articles Publiés', value: integer.format(stats.publishedPosts) },
+    { label: 'Dons ce mois-ci', value: euros.format(stats.donationsThisMonthEur) },
+  ];
+  return (
+    <div className="space-y-8">
+      <h1 className="text-3xl font-bold text-gray-900">Dashboard</h1>
+      <section aria-labelledby="stats-title">
+        <h2 id="stats-title" className="sr-only">
+          Chiffres clés
+        </h2>
+        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {cards.map((c) => (
+            <div key={c.label} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm" data-testid="stat-card">
+              <dt className="text-sm font-medium text-gray-700">{c.label}</dt>
+              <dd className="mt-2 text-3xl font-bold text-gray-900">{c.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <div className="grid gap-8 xl:grid-cols-[1fr_2fr]">
+        <section aria-labelledby="quick-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+          <h2 id="quick-title" className="text-xl font-bold text-gray-900">
+            Actions rapides
+          </h2>
+          <ul className="mt-4 grid gap-2">
+            {QUICK_ACTIONS.filter((a) => can(role, a.area)).map((a) => (
+              <li key={a.area}>
+                <Link to={sectionOf(a.area).path} className="flex min-h-11 items-center rounded-md border border-gray-300 px-4 font-medium text-gray-900 hover:bg-brand-50">
+                  {a.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="activity-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+          <h2 id="activity-title" className="text-xl font-bold text-gray-900">
+            Activité Récente
+          </h2>
+          {activity.length === 0 ? (
+            <p className="mt-4 text-gray-700">Aucune activité pour le moment.</p>
+          ) : (
+            <ol className="mt-4 divide-y divide-gray-100" data-testid="activity">
+              {activity.map((a) => (
+                <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+                  <span>
+                    <span className="font-medium text-gray-900">{actionLabel(a.action)}</span>
+                    <span className="text-gray-700"> · {a.target}</span>
+                    <span className="text-gray-600"> · par {a.userName}</span>
+                  </span>
+                  <time dateTime={a.at} className="text-sm text-gray-600">
+                    {dateTime.format(new Date(a.at))}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { InputHTMLAttributes, ReactNode } from 'react';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
+  name: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+}
+
+export const inputClass = (invalid: boolean) =>
+  `mt-1 block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-gray-900 ${invalid ? 'border-red-700' : 'border-gray-400'}`;
+
+/** A labelled input with its hint and its error, tied together for screen readers. */
+export function Field({ name, label, error, hint, id = name, className = '', ...input }: FieldProps) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-900">
+        {label}
+      </label>
+      <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass(Boolean(error))} {...input} />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A message in the page itself (what a toast says, for browsers without JavaScript too). */
+export function Notice({ tone, title, children, testId }: { tone: 'error' | 'success' | 'info'; title?: string; children?: ReactNode; testId?: string }) {
+  const styles = { error: 'bg-red-50 text-red-900 border-red-200', success: 'bg-green-50 text-green-900 border-green-200', info: 'bg-blue-50 text-blue-900 border-blue-200' };
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} data-testid={testId} className={`rounded-md border p-4 ${styles[tone]}`}>
+      {title && <p className="font-semibold">{title}</p>}
+      {children && <div className={title ? 'mt-1' : ''}>{children}</div>}
+    </div>
+  );
+}
+
+export const primaryButton =
+  'inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white transition-colors hover:bg-brand-800 disabled:opacity-60';
+export const secondaryButton =
+  'inline-flex min-h-11 items-center justify-center rounded-md border border-gray-300 bg-white px-5 py-2.5 font-semibold text-gray-900 transition-colors hover:bg-gray-50';
+export const dangerButton =
+  'inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white transition-colors hover:bg-red-800 disabled:opacity-60';

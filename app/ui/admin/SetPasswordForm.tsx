@@ -1,0 +1,63 @@
+import { Form, Link } from 'react-router';
+import { FORGOT_PATH } from '~/domain/users/paths';
+import { PASSWORD_MAX, PASSWORD_MIN, setPasswordSchema, type FieldErrors } from '~/domain/users/schemas';
+import { Field, Notice, primaryButton } from './Field';
+import { useFormErrors, useHydrated } from './hooks';
+
+interface Props {
+  title: string;
+  intro: string;
+  submitLabel: string;
+  link: { valid: boolean; name: string; email: string };
+  result: { errors: FieldErrors; expired: boolean } | undefined;
+}
+
+/** The page behind an invitation or reset link: choose a password (twice), or learn the link is dead. */
+export function SetPasswordForm({ title, intro, submitLabel, link, result }: Props) {
+  const hydrated = useHydrated();
+  const { errors, onSubmit } = useFormErrors(setPasswordSchema, result?.errors);
+  if (!link.valid || result?.expired) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
+        <div className="mt-6">
+          <Notice tone="error" title="Lien invalide ou expiré">
+            Ce lien a déjà servi ou n'est plus valable. Demandez un nouveau lien à un administrateur, ou utilisez « Mot de passe oublié ? ».
+          </Notice>
+        </div>
+        <p className="mt-6 text-center text-sm">
+          <Link to={FORGOT_PATH} className="text-brand-700 underline">
+            Mot de passe oublié ?
+          </Link>
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
+      <p className="mt-2 text-gray-700">
+        {intro} <strong>{link.name}</strong> ({link.email})
+      </p>
+      <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="mt-6 space-y-5">
+        {/* Lets password managers file the new password under the right account. */}
+        <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
+        <Field
+          name="password"
+          label="Nouveau mot de passe"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          maxLength={PASSWORD_MAX}
+          hint={`Au moins ${PASSWORD_MIN} caractères.`}
+          error={errors.password}
+        />
+        <Field name="confirm" label="Confirmer le mot de passe" type="password" autoComplete="new-password" required error={errors.confirm} />
+        <button type="submit" className={`${primaryButton} w-full`}>
+          {submitLabel}
+        </button>
+      </Form>
+    </>
+  );
+}
