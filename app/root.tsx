@@ -6,6 +6,7 @@ import { DEFAULT_LANG, I18nContext, makeI18n } from '~/lib/i18n';
 import { messagesFor, detectLang } from '~/lib/i18n.server';
 import { useNonce } from '~/lib/nonce';
 import { runtime } from '~/lib/runtime.server';
+import { AdminErrorPage } from '~/ui/admin/AdminErrorPage';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -69,6 +70,15 @@ const messagesFallback = { notFound: { title: 'Page introuvable', text: '', home
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const data = useRouteLoaderData<typeof loader>('root');
+  // Only the back office refuses (403), from its guard middleware, whose errors React Router
+  // renders here: its page is in French like the rest of the back office.
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    return (
+      <main id="main" className="min-h-screen bg-gray-50">
+        <AdminErrorPage status={403} />
+      </main>
+    );
+  }
   const i18n = makeI18n(data?.lang ?? DEFAULT_LANG, data?.messages ?? messagesFallback);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);

@@ -5,6 +5,7 @@ import { changePassword, findCredentials } from '~/domain/users/users.server';
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure, requireUser, retryMessage } from '~/lib/auth.server';
 import { hashPassword, verifyPassword } from '~/lib/password.server';
 import { requestInfoContext } from '~/lib/request-context.server';
+import { withActionHeaders } from '~/lib/action-headers';
 import { db } from '~/lib/runtime.server';
 import { Field, Notice, primaryButton } from '~/ui/admin/Field';
 import { useFormErrors, useHydrated, useToast } from '~/ui/admin/hooks';
@@ -35,6 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   await changePassword(db(), me.id, await hashPassword(parsed.data.password), me.sessionId);
   return { errors: {}, saved: true, toast: { title: 'Mot de passe modifié', description: 'Vos autres sessions ont été fermées.', variant: 'success' as const } };
 }
+
+export const headers = withActionHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mon mot de passe | Administration' }, { name: 'robots', content: 'noindex' }];
 

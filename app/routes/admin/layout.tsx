@@ -1,8 +1,8 @@
-import { Link, Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
+import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/layout';
 import type { RouteHandle } from '~/root';
-import { HOME_PATH } from '~/domain/users/paths';
 import { adminGuard, requireUser } from '~/lib/auth.server';
+import { AdminErrorPage } from '~/ui/admin/AdminErrorPage';
 import { AdminShell } from '~/ui/admin/AdminShell';
 import { AdminToasts } from '~/ui/admin/AdminToasts';
 
@@ -29,25 +29,12 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const ERRORS: Record<number, { title: string; text: string }> = {
-  403: { title: 'Accès refusé', text: "Votre rôle ne permet pas d'ouvrir cette page." },
-  404: { title: 'Page introuvable', text: "Cette page du tableau de bord n'existe pas." },
-};
-
+/** Errors of the screens below (404, 500) keep the menu; a refusal by the guard is drawn by root.tsx. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>('routes/admin/layout');
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 500) console.error(error);
-  const { title, text } = ERRORS[status] ?? { title: 'Une erreur est survenue', text: 'Veuillez réessayer dans quelques instants.' };
-  const body = (
-    <div className="mx-auto max-w-xl py-12 text-center" data-testid="admin-error" data-status={status}>
-      <h1 className="text-3xl font-bold text-gray-900">{title}</h1>
-      <p className="mt-4 text-gray-700">{text}</p>
-      <Link to={HOME_PATH} className="mt-8 inline-flex min-h-11 items-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white">
-        Retour au tableau de bord
-      </Link>
-    </div>
-  );
-  return data ? <AdminShell user={data.user}>{body}</AdminShell> : <main id="main" className="min-h-screen bg-gray-50 px-4">{body}</main>;
+  const body = <AdminErrorPage status={status} />;
+  return data ? <AdminShell user={data.user}>{body}</AdminShell> : <main id="main" className="min-h-screen bg-gray-50">{body}</main>;
 }

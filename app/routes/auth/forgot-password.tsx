@@ -7,6 +7,7 @@ import { fieldErrors, forgotPasswordSchema, formValues } from '~/domain/users/sc
 import { findCredentials, issueToken, toUser } from '~/domain/users/users.server';
 import { hitResetLimit, retryMessage } from '~/lib/auth.server';
 import { requestInfoContext } from '~/lib/request-context.server';
+import { withActionHeaders } from '~/lib/action-headers';
 import { db, runtime } from '~/lib/runtime.server';
 import { Field, Notice, primaryButton } from '~/ui/admin/Field';
 import { useFormErrors, useHydrated } from '~/ui/admin/hooks';
@@ -41,6 +42,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return data({ errors: {}, outcome, retry: '' }, { status: outcome === 'sent' ? 200 : 503 });
 }
+
+export const headers = withActionHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Mot de passe oublié | Administration' }, { name: 'robots', content: 'noindex' }];
 

@@ -16,6 +16,7 @@ import {
 } from '~/lib/auth.server';
 import { verifyPassword } from '~/lib/password.server';
 import { requestInfoContext } from '~/lib/request-context.server';
+import { withActionHeaders } from '~/lib/action-headers';
 import { db } from '~/lib/runtime.server';
 import { Field, Notice, primaryButton } from '~/ui/admin/Field';
 import { useFormErrors, useHydrated, useToast } from '~/ui/admin/hooks';
@@ -75,6 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return (actionResult as { ok?: boolean } | undefined)?.ok ? false : defaultShouldRevalidate;
 }
+
+export const headers = withActionHeaders;
 
 export const meta: Route.MetaFunction = () => [{ title: 'Connexion | Administration' }, { name: 'robots', content: 'noindex' }];
 

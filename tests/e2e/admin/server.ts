@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { hash } from '@node-rs/argon2';
+import { test, type APIRequestContext, type Page } from '@playwright/test';
+import pg from 'pg';
+import { openDatabase, type DB, type Dialect } from '~db/index';
+
+/**
+ * The back-office tests need servers of their own: a first start with no user, a server whose
+ * SMTP_URL points at the test's SMTP server, a database whose sessions a test can age. Each gets a
+ * fresh data directory, and a fresh PostgreSQL database when the dialect asks for one.
+ */
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
+/** Each Playwright worker takes ten ports of its own, from 3220 on (3200–3299 is ours). */
+const PORT_BASE = Number(process.env.E2E_ADMIN_PORT_BASE ?? 3220);
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(false));
+    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
+  });
+}
+
+export async function freePort(): Promise<number> {
+  const first = PORT_BASE + test.info().parallelIndex * 10;
+  for (let port = first; port < first + 10; port++) if (await canListen(port)) return port;
+  throw new Error(`no free port in ${first}-${first + 9}`);
+}
+
+export interface AdminServer {
+  baseURL: string;
+  dialect: Dialect;
+  /** The server's own database, for what a test must arrange (aging a session) or check. */
+  db: DB;
+  stop(): Promise<void>;
+}
+
+async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL!;
+  const name = `thv_e2e_${randomBytes(6).toString('hex')}`;
+  const run = async (q: string) => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    try {
+      await c.query(q);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+export async function startAdminServer(dialect: Dialect, env: Record<string, string> = {}): Promise<AdminServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-admin-e2e-'));
+  const database = dialect === 'postgres' ? await createPgDatabase() : undefined;
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database?.url ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      SMTP_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
+    const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const handle = openDatabase({ databaseUrl: database?.url, dataDir });
+  return {
+    baseURL,
+    dialect,
+    db: handle.db,
+    async stop() {
+      await handle.close();
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await database?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const PASSWORD = 'un mot de passe solide';
+
+/** An account made straight in the database (what the invitation flow does, without the mail). */
+export async function createAccount(db: DB, role: 'Admin' | 'Éditeur', email: string, name = role === 'Admin' ? 'Alice Admin' : 'Éric Éditeur') {
+  const now = new Date().toISOString();
+  const passwordHash = await hash(PASSWORD, { algorithm: 2, memoryCost: 65536, timeCost: 3, parallelism: 1 });
+  const row = await db
+    .insertInto('users')
+    .values({ id: randomBytes(8).toString('hex'), name, email, role, password_hash: passwordHash, version: 1, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+/** Signs in through the page, as a person does, and waits for the dashboard. */
+export async function signIn(page: Page, baseURL: string, email: string, password = PASSWORD) {
+  await page.goto(`${baseURL}/admin/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Mot de passe').fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForURL(`${baseURL}/admin/dashboard`);
+}
+
+/** Signs in over HTTP, without a browser (the form posted as a page without JavaScript would). */
+export async function signInRequest(request: APIRequestContext, baseURL: string, email: string, password = PASSWORD) {
+  const res = await request.post(`${baseURL}/admin/login`, {
+    form: { email, password },
+    headers: { Origin: baseURL },
+    maxRedirects: 0,
+  });
+  if (res.status() !== 303) throw new Error(`sign-in failed for ${email}: ${res.status()}`);
+}

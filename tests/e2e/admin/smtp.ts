@@ -1,0 +1,78 @@
+import { SMTPServer } from 'smtp-server';
+import { freePort } from './server';
+
+export interface CaughtMail {
+  to: string[];
+  /** Headers and body with quoted-printable and base64 parts decoded. */
+  text: string;
+}
+
+function decodeQuotedPrintable(s: string): string {
+  const bytes: number[] = [];
+  const unfolded = s.replace(/=\r?\n/g, '');
+  for (let i = 0; i < unfolded.length; i++) {
+    const hex = unfolded.slice(i + 1, i + 3);
+    if (unfolded[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(unfolded[i]));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** Good enough for the mails our server writes: each part decoded according to its encoding. */
+function decodeMime(raw: string): string {
+  return raw
+    .split(/\r?\n(?=--)/)
+    .map((part) => {
+      const [head, ...rest] = part.split(/\r?\n\r?\n/);
+      const body = rest.join('\n\n');
+      if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) return `${head}\n\n${decodeQuotedPrintable(body)}`;
+      if (/content-transfer-encoding:\s*base64/i.test(head)) return `${head}\n\n${Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')}`;
+      return part;
+    })
+    .join('\n');
+}
+
+/** A real SMTP server on 127.0.0.1 that keeps every mail it is given. */
+export async function startSmtp() {
+  const mails: CaughtMail[] = [];
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text: decodeMime(Buffer.concat(chunks).toString('utf8')) });
+        waiters.splice(0).forEach((w) => w());
+        callback();
+      });
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The next mail to `to` (waits up to 10 s for it). */
+    async mailTo(to: string): Promise<CaughtMail> {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const found = mails.find((m) => m.to.includes(to));
+        if (found) {
+          mails.splice(mails.indexOf(found), 1);
+          return found;
+        }
+        if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 500);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
