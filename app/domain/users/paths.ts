@@ -3,6 +3,7 @@ export const LOGIN_PATH = '/admin/login';
 export const SETUP_PATH = '/admin/setup';
 export const LOGOUT_PATH = '/admin/logout';
 export const HOME_PATH = '/admin/dashboard';
+export const USERS_PATH = '/admin/users';
 export const FORGOT_PATH = '/admin/mot-de-passe-oublie';
 export const invitationPath = (token: string) => `/admin/invitation/${token}`;
 export const resetPath = (token: string) => `/admin/reinitialiser/${token}`;

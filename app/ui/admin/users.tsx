@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Form, Link } from 'react-router';
+import { USERS_PATH } from '~/domain/users/paths';
 import { DEFAULT_ROLE, ROLES, type Role } from '~/domain/users/permissions';
 import { EMAIL_MAX, NAME_MAX, userSchema, type FieldErrors } from '~/domain/users/schemas';
 import { Field, Notice, inputClass, primaryButton, secondaryButton } from './Field';
@@ -66,7 +67,7 @@ export function UserForm({ defaults, errors: serverErrors, submitLabel }: UserFo
         <button type="submit" className={primaryButton}>
           {submitLabel}
         </button>
-        <Link to="/admin/users" className={secondaryButton}>
+        <Link to={USERS_PATH} className={secondaryButton}>
           Annuler
         </Link>
       </div>
@@ -110,7 +111,7 @@ export function InvitationPanel({ invitation }: { invitation: InvitationInfo }) 
           )}
         </div>
       </div>
-      <Link to="/admin/users" className={primaryButton}>
+      <Link to={USERS_PATH} className={primaryButton}>
         Retour à la liste
       </Link>
     </section>

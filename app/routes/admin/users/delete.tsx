@@ -1,7 +1,7 @@
 import { Form, Link, data, redirect } from 'react-router';
 import type { Route } from './+types/delete';
 import { lastAdminToast, userDeleted } from '~/domain/users/messages';
-import { LOGIN_PATH } from '~/domain/users/paths';
+import { LOGIN_PATH, USERS_PATH } from '~/domain/users/paths';
 import { deleteUser, getUser } from '~/domain/users/users.server';
 import { actorOf, endSession, requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
@@ -19,6 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'users' });
+  const enhanced = (await request.formData()).get('js') === '1';
   const result = await deleteUser(db(), actorOf(me), params.userId);
   if ('error' in result) {
     if (result.error === 'notFound') throw data('Utilisateur introuvable', { status: 404 });
@@ -26,6 +27,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   // Deleting one's own account ends one's session with it.
   if (result.user.id === me.id) throw redirect(LOGIN_PATH, { status: 303, headers: { 'Set-Cookie': await endSession(request, context) } });
+  // Without JavaScript, back to the list (which no longer shows the user); with it, a toast.
+  if (!enhanced) throw redirect(USERS_PATH, 303);
   return { deleted: true, toast: userDeleted(result.user.name) };
 }
 
@@ -38,7 +41,7 @@ export default function DeleteUser({ loaderData, actionData }: Route.ComponentPr
     return (
       <div className="space-y-6">
         <h1 className="text-3xl font-bold text-gray-900">{actionData.toast.title}</h1>
-        <Link to="/admin/users" className={primaryButton}>
+        <Link to={USERS_PATH} className={primaryButton}>
           Retour à la liste
         </Link>
       </div>
@@ -49,7 +52,7 @@ export default function DeleteUser({ loaderData, actionData }: Route.ComponentPr
     return (
       <div className="space-y-6">
         <h1 className="text-3xl font-bold text-gray-900">Utilisateur introuvable</h1>
-        <Link to="/admin/users" className={primaryButton}>
+        <Link to={USERS_PATH} className={primaryButton}>
           Retour à la liste
         </Link>
       </div>
@@ -67,10 +70,11 @@ export default function DeleteUser({ loaderData, actionData }: Route.ComponentPr
         Le compte de <strong>{user.name}</strong> ({user.email}) sera supprimé et ses sessions fermées. Cette action est irréversible.
       </p>
       <Form method="post" className="flex flex-wrap gap-3">
+        {hydrated && <input type="hidden" name="js" value="1" />}
         <button type="submit" className={dangerButton}>
           Supprimer
         </button>
-        <Link to="/admin/users" className={secondaryButton}>
+        <Link to={USERS_PATH} className={secondaryButton}>
           Annuler
         </Link>
       </Form>

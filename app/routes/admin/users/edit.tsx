@@ -4,7 +4,7 @@ import type { Route } from './+types/edit';
 import { audit } from '~/domain/audit/audit.server';
 import { CONFLICT, EMAIL_TAKEN, lastAdminToast, userUpdated } from '~/domain/users/messages';
 import { mailStatusText, sendInvitation } from '~/domain/users/notify.server';
-import { HOME_PATH } from '~/domain/users/paths';
+import { HOME_PATH, USERS_PATH } from '~/domain/users/paths';
 import { fieldErrors, formValues, userSchema } from '~/domain/users/schemas';
 import { getUser, issueToken, updateUser } from '~/domain/users/users.server';
 import { actorOf, requireUser } from '~/lib/auth.server';
@@ -71,7 +71,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
   useToast(actionData?.toast);
   // Saved: back to the list (the toast stays in view); without JavaScript, a note here instead.
   useEffect(() => {
-    if (actionData?.saved) navigate('/admin/users');
+    if (actionData?.saved) navigate(USERS_PATH);
   }, [actionData, navigate]);
 
   if (actionData?.invitation) {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { Route } from './+types/list';
+import { USERS_PATH } from '~/domain/users/paths';
 import { listUsers, type User } from '~/domain/users/users.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
@@ -26,7 +27,7 @@ function DeleteButton({ user }: { user: User }) {
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data) dialog.current?.close();
   }, [fetcher.state, fetcher.data]);
-  const href = `/admin/users/${user.id}/supprimer`;
+  const href = `${USERS_PATH}/${user.id}/supprimer`;
   if (!hydrated) {
     return (
       <Link to={href} className={`${secondaryButton} text-red-800`}>
@@ -56,6 +57,7 @@ function DeleteButton({ user }: { user: User }) {
               Le compte de <strong>{user.name}</strong> ({user.email}) sera supprimé et ses sessions fermées. Cette action est irréversible.
             </p>
             <fetcher.Form method="post" action={href} className="mt-6 flex flex-wrap justify-end gap-3">
+              <input type="hidden" name="js" value="1" />
               <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
                 Annuler
               </button>
@@ -76,7 +78,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-gray-900">Utilisateurs</h1>
-        <Link to="/admin/users/new" className={primaryButton}>
+        <Link to={`${USERS_PATH}/new`} className={primaryButton}>
           Ajouter un utilisateur
         </Link>
       </div>
@@ -104,7 +106,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                 <td className="px-4 py-3"><StatusBadge status={u.status} /></td>
                 <td className="px-4 py-3">
                   <div className="flex justify-end gap-2">
-                    <Link to={`/admin/users/${u.id}`} className={secondaryButton}>
+                    <Link to={`${USERS_PATH}/${u.id}`} className={secondaryButton}>
                       Modifier<span className="sr-only"> {u.name}</span>
                     </Link>
                     <DeleteButton user={u} />

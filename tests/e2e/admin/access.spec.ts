@@ -1,0 +1,131 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ADMIN_SECTIONS } from '~/domain/users/permissions';
+import { DIALECTS, createAccount, signInRequest, startAdminServer, type AdminServer } from './server';
+
+/**
+ * Every admin route and action, asked by nobody, by an Éditeur and by an Admin, over plain HTTP:
+ * the status each gets is the rule. 'login' is a redirect to the sign-in page.
+ */
+type Who = 'anonymous' | 'editor' | 'admin';
+type Expect = number | 'login' | `→${string}`;
+type Row = { method: 'GET' | 'POST'; path: string; form?: Record<string, string> } & Record<Who, Expect>;
+
+/** Screens other issues build answer 404 (after the role check) until they exist. */
+const NOT_YET_BUILT = 404;
+
+function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
+  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account'].includes(s.area)).flatMap((s): Row[] => {
+    const editor = s.roles.includes('Éditeur') ? NOT_YET_BUILT : 403;
+    return [
+      { method: 'GET', path: s.path, anonymous: 'login', editor, admin: NOT_YET_BUILT },
+      { method: 'GET', path: `${s.path}/quelque-chose`, anonymous: 'login', editor, admin: NOT_YET_BUILT },
+      // No action exists there yet: 405 once the guard has let the request through.
+      { method: 'POST', path: s.path, form: { x: '1' }, anonymous: 'login', editor: editor === 403 ? 403 : 405, admin: 405 },
+    ];
+  });
+  return [
+    { method: 'GET', path: '/admin', anonymous: 'login', editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
+    { method: 'GET', path: '/admin/dashboard', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/mon-compte', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'POST', path: '/admin/mon-compte', form: { current: 'faux mot de passe', password: 'nouveau mot de passe', confirm: 'nouveau mot de passe' }, anonymous: 'login', editor: 400, admin: 400 },
+    { method: 'GET', path: '/admin/users', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/users/new', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'POST', path: '/admin/users/new', form: { name: 'X', email: 'pas-un-email', role: 'Éditeur' }, anonymous: 'login', editor: 403, admin: 400 },
+    { method: 'GET', path: `/admin/users/${ids.editor}`, anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/users/inconnu', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'POST', path: `/admin/users/${ids.spare}`, form: { intent: 'save', name: 'Renommé', email: 'spare@example.org', role: 'Éditeur', version: '1' }, anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: `/admin/users/${ids.victim}/supprimer`, anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'POST', path: `/admin/users/${ids.victim}/supprimer`, anonymous: 'login', editor: 403, admin: '→/admin/users' },
+    { method: 'GET', path: '/admin/page-inconnue', anonymous: 'login', editor: 404, admin: 404 },
+    ...sections,
+    // The sign-in flows are open, and send a signed-in user on.
+    { method: 'GET', path: '/admin/login', anonymous: 200, editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
+    { method: 'GET', path: '/admin/setup', anonymous: '→/admin/login', editor: '→/admin/login', admin: '→/admin/login' },
+    { method: 'GET', path: '/admin/mot-de-passe-oublie', anonymous: 200, editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/invitation/lien-inconnu', anonymous: 410, editor: 410, admin: 410 },
+    { method: 'GET', path: '/admin/reinitialiser/lien-inconnu', anonymous: 410, editor: 410, admin: 410 },
+    { method: 'POST', path: '/admin/invitation/lien-inconnu', form: { password: 'x'.repeat(12), confirm: 'x'.repeat(12) }, anonymous: 410, editor: 410, admin: 410 },
+    { method: 'GET', path: '/admin/logout', anonymous: '→/admin/dashboard', editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
+  ];
+}
+
+function check(status: number, location: string | undefined, expected: Expect): boolean {
+  if (expected === 'login') return status === 302 && /^\/admin\/login(\?|$)/.test(location ?? '');
+  if (typeof expected === 'string') return [301, 302, 303].includes(status) && location === expected.slice(1);
+  return status === expected;
+}
+
+for (const dialect of DIALECTS) {
+  test.describe(`access rules on ${dialect}`, () => {
+    test.describe.configure({ mode: 'serial' });
+    let server: AdminServer;
+    test.beforeAll(async () => {
+      server = await startAdminServer(dialect);
+    });
+    test.afterAll(async () => {
+      await server?.stop();
+    });
+
+    test('every admin route and action answers each role as the rules say', async ({ playwright }) => {
+      await createAccount(server.db, 'Admin', 'admin@example.org');
+      const editor = await createAccount(server.db, 'Éditeur', 'editeur@example.org');
+      const victim = await createAccount(server.db, 'Éditeur', 'victim@example.org', 'Victime');
+      const spare = await createAccount(server.db, 'Éditeur', 'spare@example.org', 'Spare');
+      const clients: Record<Who, APIRequestContext> = {
+        anonymous: await playwright.request.newContext(),
+        editor: await playwright.request.newContext(),
+        admin: await playwright.request.newContext(),
+      };
+      await signInRequest(clients.editor, server.baseURL, 'editeur@example.org');
+      await signInRequest(clients.admin, server.baseURL, 'admin@example.org');
+
+      const failures: string[] = [];
+      // The Admin goes last: its actions (renaming, deleting) must not change what the others see.
+      for (const who of ['anonymous', 'editor', 'admin'] as const) {
+        for (const row of rows({ editor: editor.id, victim: victim.id, spare: spare.id })) {
+          const res = await clients[who][row.method === 'GET' ? 'get' : 'post'](`${server.baseURL}${row.path}`, {
+            form: row.method === 'POST' ? (row.form ?? {}) : undefined,
+            headers: { Origin: server.baseURL },
+            maxRedirects: 0,
+          });
+          const location = res.headers().location;
+          if (!check(res.status(), location, row[who])) failures.push(`${who} ${row.method} ${row.path}: ${res.status()} ${location ?? ''} (expected ${row[who]})`);
+          if (res.status() === 403) expect(await res.text()).toContain('Accès refusé');
+        }
+      }
+      expect(failures).toEqual([]);
+      // What the Admin's actions did, and what the others' did not.
+      expect(await server.db.selectFrom('users').select('id').where('id', '=', victim.id).executeTakeFirst()).toBeUndefined();
+      expect((await server.db.selectFrom('users').select('name').where('id', '=', spare.id).executeTakeFirstOrThrow()).name).toBe('Renommé');
+      for (const c of Object.values(clients)) await c.dispose();
+    });
+
+    test('a state-changing request from another site is refused, signed in or not', async ({ playwright }) => {
+      const admin = await playwright.request.newContext();
+      await signInRequest(admin, server.baseURL, 'admin@example.org');
+      const attempts: { path: string; form: Record<string, string> }[] = [
+        { path: '/admin/users/new', form: { name: 'Pirate', email: 'pirate@example.org', role: 'Admin' } },
+        { path: '/admin/logout', form: {} },
+        { path: '/admin/login', form: { email: 'admin@example.org', password: 'un mot de passe solide' } },
+        { path: '/admin/mot-de-passe-oublie', form: { email: 'admin@example.org' } },
+      ];
+      for (const { path, form } of attempts) {
+        // React Router itself refuses a foreign Origin (400) before our guard would (403).
+        const byOrigin = await admin.post(`${server.baseURL}${path}`, { form, headers: { Origin: 'https://pirate.example' }, maxRedirects: 0 });
+        expect([400, 403], `${path} with a foreign Origin`).toContain(byOrigin.status());
+        const byFetchSite = await admin.post(`${server.baseURL}${path}`, { form, headers: { 'Sec-Fetch-Site': 'cross-site' }, maxRedirects: 0 });
+        expect(byFetchSite.status(), `${path} with Sec-Fetch-Site: cross-site`).toBe(403);
+      }
+      expect(await server.db.selectFrom('users').select('id').where('email', '=', 'pirate@example.org').executeTakeFirst()).toBeUndefined();
+      // Still signed in: the forged sign-out did nothing.
+      expect((await admin.get(`${server.baseURL}/admin/dashboard`, { maxRedirects: 0 })).status()).toBe(200);
+      // The data behind a refused page does not leak through React Router's data requests either.
+      const editorClient = await playwright.request.newContext();
+      await signInRequest(editorClient, server.baseURL, 'editeur@example.org');
+      const data = await editorClient.get(`${server.baseURL}/admin/users.data`, { maxRedirects: 0 });
+      expect(await data.text()).not.toContain('admin@example.org');
+      await admin.dispose();
+      await editorClient.dispose();
+    });
+  });
+}
