@@ -81,18 +81,21 @@ export function showToast(options: ToastOptions): void {
   const variant = options.variant ?? 'default';
   const item = document.createElement('li');
   item.className = VARIANT_CLASS[variant];
-  item.setAttribute('role', variant === 'destructive' ? 'alert' : 'status');
-  item.setAttribute('aria-atomic', 'true');
+  // The live role sits inside the list item: a list may only hold list items.
+  const body = document.createElement('div');
+  body.setAttribute('role', variant === 'destructive' ? 'alert' : 'status');
+  body.setAttribute('aria-atomic', 'true');
   const title = document.createElement('p');
   title.className = 'toast-title';
   title.textContent = options.title;
-  item.append(title);
+  body.append(title);
   if (options.description) {
     const desc = document.createElement('p');
     desc.className = 'toast-description';
     desc.textContent = options.description;
-    item.append(desc);
+    body.append(desc);
   }
+  item.append(body);
   const close = document.createElement('button');
   close.type = 'button';
   close.className = 'toast-close';

@@ -16,9 +16,12 @@ export function ToastRegion({ label, closeLabel, toast }: { label: string; close
     <section aria-label={label}>
       <ol data-toast-region data-close-label={closeLabel} tabIndex={-1} className="toast-region">
         {toast && (
-          <li className={`toast toast-${variant}`} role={variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
-            <p className="toast-title">{toast.title}</p>
-            {toast.description && <p className="toast-description">{toast.description}</p>}
+          <li className={`toast toast-${variant}`}>
+            {/* The live role sits inside the list item: a list may only hold list items. */}
+            <div role={variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
+              <p className="toast-title">{toast.title}</p>
+              {toast.description && <p className="toast-description">{toast.description}</p>}
+            </div>
             <button type="button" className="toast-close js-only" data-toast-close aria-label={closeLabel}>
               ×
             </button>

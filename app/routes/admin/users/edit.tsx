@@ -51,10 +51,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
         return fail(400, { email: EMAIL_TAKEN });
       case 'conflict':
         return fail(409, { form: CONFLICT });
-      case 'lastAdmin': {
-        const toast = lastAdminToast('demote');
-        return fail(409, { form: `${toast.title} : ${toast.description}` }, toast);
-      }
+      case 'lastAdmin':
+        return fail(409, {}, lastAdminToast('demote'));
     }
   }
   // Someone who gave up their own Admin role may no longer be on this screen.
@@ -88,7 +86,12 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
       <p className="flex flex-wrap items-center gap-3">
         <RoleBadge role={user.role} /> <StatusBadge status={user.status} />
       </p>
-      {!hydrated && actionData?.saved && actionData.toast && <Notice tone="success" title={actionData.toast.title} />}
+      {/* Without JavaScript the toast's words are shown here. */}
+      {!hydrated && actionData?.toast && (
+        <Notice tone={actionData.saved ? 'success' : 'error'} title={actionData.toast.title}>
+          {actionData.toast.description}
+        </Notice>
+      )}
       <UserForm key={user.version} defaults={user} errors={actionData?.errors} submitLabel="Enregistrer" />
       {user.status === 'invited' && (
         <Form method="post" className="max-w-xl border-t border-gray-200 pt-6">
