@@ -104,7 +104,7 @@ for (const dialect of DIALECTS) {
       await page.getByRole('link', { name: 'Mon mot de passe' }).click();
       await expectAccessible(page);
       await page.getByLabel('Mot de passe actuel').fill('pas le bon');
-      await page.getByLabel('Nouveau mot de passe').fill('encore un autre mot de passe');
+      await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('encore un autre mot de passe');
       await page.getByLabel('Confirmer le nouveau mot de passe').fill('encore un autre mot de passe');
       await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
       await expect(page.getByLabel('Mot de passe actuel')).toHaveAccessibleDescription('Mot de passe actuel incorrect.');

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_SECTIONS, can, canOpenPath, menuFor } from '~/domain/users/permissions';
+import { changePasswordSchema, loginSchema, setupSchema, userSchema } from '~/domain/users/schemas';
+
+describe('roles', () => {
+  it('gives Éditeurs the content screens and Admins everything, by path prefix', () => {
+    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', 'Gestion des pages', 'Projets / Actions', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages']);
+    expect(menuFor('Admin').map((s) => s.label)).toEqual([...menuFor('Éditeur').map((s) => s.label), 'Paiements', 'Dons', 'Utilisateurs', 'Paramètres']);
+    for (const area of ['users', 'settings', 'payments', 'donations'] as const) expect(can('Éditeur', area)).toBe(false);
+    expect(canOpenPath('Éditeur', '/admin/users/12/supprimer')).toBe(false);
+    expect(canOpenPath('Éditeur', '/admin/usersx')).toBe(true);
+    expect(canOpenPath('Éditeur', '/admin/pages/edit/home')).toBe(true);
+    expect(ADMIN_SECTIONS.every((s) => can('Admin', s.area))).toBe(true);
+  });
+});
+
+describe('form schemas', () => {
+  it('wants passwords of 12 to 128 characters, twice the same', () => {
+    const ok = { name: 'A', email: 'a@example.org', password: 'x'.repeat(12), confirm: 'x'.repeat(12) };
+    expect(setupSchema.safeParse(ok).success).toBe(true);
+    expect(setupSchema.safeParse({ ...ok, password: 'x'.repeat(128), confirm: 'x'.repeat(128) }).success).toBe(true);
+    expect(setupSchema.safeParse({ ...ok, password: 'x'.repeat(11), confirm: 'x'.repeat(11) }).error?.issues[0].message).toBe('Le mot de passe doit contenir au moins 12 caractères.');
+    expect(setupSchema.safeParse({ ...ok, password: 'x'.repeat(129), confirm: 'x'.repeat(129) }).error?.issues[0].message).toBe('Le mot de passe ne peut pas dépasser 128 caractères.');
+    expect(changePasswordSchema.safeParse({ current: 'a', password: 'x'.repeat(12), confirm: 'y'.repeat(12) }).error?.issues[0].message).toBe('Les deux mots de passe ne correspondent pas.');
+  });
+
+  it('lowercases emails and defaults the role to Éditeur', () => {
+    expect(loginSchema.parse({ email: ' A@Example.ORG ', password: 'p' }).email).toBe('a@example.org');
+    expect(userSchema.parse({ name: 'Éric', email: 'e@example.org' }).role).toBe('Éditeur');
+    expect(userSchema.safeParse({ name: '', email: 'e', role: 'Chef' }).error?.issues.map((i) => i.message)).toEqual(['Le nom est obligatoire.', "L'email n'est pas valide.", 'Choisissez un rôle.']);
+  });
+});
