@@ -102,7 +102,7 @@ export function showToast(options: ToastOptions): void {
   close.dataset.toastClose = '';
   close.setAttribute('aria-label', region.dataset.closeLabel ?? 'Fermer');
   close.textContent = '×';
-  item.append(close);
+  body.append(close);
   region.append(item);
   activateToast(item, options.duration);
 }

@@ -8,7 +8,7 @@ import { db, runtime } from './runtime.server';
 import { clearSessionCookie, createSession, destroySession, readSession, readSessionToken, sessionCookie, type SessionUser } from './session.server';
 
 /**
- * The back office's gate (ADR 004): who is signed in, whether their role may open the path, and
+ * The back office's gate (ADR 005): who is signed in, whether their role may open the path, and
  * whether a state-changing request comes from our own pages.
  */
 

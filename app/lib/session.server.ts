@@ -4,7 +4,7 @@ import { readCookie } from './i18n.server';
 import { hashToken, newToken } from './tokens.server';
 
 /**
- * Server-side sessions (ADR 004). The cookie holds a random 32-byte token; the database holds only
+ * Server-side sessions (ADR 005). The cookie holds a random 32-byte token; the database holds only
  * its sha256, so reading the table gives nobody a session. The HTML cache in server/app.ts skips
  * every request that carries this cookie name: keep it.
  */

@@ -21,10 +21,10 @@ export function ToastRegion({ label, closeLabel, toast }: { label: string; close
             <div role={variant === 'destructive' ? 'alert' : 'status'} aria-atomic="true">
               <p className="toast-title">{toast.title}</p>
               {toast.description && <p className="toast-description">{toast.description}</p>}
+              <button type="button" className="toast-close js-only" data-toast-close aria-label={closeLabel}>
+                ×
+              </button>
             </div>
-            <button type="button" className="toast-close js-only" data-toast-close aria-label={closeLabel}>
-              ×
-            </button>
           </li>
         )}
       </ol>
