@@ -1,13 +1,13 @@
 import { Form, data } from 'react-router';
 import type { Route } from './+types/account';
-import { PASSWORD_MAX, PASSWORD_MIN, changePasswordSchema, fieldErrors, formValues } from '~/domain/users/schemas';
+import { changePasswordSchema, fieldErrors, formValues } from '~/domain/users/schemas';
 import { changePassword, findCredentials } from '~/domain/users/users.server';
 import { clearLoginFailures, loginBlockedFor, recordLoginFailure, requireUser, retryMessage } from '~/lib/auth.server';
 import { hashPassword, verifyPassword } from '~/lib/password.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { withActionHeaders } from '~/lib/action-headers';
 import { db } from '~/lib/runtime.server';
-import { Field, Notice, primaryButton } from '~/ui/admin/Field';
+import { Field, NewPasswordFields, Notice, primaryButton } from '~/ui/admin/Field';
 import { useFormErrors, useHydrated, useToast } from '~/ui/admin/hooks';
 import { RoleBadge } from '~/ui/admin/users';
 
@@ -56,18 +56,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="space-y-5" key={actionData?.saved ? 'saved' : 'form'}>
         <input type="email" name="username" autoComplete="username" value={me.email} readOnly hidden />
         <Field name="current" label="Mot de passe actuel" type="password" autoComplete="current-password" required error={errors.current} />
-        <Field
-          name="password"
-          label="Nouveau mot de passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`Au moins ${PASSWORD_MIN} caractères.`}
-          error={errors.password}
-        />
-        <Field name="confirm" label="Confirmer le nouveau mot de passe" type="password" autoComplete="new-password" required error={errors.confirm} />
+        <NewPasswordFields errors={errors} label="Nouveau mot de passe" confirmLabel="Confirmer le nouveau mot de passe" />
         <button type="submit" className={primaryButton}>
           Changer le mot de passe
         </button>

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Form, Link, data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Form, data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/login';
 import { ANONYMOUS, audit } from '~/domain/audit/audit.server';
-import { FORGOT_PATH, LOGGED_OUT_PARAM, PASSWORD_SET_PARAM, SETUP_PATH } from '~/domain/users/paths';
+import { LOGGED_OUT_PARAM, PASSWORD_SET_PARAM, SETUP_PATH } from '~/domain/users/paths';
 import { fieldErrors, formValues, loginSchema } from '~/domain/users/schemas';
 import { countUsers, findCredentials } from '~/domain/users/users.server';
 import {
@@ -18,7 +18,7 @@ import { verifyPassword } from '~/lib/password.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { withActionHeaders } from '~/lib/action-headers';
 import { db } from '~/lib/runtime.server';
-import { Field, Notice, primaryButton } from '~/ui/admin/Field';
+import { Field, ForgotLink, Notice, primaryButton } from '~/ui/admin/Field';
 import { useFormErrors, useHydrated, useToast } from '~/ui/admin/hooks';
 
 /** SPEC.md: the dashboard opens 1000 ms after the success toast. */
@@ -117,11 +117,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Se connecter
         </button>
       </Form>
-      <p className="mt-6 text-center text-sm">
-        <Link to={FORGOT_PATH} className="text-brand-700 underline">
-          Mot de passe oublié ?
-        </Link>
-      </p>
+      <ForgotLink />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { Form, data, redirect } from 'react-router';
 import type { Route } from './+types/setup';
 import { HOME_PATH, LOGIN_PATH } from '~/domain/users/paths';
-import { PASSWORD_MAX, PASSWORD_MIN, fieldErrors, formValues, setupSchema } from '~/domain/users/schemas';
+import { fieldErrors, formValues, setupSchema } from '~/domain/users/schemas';
 import { countUsers, createFirstAdmin } from '~/domain/users/users.server';
 import { startSession } from '~/lib/auth.server';
 import { hashPassword } from '~/lib/password.server';
 import { db } from '~/lib/runtime.server';
-import { Field, primaryButton } from '~/ui/admin/Field';
+import { Field, NewPasswordFields, primaryButton } from '~/ui/admin/Field';
 import { useFormErrors, useHydrated } from '~/ui/admin/hooks';
 
 /** First start: while no user exists, this form creates the first Admin, once. */
@@ -38,18 +38,7 @@ export default function Setup({ actionData }: Route.ComponentProps) {
       <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="mt-6 space-y-5">
         <Field name="name" label="Nom" autoComplete="name" required defaultValue={actionData?.name} error={errors.name} />
         <Field name="email" label="Email" type="email" autoComplete="username" required defaultValue={actionData?.email} error={errors.email} />
-        <Field
-          name="password"
-          label="Mot de passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`Au moins ${PASSWORD_MIN} caractères.`}
-          error={errors.password}
-        />
-        <Field name="confirm" label="Confirmer le mot de passe" type="password" autoComplete="new-password" required error={errors.confirm} />
+        <NewPasswordFields errors={errors} />
         <button type="submit" className={`${primaryButton} w-full`}>
           Créer le compte Admin
         </button>

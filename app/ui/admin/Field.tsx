@@ -1,3 +1,6 @@
+import { Link } from 'react-router';
+import { FORGOT_PATH } from '~/domain/users/paths';
+import { PASSWORD_MAX, PASSWORD_MIN } from '~/domain/users/schemas';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'name'> {
@@ -50,3 +53,34 @@ export const secondaryButton =
   'inline-flex min-h-11 items-center justify-center rounded-md border border-gray-300 bg-white px-5 py-2.5 font-semibold text-gray-900 transition-colors hover:bg-gray-50';
 export const dangerButton =
   'inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-5 py-2.5 font-semibold text-white transition-colors hover:bg-red-800 disabled:opacity-60';
+
+/** A new password and its confirmation, with the length rule shown (setup, links, own account). */
+export function NewPasswordFields({ errors, label = 'Mot de passe', confirmLabel = 'Confirmer le mot de passe' }: { errors: Record<string, string>; label?: string; confirmLabel?: string }) {
+  return (
+    <>
+      <Field
+        name="password"
+        label={label}
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={PASSWORD_MIN}
+        maxLength={PASSWORD_MAX}
+        hint={`Au moins ${PASSWORD_MIN} caractères.`}
+        error={errors.password}
+      />
+      <Field name="confirm" label={confirmLabel} type="password" autoComplete="new-password" required error={errors.confirm} />
+    </>
+  );
+}
+
+/** The 'Mot de passe oublié ?' link under the sign-in flows' forms. */
+export function ForgotLink() {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <Link to={FORGOT_PATH} className="text-brand-700 underline">
+        Mot de passe oublié ?
+      </Link>
+    </p>
+  );
+}

@@ -1,7 +1,6 @@
-import { Form, Link } from 'react-router';
-import { FORGOT_PATH } from '~/domain/users/paths';
-import { PASSWORD_MAX, PASSWORD_MIN, setPasswordSchema, type FieldErrors } from '~/domain/users/schemas';
-import { Field, Notice, primaryButton } from './Field';
+import { Form } from 'react-router';
+import { setPasswordSchema, type FieldErrors } from '~/domain/users/schemas';
+import { ForgotLink, NewPasswordFields, Notice, primaryButton } from './Field';
 import { useFormErrors, useHydrated } from './hooks';
 
 interface Props {
@@ -25,11 +24,7 @@ export function SetPasswordForm({ title, intro, submitLabel, link, result }: Pro
             Ce lien a déjà servi ou n'est plus valable. Demandez un nouveau lien à un administrateur, ou utilisez « Mot de passe oublié ? ».
           </Notice>
         </div>
-        <p className="mt-6 text-center text-sm">
-          <Link to={FORGOT_PATH} className="text-brand-700 underline">
-            Mot de passe oublié ?
-          </Link>
-        </p>
+        <ForgotLink />
       </>
     );
   }
@@ -42,18 +37,7 @@ export function SetPasswordForm({ title, intro, submitLabel, link, result }: Pro
       <Form method="post" noValidate={hydrated} onSubmit={onSubmit} className="mt-6 space-y-5">
         {/* Lets password managers file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
-        <Field
-          name="password"
-          label="Nouveau mot de passe"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`Au moins ${PASSWORD_MIN} caractères.`}
-          error={errors.password}
-        />
-        <Field name="confirm" label="Confirmer le mot de passe" type="password" autoComplete="new-password" required error={errors.confirm} />
+        <NewPasswordFields errors={errors} label="Nouveau mot de passe" />
         <button type="submit" className={`${primaryButton} w-full`}>
           {submitLabel}
         </button>

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ADMIN_SECTIONS } from '~/domain/users/permissions';
-import { DIALECTS, createAccount, signInRequest, startAdminServer, type AdminServer } from './server';
+import { DIALECTS, createAccount, serverForSuite, signInRequest } from './server';
 
 /**
  * Every admin route and action, asked by nobody, by an Éditeur and by an Admin, over plain HTTP:
@@ -58,13 +58,7 @@ function check(status: number, location: string | undefined, expected: Expect): 
 for (const dialect of DIALECTS) {
   test.describe(`access rules on ${dialect}`, () => {
     test.describe.configure({ mode: 'serial' });
-    let server: AdminServer;
-    test.beforeAll(async () => {
-      server = await startAdminServer(dialect);
-    });
-    test.afterAll(async () => {
-      await server?.stop();
-    });
+    const server = serverForSuite(dialect);
 
     test('every admin route and action answers each role as the rules say', async ({ playwright }) => {
       await createAccount(server.db, 'Admin', 'admin@example.org');

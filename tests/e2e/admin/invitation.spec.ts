@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support';
-import { DIALECTS, PASSWORD, signIn, startAdminServer, type AdminServer } from './server';
+import { DIALECTS, PASSWORD, serverForSuite, signIn } from './server';
 import { startSmtp } from './smtp';
 
 const EDITOR_PASSWORD = 'mot de passe de l’éditeur';
@@ -9,16 +9,14 @@ for (const dialect of DIALECTS) {
   test.describe(`invitations and resets by mail on ${dialect}`, () => {
     test.describe.configure({ mode: 'serial' });
     let smtp: Awaited<ReturnType<typeof startSmtp>>;
-    let server: AdminServer;
     test.beforeAll(async () => {
       smtp = await startSmtp();
-      // ADMIN_EMAIL / ADMIN_PASSWORD create the first Admin at start.
-      server = await startAdminServer(dialect, { SMTP_URL: smtp.url, ADMIN_EMAIL: 'chef@example.org', ADMIN_PASSWORD: PASSWORD, MAIL_FROM: 'Fondation THV <admin@example.org>' });
     });
     test.afterAll(async () => {
-      await server?.stop();
       await smtp?.close();
     });
+    // ADMIN_EMAIL / ADMIN_PASSWORD create the first Admin at start.
+    const server = serverForSuite(dialect, () => ({ SMTP_URL: smtp.url, ADMIN_EMAIL: 'chef@example.org', ADMIN_PASSWORD: PASSWORD, MAIL_FROM: 'Fondation THV <admin@example.org>' }));
 
     test('an Admin invites an Éditeur, who sets a password from the mail and signs in with Éditeur rights', async ({ page, browser }) => {
       await signIn(page, server.baseURL, 'chef@example.org');

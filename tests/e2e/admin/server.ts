@@ -139,3 +139,25 @@ export async function signInRequest(request: APIRequestContext, baseURL: string,
   });
   if (res.status() !== 303) throw new Error(`sign-in failed for ${email}: ${res.status()}`);
 }
+
+/**
+ * A server for the enclosing describe block: started before its tests (after the hooks declared
+ * earlier), stopped after them. The returned object reads through to it.
+ */
+export function serverForSuite(dialect: Dialect, env: () => Record<string, string> = () => ({}), setup?: (s: AdminServer) => Promise<void>): AdminServer {
+  let current: AdminServer | undefined;
+  test.beforeAll(async () => {
+    current = await startAdminServer(dialect, env());
+    await setup?.(current);
+  });
+  test.afterAll(async () => {
+    await current?.stop();
+  });
+  const get = () => current ?? (() => { throw new Error('server not started'); })();
+  return {
+    get baseURL() { return get().baseURL; },
+    get dialect() { return dialect; },
+    get db() { return get().db; },
+    stop: () => get().stop(),
+  };
+}

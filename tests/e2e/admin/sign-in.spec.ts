@@ -1,17 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support';
-import { DIALECTS, PASSWORD, createAccount, signIn, startAdminServer, type AdminServer } from './server';
+import { DIALECTS, PASSWORD, createAccount, serverForSuite, signIn } from './server';
 
 for (const dialect of DIALECTS) {
   test.describe(`sign-in on ${dialect}`, () => {
     test.describe.configure({ mode: 'serial' });
-    let server: AdminServer;
-    test.beforeAll(async () => {
-      server = await startAdminServer(dialect);
-    });
-    test.afterAll(async () => {
-      await server?.stop();
-    });
+    const server = serverForSuite(dialect);
 
     test('first start: the setup form creates the first Admin, once', async ({ page }) => {
       await page.goto(`${server.baseURL}/admin/dashboard`);

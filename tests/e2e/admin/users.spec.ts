@@ -1,18 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support';
-import { DIALECTS, createAccount, signIn, startAdminServer, type AdminServer } from './server';
+import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
 
 for (const dialect of DIALECTS) {
   test.describe(`users screen on ${dialect}`, () => {
     test.describe.configure({ mode: 'serial' });
-    let server: AdminServer;
-    test.beforeAll(async () => {
-      server = await startAdminServer(dialect);
-      await createAccount(server.db, 'Admin', 'alice@example.org');
-      await createAccount(server.db, 'Éditeur', 'eric@example.org');
-    });
-    test.afterAll(async () => {
-      await server?.stop();
+    const server = serverForSuite(dialect, undefined, async (s) => {
+      await createAccount(s.db, 'Admin', 'alice@example.org');
+      await createAccount(s.db, 'Éditeur', 'eric@example.org');
     });
 
     test('the list shows a badge per role; the last Admin can be neither demoted nor deleted', async ({ page }) => {
