@@ -1,4 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
+import { routes as contentRoutes } from './routes/admin/content/routes';
+import { routes as mediaRoutes } from './routes/admin/media/routes';
+import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 
 export default [
   // The back office comes before the site's catch-all, which would otherwise answer 404 for /admin/*.
@@ -18,9 +21,13 @@ export default [
     route('users/:userId', 'routes/admin/users/edit.tsx'),
     route('users/:userId/supprimer', 'routes/admin/users/delete.tsx'),
     route('mon-compte', 'routes/admin/account.tsx'),
-    // Screens of later issues answer 404 (after the guard's role check) until they exist.
+    ...contentRoutes,
+    ...mediaRoutes,
+    ...paymentAdminRoutes,
+    // Paths no screen owns answer 404 (after the guard's role check).
     route('*', 'routes/admin/not-found.tsx'),
   ]),
+  ...paymentPublicRoutes,
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('a-propos', 'routes/site/about.tsx'),
