@@ -2,6 +2,7 @@ import path from 'node:path';
 import { migrateToLatest, openDatabase, type DB, type DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
+import { createBackup, pendingMigrations } from './backup.server';
 import { env as readEnv, type Env } from './env.server';
 import { HtmlCache } from './html-cache.server';
 import { log, setLogLevel } from './log.server';
@@ -40,8 +41,9 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
     const dataDir = path.resolve(env.DATA_DIR);
     const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
     try {
-      await migrateToLatest(handle.db);
       const storage = diskStorage(path.join(dataDir, 'media'));
+      await backupBeforeMigrating(handle, storage, dataDir);
+      await migrateToLatest(handle.db);
       const seeded = await seedDefaults(handle.db, storage);
       if (seeded) log.info('default content seeded');
       await ensureFirstAdmin(handle.db, env);
@@ -70,6 +72,15 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
     }
   })();
   return starting;
+}
+
+/** A site with data that is about to be migrated is backed up first, under DATA_DIR/backups. */
+export async function backupBeforeMigrating(handle: DbHandle, storage: Storage, dataDir: string): Promise<void> {
+  const { executed, pending } = await pendingMigrations(handle);
+  if (executed.length === 0 || pending.length === 0) return;
+  const file = path.join(dataDir, 'backups', `before-${pending[0]}-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
+  await createBackup(handle, storage, file);
+  log.info('backup taken before migrating', { file, pending });
 }
 
 export function runtime(): Runtime {
