@@ -3,6 +3,7 @@ import { migrateToLatest, openDatabase, type DB, type DbHandle } from '~db/index
 import { seedDefaults } from '~db/seed';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { createBackup, pendingMigrations } from './backup.server';
+import { startChangeFeed, type ChangeFeed } from './change-feed.server';
 import { env as readEnv, type Env } from './env.server';
 import { HtmlCache } from './html-cache.server';
 import { log, setLogLevel } from './log.server';
@@ -26,6 +27,8 @@ export interface Runtime {
   publicUrl: string | undefined;
   /** Built enhancement scripts by name (build/enhance-manifest.json), set by the server. */
   assets: Record<string, string>;
+  /** Content-change notifications between instances (PostgreSQL). */
+  changes: ChangeFeed;
 }
 
 let current: Runtime | undefined;
@@ -47,15 +50,17 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
       const seeded = await seedDefaults(handle.db, storage);
       if (seeded) log.info('default content seeded');
       await ensureFirstAdmin(handle.db, env);
+      const cache = new HtmlCache();
       current = {
         env,
         handle,
         db: handle.db,
         storage,
         secret: loadAppSecret(env.APP_SECRET, dataDir),
-        cache: new HtmlCache(),
+        cache,
         publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
         assets: {},
+        changes: startChangeFeed(handle, env.DATABASE_URL, () => cache.clear()),
       };
       pruneTimer = setInterval(() => {
         Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db)]).catch((e) =>
@@ -101,6 +106,7 @@ export async function contentChanged(): Promise<void> {
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
     .execute();
+  await rt.changes.publish();
 }
 
 export async function stopRuntime(): Promise<void> {
@@ -109,5 +115,6 @@ export async function stopRuntime(): Promise<void> {
   starting = undefined;
   clearInterval(pruneTimer);
   closeMailTransports();
+  await rt?.changes.close();
   if (rt) await rt.handle.close();
 }
