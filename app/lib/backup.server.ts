@@ -5,7 +5,7 @@ import readline from 'node:readline';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import * as tar from 'tar';
-import type { DbHandle } from '~db/index';
+import { migrationStatus, type DbHandle } from '~db/index';
 import { migrations } from '~db/migrations/index';
 import type { Storage } from './storage.server';
 
@@ -67,18 +67,6 @@ async function foreignKeyOrder(handle: DbHandle, tables: string[]): Promise<stri
   return ordered;
 }
 
-async function executedMigrations(handle: DbHandle): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-  return (await migrator.getMigrations()).filter((m) => m.executedAt).map((m) => m.name);
-}
-
-/** Names of the migrations that have not run yet on this database. */
-export async function pendingMigrations(handle: DbHandle): Promise<{ executed: string[]; pending: string[] }> {
-  const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => migrations } });
-  const all = await migrator.getMigrations();
-  return { executed: all.filter((m) => m.executedAt).map((m) => m.name), pending: all.filter((m) => !m.executedAt).map((m) => m.name) };
-}
-
 function mediaKeys(row: { storage_key: string; variants: string }): string[] {
   const variants = JSON.parse(row.variants || '[]') as { key: string }[];
   return [row.storage_key, ...variants.map((v) => v.key)];
@@ -120,7 +108,7 @@ export async function createBackup(handle: DbHandle, storage: Storage, outFile: 
       format: 1,
       createdAt: new Date().toISOString(),
       dialect: handle.dialect,
-      migrations: await executedMigrations(handle),
+      migrations: (await migrationStatus(handle.db)).executed,
       tables: counts,
       files,
     };

@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { migrateToLatest, openDatabase, type DB, type DbHandle } from '~db/index';
+import { migrateToLatest, migrationStatus, openDatabase, type DB, type DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
-import { createBackup, pendingMigrations } from './backup.server';
+import { createBackup } from './backup.server';
 import { startChangeFeed, type ChangeFeed } from './change-feed.server';
 import { env as readEnv, type Env } from './env.server';
 import { HtmlCache } from './html-cache.server';
@@ -81,7 +81,7 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
 
 /** A site with data that is about to be migrated is backed up first, under DATA_DIR/backups. */
 export async function backupBeforeMigrating(handle: DbHandle, storage: Storage, dataDir: string): Promise<void> {
-  const { executed, pending } = await pendingMigrations(handle);
+  const { executed, pending } = await migrationStatus(handle.db);
   if (executed.length === 0 || pending.length === 0) return;
   const file = path.join(dataDir, 'backups', `before-${pending[0]}-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
   await createBackup(handle, storage, file);
