@@ -234,17 +234,18 @@ export function Pagination({ list, extra = {} }: { list: Paged<unknown>; extra?:
  * 'Supprimer' with 'Êtes-vous sûr ?' in a modal dialog; without JavaScript the link opens the
  * deletion page, which asks the same.
  */
-export function DeleteControl({ href, name, what, onDeleted }: { href: string; name: string; what: string; onDeleted?: () => void }) {
+/** The deletion's fetcher, shared by key: a screen that disappears with its item can still see it is done. */
+export const deleteFetcherKey = (href: string) => `delete:${href}`;
+
+export function DeleteControl({ href, name, what }: { href: string; name: string; what: string }) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<{ deleted: boolean; toast: ServerToast }>();
+  const fetcher = useFetcher<{ deleted: boolean; toast: ServerToast }>({ key: deleteFetcherKey(href) });
   const [asked, setAsked] = useState(false);
   useToast(fetcher.data?.toast);
   useEffect(() => {
-    if (fetcher.state !== 'idle' || !fetcher.data) return;
-    dialog.current?.close();
-    if (fetcher.data.deleted) onDeleted?.();
-  }, [fetcher.state, fetcher.data, onDeleted]);
+    if (fetcher.state === 'idle' && fetcher.data) dialog.current?.close();
+  }, [fetcher.state, fetcher.data]);
   if (!hydrated) {
     return (
       <Link to={href} className={`${secondaryButton} text-red-800`}>

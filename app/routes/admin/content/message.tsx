@@ -1,10 +1,11 @@
-import { Link, data, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { Link, data, useFetcher, useNavigate, useParams } from 'react-router';
 import type { Route } from './+types/message';
 import { messageSender, readMessage } from '~/domain/messages/messages.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
 import { primaryButton, secondaryButton } from '~/ui/admin/Field';
-import { DeleteControl } from '~/ui/admin/content';
+import { DeleteControl, deleteFetcherKey } from '~/ui/admin/content';
 
 const LIST = '/admin/messages';
 
@@ -24,6 +25,12 @@ const LANG_NAMES: Record<string, string> = { fr: 'français', en: 'anglais', es:
 export default function Message({ loaderData }: Route.ComponentProps) {
   const { message } = loaderData;
   const navigate = useNavigate();
+  const deleteHref = `${LIST}/${useParams().id}/supprimer`;
+  // Deleted from this page: back to the list (this page then shows 'Message introuvable').
+  const deleted = useFetcher<{ deleted: boolean }>({ key: deleteFetcherKey(deleteHref) }).data?.deleted;
+  useEffect(() => {
+    if (deleted) navigate(LIST);
+  }, [deleted, navigate]);
   if (!message) {
     return (
       <div className="space-y-6">
@@ -62,7 +69,7 @@ export default function Message({ loaderData }: Route.ComponentProps) {
         <Link to={LIST} className={secondaryButton}>
           Retour aux messages
         </Link>
-        <DeleteControl href={`${LIST}/${message.id}/supprimer`} name={message.sender} what="Le message de" onDeleted={() => navigate(LIST)} />
+        <DeleteControl href={deleteHref} name={message.sender} what="Le message de" />
       </div>
     </article>
   );
