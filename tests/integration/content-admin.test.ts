@@ -8,6 +8,7 @@ import { createPartner, deletePartner, listPartners, listPartnersPage, updatePar
 import { createProject, deleteProject, getProject, listActiveProjects, listProjectsPage, updateProject, type ProjectInput } from '~/domain/projects/projects.server';
 import { EMPTY_SITE_SETTINGS } from '~/domain/settings/site-settings';
 import { getEditableSiteSettings, getSiteSettings, saveSiteSettings } from '~/domain/settings/site-settings.server';
+import { mailContactMessage } from '~/domain/messages/notify.server';
 import { XSS_CORPUS, expectHarmless } from '../support/xss';
 import { createTestDb, DIALECTS, type TestDb } from '../support/db';
 
@@ -142,6 +143,24 @@ describe.each(DIALECTS)('content write side on %s', (dialect) => {
     await deleteMessage(t.db, actor, m2.id);
     expect(await countUnreadMessages(t.db)).toBe(0);
     expect(await readMessage(t.db, m2.id)).toBeUndefined();
+  });
+
+  it('mails a stored contact message to the contact email; a mail failure loses nothing and throws nothing', async () => {
+    const input = { firstName: 'Ada', lastName: 'Ba', email: 'ada@example.org', message: 'Aidez-moi <b>svp</b>' };
+    const stored = await createMessage(t.db, input, 'fr');
+    const m = { ...input, language: 'fr' };
+    await saveSiteSettings(t.db, actor, { ...EMPTY_SITE_SETTINGS }, (await getEditableSiteSettings(t.db)).version);
+    expect(await mailContactMessage(t.db, { from: 'site@example.org' }, m, 'https://site/admin/messages/1')).toBeNull();
+    await saveSiteSettings(t.db, actor, { ...EMPTY_SITE_SETTINGS, contactEmail: 'contact@fondation.example' }, (await getEditableSiteSettings(t.db)).version);
+    expect(await mailContactMessage(t.db, { from: 'site@example.org' }, m, 'https://site/admin/messages/1')).toMatchObject({ status: 'outbox' });
+    // An SMTP server that cannot be reached (a closed local port).
+    const failed = await mailContactMessage(t.db, { smtpUrl: 'smtp://127.0.0.1:3499', from: 'site@example.org' }, m, 'https://site/admin/messages/1');
+    expect(failed).toMatchObject({ status: 'failed' });
+    const mails = await t.db.selectFrom('mail_outbox').selectAll().where('to', '=', 'contact@fondation.example').execute();
+    expect(mails).toHaveLength(2);
+    expect(mails[0].subject).toBe('Message de Ada Ba (formulaire de contact)');
+    expect(mails[0].html).toContain('Aidez-moi &#60;b&#62;svp&#60;/b&#62;');
+    expect(await readMessage(t.db, stored.id)).toMatchObject({ message: 'Aidez-moi <b>svp</b>' });
   });
 
   it('sanitizes every known XSS payload on save and on render, keeping the toolbar markup', async () => {

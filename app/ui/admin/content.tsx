@@ -291,6 +291,20 @@ export function DeleteControl({ href, name, what }: { href: string; name: string
   );
 }
 
+/** The last cell of a list's row: 'Modifier' and 'Supprimer' (with its confirmation). */
+export function RowActions({ base, id, name, what }: { base: string; id: string; name: string; what: string }) {
+  return (
+    <td className={td}>
+      <div className="flex justify-end gap-2">
+        <Link to={`${base}/${id}`} className={secondaryButton}>
+          Modifier<span className="sr-only"> {name}</span>
+        </Link>
+        <DeleteControl href={`${base}/${id}/supprimer`} name={name} what={what} />
+      </div>
+    </td>
+  );
+}
+
 export const th = 'px-4 py-3 font-semibold';
 export const td = 'px-4 py-3';
 

@@ -4,8 +4,8 @@ import { listQuery } from '~/domain/content/forms';
 import { listPartnersPage } from '~/domain/partners/partners.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
-import { primaryButton, secondaryButton } from '~/ui/admin/Field';
-import { DeleteControl, EmptyRow, ListSearch, ListTable, Pagination, td } from '~/ui/admin/content';
+import { primaryButton } from '~/ui/admin/Field';
+import { EmptyRow, RowActions, ListSearch, ListTable, Pagination, td } from '~/ui/admin/content';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'partners' });
@@ -37,14 +37,7 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
                 <span className="sr-only"> (nouvel onglet)</span>
               </a>
             </td>
-            <td className={td}>
-              <div className="flex justify-end gap-2">
-                <Link to={`/admin/partners/${p.id}`} className={secondaryButton}>
-                  Modifier<span className="sr-only"> {p.name}</span>
-                </Link>
-                <DeleteControl href={`/admin/partners/${p.id}/supprimer`} name={p.name} what="Le partenaire" />
-              </div>
-            </td>
+            <RowActions base="/admin/partners" id={p.id} name={p.name} what="Le partenaire" />
           </tr>
         ))}
       </ListTable>

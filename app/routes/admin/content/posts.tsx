@@ -5,8 +5,8 @@ import { listPostsPage, setPostStatus } from '~/domain/blog/posts.server';
 import { CONFLICT, listQuery } from '~/domain/content/forms';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
-import { Notice, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
-import { DeleteControl, EmptyRow, ListSearch, ListTable, Pagination, frDate, td } from '~/ui/admin/content';
+import { Notice, inputClass, primaryButton } from '~/ui/admin/Field';
+import { EmptyRow, RowActions, ListSearch, ListTable, Pagination, frDate, td } from '~/ui/admin/content';
 import { useHydrated, useToast } from '~/ui/admin/hooks';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -112,14 +112,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
             <td className={td}>
               <StatusSwitch post={p} />
             </td>
-            <td className={td}>
-              <div className="flex justify-end gap-2">
-                <Link to={`/admin/blog/${p.id}`} className={secondaryButton}>
-                  Modifier<span className="sr-only"> {p.title}</span>
-                </Link>
-                <DeleteControl href={`/admin/blog/${p.id}/supprimer`} name={p.title} what="L'article" />
-              </div>
-            </td>
+            <RowActions base="/admin/blog" id={p.id} name={p.title} what="L'article" />
           </tr>
         ))}
       </ListTable>

@@ -4,8 +4,8 @@ import { listQuery } from '~/domain/content/forms';
 import { listProjectsPage } from '~/domain/projects/projects.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
-import { primaryButton, secondaryButton } from '~/ui/admin/Field';
-import { DeleteControl, EmptyRow, ListSearch, ListTable, Pagination, frDate, td } from '~/ui/admin/content';
+import { primaryButton } from '~/ui/admin/Field';
+import { EmptyRow, RowActions, ListSearch, ListTable, Pagination, frDate, td } from '~/ui/admin/content';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'actions' });
@@ -41,14 +41,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
             <td className={td}>{p.location}</td>
             <td className={td}>{p.status}</td>
             <td className={td}>{p.active ? 'Oui' : 'Non'}</td>
-            <td className={td}>
-              <div className="flex justify-end gap-2">
-                <Link to={`/admin/actions/${p.id}`} className={secondaryButton}>
-                  Modifier<span className="sr-only"> {p.title}</span>
-                </Link>
-                <DeleteControl href={`/admin/actions/${p.id}/supprimer`} name={p.title} what="Le projet" />
-              </div>
-            </td>
+            <RowActions base="/admin/actions" id={p.id} name={p.title} what="Le projet" />
           </tr>
         ))}
       </ListTable>
