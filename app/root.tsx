@@ -14,9 +14,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { lang } = detectLang(request);
+  const { lang, fromQuery } = detectLang(request);
   const origin = runtime().publicUrl ?? new URL(request.url).origin;
-  return { lang, messages: messagesFor(lang), origin, siteScript: runtime().assets.site };
+  return { lang, explicitLang: fromQuery, messages: messagesFor(lang), origin, siteScript: runtime().assets.site };
 }
 
 /**

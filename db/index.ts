@@ -59,6 +59,13 @@ export async function migrateToLatest(db: DB): Promise<void> {
   }
 }
 
+/** Which migrations have run on this database and which have not. */
+export async function migrationStatus(db: DB): Promise<{ executed: string[]; pending: string[] }> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const all = await migrator.getMigrations();
+  return { executed: all.filter((m) => m.executedAt).map((m) => m.name), pending: all.filter((m) => !m.executedAt).map((m) => m.name) };
+}
+
 export async function ping(db: DB): Promise<void> {
   await sql`select 1`.execute(db);
 }

@@ -5,7 +5,7 @@ import compression from 'compression';
 import express from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import * as build from 'virtual:react-router/server-build';
-import { ping } from '~db/index';
+import { migrationStatus, ping } from '~db/index';
 import { chooseLang, langCookie } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';
 import { requestInfoContext } from '~/lib/request-context.server';
@@ -77,7 +77,8 @@ export function createApp(clientDir: string): express.Express {
     baseSecurityHeaders(req, res);
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      log.debug('request', { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
+      // Never the query string (tokens), cookies or bodies.
+      log.info('request', { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 });
     });
     next();
   });
@@ -88,6 +89,22 @@ export function createApp(clientDir: string): express.Express {
     try {
       await ping(runtime().db);
       res.type('text/plain').send('ok');
+    } catch {
+      res.status(503).type('text/plain').send('database unavailable');
+    }
+  });
+
+  // Ready: the database answers and every migration has run (a load balancer's readiness probe).
+  let migrated = false;
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await ping(runtime().db);
+      migrated ||= (await migrationStatus(runtime().db)).pending.length === 0;
+      if (!migrated) {
+        res.status(503).type('text/plain').send('migrations pending');
+        return;
+      }
+      res.type('text/plain').send('ready');
     } catch {
       res.status(503).type('text/plain').send('database unavailable');
     }

@@ -5,6 +5,8 @@ import type { Messages } from '~/locales/fr';
 
 interface RootData {
   lang: Lang;
+  /** Whether the URL chose the language (?lng=) rather than the cookie or the browser. */
+  explicitLang?: boolean;
   messages: Messages;
   origin: string;
 }
@@ -32,6 +34,7 @@ export function pageMeta(
     origin: root.origin,
     path: args.location.pathname,
     lang: root.lang,
+    explicitLang: root.explicitLang ?? false,
     siteName,
     title: page.fullTitle ? page.title : `${page.title} | ${siteName}`,
     description: page.description,

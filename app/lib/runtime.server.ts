@@ -1,7 +1,9 @@
 import path from 'node:path';
-import { migrateToLatest, openDatabase, type DB, type DbHandle } from '~db/index';
+import { migrateToLatest, migrationStatus, openDatabase, type DB, type DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
+import { createBackup } from './backup.server';
+import { startChangeFeed, type ChangeFeed } from './change-feed.server';
 import { env as readEnv, type Env } from './env.server';
 import { HtmlCache } from './html-cache.server';
 import { log, setLogLevel } from './log.server';
@@ -25,6 +27,8 @@ export interface Runtime {
   publicUrl: string | undefined;
   /** Built enhancement scripts by name (build/enhance-manifest.json), set by the server. */
   assets: Record<string, string>;
+  /** Content-change notifications between instances (PostgreSQL). */
+  changes: ChangeFeed;
 }
 
 let current: Runtime | undefined;
@@ -40,20 +44,23 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
     const dataDir = path.resolve(env.DATA_DIR);
     const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
     try {
-      await migrateToLatest(handle.db);
       const storage = diskStorage(path.join(dataDir, 'media'));
+      await backupBeforeMigrating(handle, storage, dataDir);
+      await migrateToLatest(handle.db);
       const seeded = await seedDefaults(handle.db, storage);
       if (seeded) log.info('default content seeded');
       await ensureFirstAdmin(handle.db, env);
+      const cache = new HtmlCache();
       current = {
         env,
         handle,
         db: handle.db,
         storage,
         secret: loadAppSecret(env.APP_SECRET, dataDir),
-        cache: new HtmlCache(),
+        cache,
         publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
         assets: {},
+        changes: startChangeFeed(handle, env.DATABASE_URL, () => cache.clear()),
       };
       pruneTimer = setInterval(() => {
         Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db)]).catch((e) =>
@@ -70,6 +77,15 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
     }
   })();
   return starting;
+}
+
+/** A site with data that is about to be migrated is backed up first, under DATA_DIR/backups. */
+export async function backupBeforeMigrating(handle: DbHandle, storage: Storage, dataDir: string): Promise<void> {
+  const { executed, pending } = await migrationStatus(handle.db);
+  if (executed.length === 0 || pending.length === 0) return;
+  const file = path.join(dataDir, 'backups', `before-${pending[0]}-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
+  await createBackup(handle, storage, file);
+  log.info('backup taken before migrating', { file, pending });
 }
 
 export function runtime(): Runtime {
@@ -90,6 +106,7 @@ export async function contentChanged(): Promise<void> {
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', 1)
     .execute();
+  await rt.changes.publish();
 }
 
 export async function stopRuntime(): Promise<void> {
@@ -98,5 +115,6 @@ export async function stopRuntime(): Promise<void> {
   starting = undefined;
   clearInterval(pruneTimer);
   closeMailTransports();
+  await rt?.changes.close();
   if (rt) await rt.handle.close();
 }

@@ -5,6 +5,8 @@ export interface SeoInput {
   origin: string;
   path: string;
   lang: Lang;
+  /** The URL named the language (?lng=): it is its own canonical; a negotiated URL is too. */
+  explicitLang: boolean;
   title: string;
   description: string;
   siteName: string;
@@ -18,12 +20,14 @@ export function langUrl(origin: string, path: string, lang: Lang): string {
 
 /**
  * Title, description, canonical URL, hreflang alternates (one per language, plus x-default) and
- * Open Graph tags. Every language variant is its own URL (?lng=), so the set is reciprocal.
+ * Open Graph tags. Every language variant is its own URL (?lng=), so the set is reciprocal; the
+ * bare path negotiates the language (cookie, Accept-Language) and is the x-default. Each page is
+ * its own canonical, so a canonical never points across languages.
  */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const { origin, path, lang, title, description, siteName } = input;
   const image = input.image ? (input.image.startsWith('http') ? input.image : `${origin}${input.image}`) : undefined;
-  const canonical = langUrl(origin, path, lang);
+  const canonical = input.explicitLang ? langUrl(origin, path, lang) : `${origin}${path}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },

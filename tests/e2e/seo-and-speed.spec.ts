@@ -91,3 +91,15 @@ test('images carry their size and resized variants; only the hero loads eagerly'
   expect(response.headers()['content-type']).toBe('image/webp');
   expect(response.headers()['cache-control']).toContain('immutable');
 });
+
+test('structured data: the foundation on the home page, an Article on each post', async ({ page, baseURL }) => {
+  await page.goto('/?lng=en');
+  const ngo = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(ngo).toMatchObject({ '@context': 'https://schema.org', '@type': 'NGO', name: 'THV Foundation', url: `${baseURL}/` });
+  expect(ngo.logo).toMatch(new RegExp(`^${baseURL}/media/`));
+  expect(ngo.sameAs).toContain('https://www.facebook.com/');
+  await page.goto('/blog/2?lng=es');
+  const article = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
+  expect(article).toMatchObject({ '@type': 'Article', headline: 'La vuelta al cole en Thiès', author: { name: 'Admin THV' }, datePublished: '2026-08-20', inLanguage: 'es' });
+  expect(article.mainEntityOfPage).toBe(`${baseURL}/blog/2?lng=es`);
+});

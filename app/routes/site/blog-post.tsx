@@ -3,18 +3,34 @@ import type { Route } from './+types/blog-post';
 import { getPublishedPost } from '~/domain/blog/posts.server';
 import { resolveImage } from '~/domain/media/images.server';
 import { useI18n } from '~/lib/i18n';
-import { detectLang } from '~/lib/i18n.server';
+import { detectLang, messagesFor } from '~/lib/i18n.server';
 import { pageMeta } from '~/lib/page-meta';
-import { db } from '~/lib/runtime.server';
+import { db, runtime } from '~/lib/runtime.server';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
+import { JsonLd } from '~/ui/site/JsonLd';
+import { langUrl } from '~/lib/seo';
+import { articleJsonLd } from '~/lib/structured-data';
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
   const post = await getPublishedPost(db(), params.postId, lang);
-  if (!post) return data({ post: null }, { status: 404 });
-  return { post: { ...post, image: await resolveImage(db(), post.image) } };
+  if (!post) return data({ post: null, article: null }, { status: 404 });
+  const origin = runtime().publicUrl ?? new URL(request.url).origin;
+  const image = await resolveImage(db(), post.image);
+  const article = articleJsonLd({
+    origin,
+    url: langUrl(origin, `/blog/${encodeURIComponent(post.id)}`, lang),
+    title: post.title,
+    description: post.excerpt,
+    image: image?.src,
+    author: post.author,
+    datePublished: post.date,
+    lang,
+    publisherName: messagesFor(lang).site.name,
+  });
+  return { post: { ...post, image }, article };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -41,6 +57,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   }
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <JsonLd data={loaderData.article} />
       <a href="/blog" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
         <span aria-hidden="true">←</span> {t('blog.back')}
       </a>

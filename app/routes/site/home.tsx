@@ -1,15 +1,19 @@
 import type { Route } from './+types/home';
 import { getLocalizedPage } from '~/domain/content/pages.server';
 import { resolveImages } from '~/domain/media/images.server';
-import { detectLang } from '~/lib/i18n.server';
+import { detectLang, messagesFor } from '~/lib/i18n.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { pageMeta } from '~/lib/page-meta';
-import { db } from '~/lib/runtime.server';
+import { db, runtime } from '~/lib/runtime.server';
 import { plainText } from '~/lib/seo';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { HeroCarousel } from '~/ui/site/HeroCarousel';
+import { JsonLd } from '~/ui/site/JsonLd';
+import { CONTACT_FALLBACKS, SOCIAL_NETWORKS, socialUrl } from '~/domain/settings/site-settings';
+import { getSiteSettings } from '~/domain/settings/site-settings.server';
+import { ngoJsonLd } from '~/lib/structured-data';
 
 const HERO_FIELDS = ['heroImage', 'heroImage2', 'heroImage3', 'heroImage4', 'heroImage5'];
 const PREVIEW_FIELDS = ['actionsPreviewImage1', 'actionsPreviewImage2', 'actionsPreviewImage3'];
@@ -19,7 +23,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = await getLocalizedPage(db(), 'home', lang);
   const urls = [...HERO_FIELDS, ...PREVIEW_FIELDS].map((f) => page.images[f]);
   const images = await resolveImages(db(), urls);
+  const settings = await getSiteSettings(db());
+  const origin = runtime().publicUrl ?? new URL(request.url).origin;
+  const messages = messagesFor(lang);
   return {
+    organization: ngoJsonLd({
+      origin,
+      name: messages.site.name,
+      description: messages.home.metaDescription,
+      logo: settings.logoUrl || settings.siteLogoUrl,
+      email: settings.contactEmail || CONTACT_FALLBACKS.contactEmail,
+      phone: settings.phone || CONTACT_FALLBACKS.phone,
+      address: settings.address || CONTACT_FALLBACKS.address,
+      sameAs: SOCIAL_NETWORKS.map((n) => socialUrl(settings, n.key)).filter(Boolean),
+    }),
     heroTitle: page.fields.heroTitle,
     heroSubtitle: page.fields.heroSubtitle,
     hero: HERO_FIELDS.map((f) => page.images[f]).filter(Boolean).map((u) => images.get(u)!),
@@ -52,6 +69,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <>
+      <JsonLd data={loaderData.organization} />
       <HeroCarousel images={loaderData.hero}>
         <div className="mx-auto flex min-h-[70vh] max-w-7xl flex-col justify-center px-4 py-24 text-white sm:px-6">
           <h1 className="max-w-3xl text-4xl font-extrabold leading-tight sm:text-5xl">{loaderData.heroTitle || t('home.hero_title')}</h1>
