@@ -25,7 +25,8 @@ const tab = (page: Page, lang: 'FR' | 'EN' | 'ES') => page.getByRole('tab', { na
 
 for (const dialect of DIALECTS) {
   test.describe(`content screens on ${dialect}`, () => {
-    test.describe.configure({ mode: 'serial' });
+    // Each test is a whole scenario (create, edit per language, public page, delete): longer than one page.
+    test.describe.configure({ mode: 'serial', timeout: 120_000 });
     let image = '';
     const server = serverForSuite(dialect, undefined, async (s) => {
       await createAccount(s.db, 'Admin', ADMIN);
