@@ -237,7 +237,7 @@ export function Pagination({ list, extra = {} }: { list: Paged<unknown>; extra?:
 /** The deletion's fetcher, shared by key: a screen that disappears with its item can still see it is done. */
 export const deleteFetcherKey = (href: string) => `delete:${href}`;
 
-export function DeleteControl({ href, name, what }: { href: string; name: string; what: string }) {
+export function DeleteControl({ href, name, what, description }: { href: string; name: string; what: string; description?: ReactNode }) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
   const fetcher = useFetcher<{ deleted: boolean; toast: ServerToast }>({ key: deleteFetcherKey(href) });
@@ -273,7 +273,12 @@ export function DeleteControl({ href, name, what }: { href: string; name: string
               Êtes-vous sûr ?
             </h2>
             <p className="mt-2 text-gray-700">
-              {what} <strong>{name}</strong> sera supprimé définitivement. Cette action est irréversible.
+              {description ?? (
+                <>
+                  {what} <strong>{name}</strong> sera supprimé définitivement.
+                </>
+              )}{' '}
+              Cette action est irréversible.
             </p>
             <fetcher.Form method="post" action={href} className="mt-6 flex flex-wrap justify-end gap-3">
               <input type="hidden" name="js" value="1" />
