@@ -2,14 +2,15 @@ import sanitizeHtml from 'sanitize-html';
 
 /**
  * The allowlist matches the rich editor's toolbar (SPEC.md): headings 1–3, bold, italic, underline,
- * strike, ordered and bullet lists, links, paragraphs and line breaks. Everything else is dropped;
- * links keep http, https and mailto only and always open safely.
+ * strike, ordered and bullet lists, links, paragraphs and line breaks (app/ui/admin/RichTextEditor.tsx
+ * produces exactly these). Other spellings of the same formats (b, i, strike, del) become the
+ * editor's own; everything else is dropped; links keep http, https and mailto only and always open
+ * safely.
  */
 const options: sanitizeHtml.IOptions = {
-  allowedTags: ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'ol', 'ul', 'li', 'a'],
+  allowedTags: ['h1', 'h2', 'h3', 'p', 'br', 'strong', 'em', 'u', 's', 'ol', 'ul', 'li', 'a'],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
-    li: ['data-list'],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
@@ -28,11 +29,10 @@ const options: sanitizeHtml.IOptions = {
       }
       return { tagName, attribs: out };
     },
-    li: (tagName, attribs) => {
-      const list = attribs['data-list'];
-      const out: Record<string, string> = list === 'bullet' || list === 'ordered' ? { 'data-list': list } : {};
-      return { tagName, attribs: out };
-    },
+    b: 'strong',
+    i: 'em',
+    strike: 's',
+    del: 's',
   },
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
 };

@@ -23,6 +23,19 @@ export const ACTION_LABELS: Record<string, string> = {
   'user.update': 'Utilisateur mis à jour',
   'user.delete': 'Utilisateur supprimé',
   'user.invitation_resent': 'Invitation renvoyée',
+  'page.update': 'Page modifiée',
+  'project.create': 'Projet ajouté',
+  'project.update': 'Projet modifié',
+  'project.delete': 'Projet supprimé',
+  'post.create': 'Article ajouté',
+  'post.update': 'Article modifié',
+  'post.status': 'Statut d’article modifié',
+  'post.delete': 'Article supprimé',
+  'partner.create': 'Partenaire ajouté',
+  'partner.update': 'Partenaire modifié',
+  'partner.delete': 'Partenaire supprimé',
+  'settings.update': 'Paramètres du site modifiés',
+  'message.delete': 'Message supprimé',
 };
 
 export function actionLabel(action: string): string {

@@ -3,7 +3,10 @@ import type { DB } from '~db/index';
 import type { BlogPostTable } from '~db/schema';
 import { localized, type Lang } from '~/lib/i18n';
 import { sanitizeRichHtml } from '~/lib/sanitize.server';
-import { PUBLISHED, type BlogPost, type PostStatus } from './posts';
+import { PUBLISHED, type BlogPost, type PostStatus, type PostTranslation } from './posts';
+import { audit, type Actor } from '~/domain/audit/audit.server';
+import type { Paged } from '~/domain/content/forms';
+import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
 
 export function toPost(row: Selectable<BlogPostTable>): BlogPost {
   return {
@@ -56,4 +59,93 @@ export async function getPublishedPost(db: DB, id: string, lang: Lang) {
 
 export async function listPublishedPostIds(db: DB) {
   return db.selectFrom('blog_posts').select(['id', 'updated_at']).where('status', '=', PUBLISHED).execute();
+}
+
+// ---- Back office -------------------------------------------------------------------------------
+
+export interface PostInput {
+  image: string;
+  author: string;
+  date: string;
+  status: PostStatus;
+  translations: Record<Lang, PostTranslation>;
+}
+
+function clean(input: PostInput) {
+  const translations = Object.fromEntries(
+    Object.entries(input.translations).map(([lang, t]) => [
+      lang,
+      { category: t.category.trim(), title: t.title.trim(), excerpt: t.excerpt.trim(), content: sanitizeRichHtml(t.content) },
+    ]),
+  );
+  return { image: input.image, author: input.author, date: input.date, status: input.status, translations: JSON.stringify(translations) };
+}
+
+export function postLabel(p: BlogPost): string {
+  return p.translations.fr?.title || p.id;
+}
+
+/** Every post (drafts too), newest first, a page at a time; searched in author and texts, filtered by status. */
+export async function listPostsPage(db: DB, { q, page, status }: { q: string; page: number; status?: PostStatus }): Promise<Paged<BlogPost>> {
+  const base = db
+    .selectFrom('blog_posts')
+    .$if(q !== '', (qb) => qb.where((eb) => eb.or([contains('author', q), contains('translations', q)])))
+    .$if(status !== undefined, (qb) => qb.where('status', '=', status!));
+  return pageOf(
+    page,
+    q,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    async (limit, offset) =>
+      (await base.selectAll().orderBy('date', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute()).map(toPost),
+  );
+}
+
+export async function getPost(db: DB, id: string): Promise<BlogPost | undefined> {
+  const row = await db.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toPost(row) : undefined;
+}
+
+export async function createPost(db: DB, actor: Actor, input: PostInput): Promise<BlogPost> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const row = await trx
+      .insertInto('blog_posts')
+      .values({ id: newId(), ...clean(input), version: 1, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const post = toPost(row);
+    await audit(trx, actor, 'post.create', postLabel(post), { id: post.id, status: post.status });
+    return post;
+  });
+}
+
+export async function updatePost(db: DB, actor: Actor, id: string, input: PostInput, version: number): Promise<{ post: BlogPost } | { error: 'notFound' | 'conflict' }> {
+  return db.transaction().execute(async (trx) => {
+    const result = await updateVersioned(trx, 'blog_posts', id, version, clean(input));
+    if (result !== 'ok') return { error: result };
+    const post = toPost(await trx.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    await audit(trx, actor, 'post.update', postLabel(post), { id, status: post.status });
+    return { post };
+  });
+}
+
+/** The list's Brouillon/Publié switch: changes the status only, with the same version check. */
+export async function setPostStatus(db: DB, actor: Actor, id: string, status: PostStatus, version: number): Promise<{ post: BlogPost } | { error: 'notFound' | 'conflict' }> {
+  return db.transaction().execute(async (trx) => {
+    const result = await updateVersioned(trx, 'blog_posts', id, version, { status });
+    if (result !== 'ok') return { error: result };
+    const post = toPost(await trx.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    await audit(trx, actor, 'post.status', postLabel(post), { id, status });
+    return { post };
+  });
+}
+
+export async function deletePost(db: DB, actor: Actor, id: string): Promise<BlogPost | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('blog_posts').where('id', '=', id).returningAll().executeTakeFirst();
+    if (!row) return undefined;
+    const post = toPost(row);
+    await audit(trx, actor, 'post.delete', postLabel(post), { id });
+    return post;
+  });
 }

@@ -1,4 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { DB } from '~db/index';
+import type { PartnerTable } from '~db/schema';
+import { audit, type Actor } from '~/domain/audit/audit.server';
+import type { Paged } from '~/domain/content/forms';
+import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
+import type { PartnerInput } from './schema';
 
 export interface Partner {
   id: string;
@@ -7,7 +13,69 @@ export interface Partner {
   website: string;
 }
 
+export interface EditablePartner extends Partner {
+  version: number;
+}
+
+function toPartner(r: Selectable<PartnerTable>): EditablePartner {
+  return { id: r.id, name: r.name, logoUrl: r.logo_url, website: r.website, version: r.version };
+}
+
 export async function listPartners(db: DB): Promise<Partner[]> {
   const rows = await db.selectFrom('partners').selectAll().orderBy('position').orderBy('created_at').execute();
   return rows.map((r) => ({ id: r.id, name: r.name, logoUrl: r.logo_url, website: r.website }));
+}
+
+// ---- Back office -------------------------------------------------------------------------------
+
+/** In the public order, a page at a time, searched by name and website. */
+export async function listPartnersPage(db: DB, { q, page }: { q: string; page: number }): Promise<Paged<EditablePartner>> {
+  const base = db.selectFrom('partners').$if(q !== '', (qb) => qb.where((eb) => eb.or([contains('name', q), contains('website', q)])));
+  return pageOf(
+    page,
+    q,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    async (limit, offset) => (await base.selectAll().orderBy('position').orderBy('created_at').orderBy('id').limit(limit).offset(offset).execute()).map(toPartner),
+  );
+}
+
+export async function getPartner(db: DB, id: string): Promise<EditablePartner | undefined> {
+  const row = await db.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toPartner(row) : undefined;
+}
+
+const columns = (input: PartnerInput) => ({ name: input.name, logo_url: input.logoUrl, website: input.website });
+
+/** A new partner comes last on the public page. */
+export async function createPartner(db: DB, actor: Actor, input: PartnerInput): Promise<EditablePartner> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const last = await trx.selectFrom('partners').select((eb) => eb.fn.max('position').as('p')).executeTakeFirst();
+    const row = await trx
+      .insertInto('partners')
+      .values({ id: newId(), ...columns(input), position: Number(last?.p ?? 0) + 1, version: 1, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(trx, actor, 'partner.create', row.name, { id: row.id, website: row.website });
+    return toPartner(row);
+  });
+}
+
+export async function updatePartner(db: DB, actor: Actor, id: string, input: PartnerInput, version: number): Promise<{ partner: EditablePartner } | { error: 'notFound' | 'conflict' }> {
+  return db.transaction().execute(async (trx) => {
+    const result = await updateVersioned(trx, 'partners', id, version, columns(input));
+    if (result !== 'ok') return { error: result };
+    const partner = toPartner(await trx.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    await audit(trx, actor, 'partner.update', partner.name, { id, website: partner.website });
+    return { partner };
+  });
+}
+
+export async function deletePartner(db: DB, actor: Actor, id: string): Promise<EditablePartner | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('partners').where('id', '=', id).returningAll().executeTakeFirst();
+    if (!row) return undefined;
+    await audit(trx, actor, 'partner.delete', row.name, { id });
+    return toPartner(row);
+  });
 }

@@ -3,7 +3,10 @@ import type { DB } from '~db/index';
 import type { ProjectTable } from '~db/schema';
 import { localized, type Lang } from '~/lib/i18n';
 import { sanitizeRichHtml } from '~/lib/sanitize.server';
-import type { Project, ProjectStatus } from './projects';
+import type { Project, ProjectStatus, ProjectTranslation } from './projects';
+import { audit, type Actor } from '~/domain/audit/audit.server';
+import type { Paged } from '~/domain/content/forms';
+import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
 
 export function toProject(row: Selectable<ProjectTable>): Project {
   return {
@@ -32,4 +35,83 @@ export async function listActiveProjects(db: DB, lang: Lang, limit?: number) {
     title: localized(p.translations, lang, 'title'),
     description: sanitizeRichHtml(localized(p.translations, lang, 'description')),
   }));
+}
+
+// ---- Back office -------------------------------------------------------------------------------
+
+export interface ProjectInput {
+  image: string;
+  date: string;
+  location: string;
+  status: ProjectStatus;
+  active: boolean;
+  translations: Record<Lang, ProjectTranslation>;
+}
+
+function clean(input: ProjectInput) {
+  const translations = Object.fromEntries(
+    Object.entries(input.translations).map(([lang, t]) => [lang, { title: t.title.trim(), description: sanitizeRichHtml(t.description) }]),
+  );
+  return {
+    image: input.image,
+    date: input.date,
+    location: input.location,
+    status: input.status,
+    active: input.active ? 1 : 0,
+    translations: JSON.stringify(translations),
+  };
+}
+
+/** Every project (active or not), newest first, a page at a time, searched in location and texts. */
+export async function listProjectsPage(db: DB, { q, page }: { q: string; page: number }): Promise<Paged<Project>> {
+  const base = db.selectFrom('projects').$if(q !== '', (qb) => qb.where((eb) => eb.or([contains('location', q), contains('translations', q)])));
+  return pageOf(
+    page,
+    q,
+    async () => (await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+    async (limit, offset) => (await base.selectAll().orderBy('date', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute()).map(toProject),
+  );
+}
+
+export async function getProject(db: DB, id: string): Promise<Project | undefined> {
+  const row = await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toProject(row) : undefined;
+}
+
+export async function createProject(db: DB, actor: Actor, input: ProjectInput): Promise<Project> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const row = await trx
+      .insertInto('projects')
+      .values({ id: newId(), ...clean(input), version: 1, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const project = toProject(row);
+    await audit(trx, actor, 'project.create', projectLabel(project), { id: project.id });
+    return project;
+  });
+}
+
+export async function updateProject(db: DB, actor: Actor, id: string, input: ProjectInput, version: number): Promise<{ project: Project } | { error: 'notFound' | 'conflict' }> {
+  return db.transaction().execute(async (trx) => {
+    const result = await updateVersioned(trx, 'projects', id, version, clean(input));
+    if (result !== 'ok') return { error: result };
+    const project = toProject(await trx.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    await audit(trx, actor, 'project.update', projectLabel(project), { id });
+    return { project };
+  });
+}
+
+export async function deleteProject(db: DB, actor: Actor, id: string): Promise<Project | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.deleteFrom('projects').where('id', '=', id).returningAll().executeTakeFirst();
+    if (!row) return undefined;
+    const project = toProject(row);
+    await audit(trx, actor, 'project.delete', projectLabel(project), { id });
+    return project;
+  });
+}
+
+export function projectLabel(p: Project): string {
+  return p.translations.fr?.title || p.id;
 }

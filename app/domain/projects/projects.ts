@@ -18,3 +18,5 @@ export interface Project {
   translations: Record<Lang, ProjectTranslation>;
   version: number;
 }
+
+export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'Planifié';

@@ -1,4 +1,6 @@
 import type { DB } from '~db/index';
+import { audit, type Actor } from '~/domain/audit/audit.server';
+import { updateVersioned } from '~/domain/content/store.server';
 import { EMPTY_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from './site-settings';
 
 export const SITE_SETTINGS_KEY = 'site';
@@ -8,4 +10,32 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
   if (!row) return { ...EMPTY_SITE_SETTINGS };
   const parsed = siteSettingsSchema.partial().safeParse(JSON.parse(row.value));
   return { ...EMPTY_SITE_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+}
+
+// ---- Back office -------------------------------------------------------------------------------
+
+export async function getEditableSiteSettings(db: DB): Promise<{ settings: SiteSettings; version: number }> {
+  const row = await db.selectFrom('settings').select('version').where('key', '=', SITE_SETTINGS_KEY).executeTakeFirst();
+  return { settings: await getSiteSettings(db), version: row?.version ?? 0 };
+}
+
+/** Saves the whole document if nobody saved it since `version` was read (0: never saved). */
+export async function saveSiteSettings(db: DB, actor: Actor, settings: SiteSettings, version: number): Promise<'ok' | 'conflict'> {
+  const before = await getSiteSettings(db);
+  const changed = (Object.keys(settings) as (keyof SiteSettings)[]).filter((k) => settings[k] !== before[k]);
+  return db.transaction().execute(async (trx) => {
+    const value = JSON.stringify(settings);
+    if (version === 0) {
+      const inserted = await trx
+        .insertInto('settings')
+        .values({ key: SITE_SETTINGS_KEY, value, version: 1, updated_at: new Date().toISOString() })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return 'conflict';
+    } else if ((await updateVersioned(trx, 'settings', SITE_SETTINGS_KEY, version, { value })) !== 'ok') {
+      return 'conflict';
+    }
+    await audit(trx, actor, 'settings.update', 'Paramètres du site', { changed });
+    return 'ok';
+  });
 }

@@ -13,23 +13,27 @@ const httpUrlOrEmpty = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: 'URL http(s) attendue' });
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: 'Saisissez une adresse commençant par http:// ou https://, ou laissez vide.' });
 const urlOrPath = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^(https?:\/\/|\/)[^\s]*$/i.test(v), { message: 'URL ou chemin attendu' });
+  .refine((v) => v === '' || /^(https?:\/\/|\/)[^\s]*$/i.test(v), { message: 'Saisissez une adresse http(s) ou un chemin de la médiathèque (/media/…), ou laissez vide.' });
 
 export const siteSettingsSchema = z.object({
   siteLogoUrl: urlOrPath,
   logoUrl: urlOrPath,
-  contactEmail: z.union([z.literal(''), z.email().max(254)]),
-  phone: z.string().trim().max(40),
-  address: z.string().trim().max(300),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(254, { message: "L'email ne peut pas dépasser 254 caractères." })
+    .refine((v) => v === '' || z.email().safeParse(v).success, { message: "L'email n'est pas valide." }),
+  phone: z.string().trim().max(40, { message: 'Le téléphone ne peut pas dépasser 40 caractères.' }),
+  address: z.string().trim().max(300, { message: "L'adresse ne peut pas dépasser 300 caractères." }),
   whatsAppNumber: z
     .string()
     .trim()
-    .refine((v) => /^\d{0,15}$/.test(v), { message: 'Chiffres uniquement' }),
+    .refine((v) => /^\d{0,15}$/.test(v), { message: 'Chiffres uniquement (15 au plus), sans + ni espaces.' }),
   facebookUrl: httpUrlOrEmpty,
   twitterUrl: httpUrlOrEmpty,
   linkedinUrl: httpUrlOrEmpty,

@@ -3,6 +3,7 @@ import type { Route } from './+types/dashboard';
 import { actionLabel } from '~/domain/audit/audit';
 import { recentActivity } from '~/domain/audit/audit.server';
 import { dashboardStats } from '~/domain/dashboard/stats.server';
+import { countUnreadMessages } from '~/domain/messages/messages.server';
 import { can, sectionOf, type AdminArea } from '~/domain/users/permissions';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
@@ -10,7 +11,9 @@ import { db } from '~/lib/runtime.server';
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { area: 'dashboard' });
   const [stats, activity] = await Promise.all([dashboardStats(db()), recentActivity(db(), 10)]);
-  return { stats, activity, role: user.role };
+  // Unread contact messages (content issue): shown to whoever may open the Messages screen.
+  const unreadMessages = can(user.role, 'messages') ? await countUnreadMessages(db()) : null;
+  return { stats, activity, role: user.role, unreadMessages };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Administration' }, { name: 'robots', content: 'noindex' }];
@@ -29,7 +32,7 @@ const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 const integer = new Intl.NumberFormat('fr-FR');
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity, role } = loaderData;
+  const { stats, activity, role, unreadMessages } = loaderData;
   const cards = [
     { label: 'Pages Gérées', value: integer.format(stats.managedPages) },
     { label: 'Projets Actifs', value: integer.format(stats.activeProjects) },
@@ -39,6 +42,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold text-gray-900">Dashboard</h1>
+      {unreadMessages !== null && <UnreadMessages count={unreadMessages} />}
       <section aria-labelledby="stats-title">
         <h2 id="stats-title" className="sr-only">
           Chiffres clés
@@ -92,5 +96,19 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** Unread contact messages, with the way to read them (content issue). */
+function UnreadMessages({ count }: { count: number }) {
+  return (
+    <p className="flex flex-wrap items-center gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="unread-messages">
+      <span className="font-medium text-gray-900">
+        {count === 0 ? 'Aucun message non lu.' : `${integer.format(count)} message${count > 1 ? 's' : ''} non lu${count > 1 ? 's' : ''}.`}
+      </span>
+      <Link to={sectionOf('messages').path} className="text-brand-800 underline">
+        Voir les messages
+      </Link>
+    </p>
   );
 }

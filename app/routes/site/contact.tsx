@@ -3,6 +3,7 @@ import type { Route } from './+types/contact';
 import { getLocalizedPage } from '~/domain/content/pages.server';
 import { CONTACT_LIMITS, contactErrors, contactSchema, type ContactField } from '~/domain/messages/contact-schema';
 import { createMessage } from '~/domain/messages/messages.server';
+import { mailContactMessage } from '~/domain/messages/notify.server';
 import { CONTACT_FALLBACKS } from '~/domain/settings/site-settings';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
@@ -51,7 +52,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data({ values, errors: contactErrors(parsed.error), formError: null }, { status: 400 });
   }
-  await createMessage(db(), parsed.data, lang);
+  const stored = await createMessage(db(), parsed.data, lang);
+  const env = runtime().env;
+  const origin = runtime().publicUrl ?? new URL(request.url).origin;
+  await mailContactMessage(
+    db(),
+    { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `Fondation THV <no-reply@${new URL(origin).hostname}>` },
+    { firstName: stored.first_name, lastName: stored.last_name, email: stored.email, message: stored.message, language: stored.language },
+    `${origin}/admin/messages/${stored.id}`,
+  );
   throw redirect('/contact?sent=1', 303);
 }
 

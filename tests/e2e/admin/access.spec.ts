@@ -13,8 +13,41 @@ type Row = { method: 'GET' | 'POST'; path: string; form?: Record<string, string>
 /** Screens other issues build answer 404 (after the role check) until they exist. */
 const NOT_YET_BUILT = 404;
 
+/** The content screens (content issue): open to Éditeurs except the site settings. */
+const CONTENT_AREAS: string[] = ['pages', 'actions', 'blog', 'partners', 'messages', 'settings'];
+
+function contentRows(): Row[] {
+  const rows: Row[] = [
+    { method: 'GET', path: '/admin/pages', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/pages/edit/about', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/pages/about', anonymous: 'login', editor: '→/admin/pages/edit/about', admin: '→/admin/pages/edit/about' },
+    { method: 'GET', path: '/admin/pages/edit/quelque-chose', anonymous: 'login', editor: 404, admin: 404 },
+    { method: 'POST', path: '/admin/pages/edit/about', form: { version: '0', heroImage: 'pas une url' }, anonymous: 'login', editor: 409, admin: 409 },
+    { method: 'POST', path: '/admin/pages', form: { x: '1' }, anonymous: 'login', editor: 405, admin: 405 },
+    { method: 'GET', path: '/admin/settings', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'POST', path: '/admin/settings', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 400 },
+    { method: 'GET', path: '/admin/settings/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'POST', path: '/admin/blog', form: { id: 'inconnu', status: 'Publié', version: '1' }, anonymous: 'login', editor: 404, admin: 404 },
+  ];
+  for (const path of ['/admin/actions', '/admin/blog', '/admin/partners', '/admin/messages']) {
+    rows.push(
+      { method: 'GET', path, anonymous: 'login', editor: 200, admin: 200 },
+      { method: 'GET', path: `${path}/quelque-chose`, anonymous: 'login', editor: 404, admin: 404 },
+      { method: 'GET', path: `${path}/quelque-chose/supprimer`, anonymous: 'login', editor: 404, admin: 404 },
+      { method: 'POST', path: `${path}/quelque-chose/supprimer`, anonymous: 'login', editor: 404, admin: 404 },
+    );
+    if (path !== '/admin/messages') {
+      rows.push(
+        { method: 'GET', path: `${path}/new`, anonymous: 'login', editor: 200, admin: 200 },
+        { method: 'POST', path: `${path}/new`, form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },
+      );
+    }
+  }
+  return rows;
+}
+
 function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
-  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account'].includes(s.area)).flatMap((s): Row[] => {
+  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account', ...CONTENT_AREAS].includes(s.area)).flatMap((s): Row[] => {
     const editor = s.roles.includes('Éditeur') ? NOT_YET_BUILT : 403;
     return [
       { method: 'GET', path: s.path, anonymous: 'login', editor, admin: NOT_YET_BUILT },
@@ -38,6 +71,7 @@ function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
     { method: 'POST', path: `/admin/users/${ids.victim}/supprimer`, anonymous: 'login', editor: 403, admin: '→/admin/users' },
     { method: 'GET', path: '/admin/page-inconnue', anonymous: 'login', editor: 404, admin: 404 },
     ...sections,
+    ...contentRows(),
     // The sign-in flows are open, and send a signed-in user on.
     { method: 'GET', path: '/admin/login', anonymous: 200, editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
     { method: 'GET', path: '/admin/setup', anonymous: '→/admin/login', editor: '→/admin/login', admin: '→/admin/login' },

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useFetcher } from 'react-router';
+import { Link } from 'react-router';
 import type { Route } from './+types/list';
 import { USERS_PATH } from '~/domain/users/paths';
-import { listUsers, type User } from '~/domain/users/users.server';
+import { listUsers } from '~/domain/users/users.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
-import { dangerButton, primaryButton, secondaryButton } from '~/ui/admin/Field';
-import { useHydrated, useToast } from '~/ui/admin/hooks';
+import { primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { DeleteControl } from '~/ui/admin/content';
 import { RoleBadge, StatusBadge } from '~/ui/admin/users';
-import type { action as deleteAction } from './delete';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const me = await requireUser(request, context, { area: 'users' });
@@ -16,61 +14,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Utilisateurs | Administration' }, { name: 'robots', content: 'noindex' }];
-
-/** 'Êtes-vous sûr ?' before deleting, in a modal dialog; the deletion page does the same without JavaScript. */
-function DeleteButton({ user }: { user: User }) {
-  const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<typeof deleteAction>();
-  const [asked, setAsked] = useState(false);
-  useToast(fetcher.data?.toast);
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data) dialog.current?.close();
-  }, [fetcher.state, fetcher.data]);
-  const href = `${USERS_PATH}/${user.id}/supprimer`;
-  if (!hydrated) {
-    return (
-      <Link to={href} className={`${secondaryButton} text-red-800`}>
-        Supprimer<span className="sr-only"> {user.name}</span>
-      </Link>
-    );
-  }
-  return (
-    <>
-      <button
-        type="button"
-        className={`${secondaryButton} text-red-800`}
-        onClick={() => {
-          setAsked(true);
-          dialog.current?.showModal();
-        }}
-      >
-        Supprimer<span className="sr-only"> {user.name}</span>
-      </button>
-      <dialog ref={dialog} aria-labelledby={`confirm-${user.id}`} onClose={() => setAsked(false)} className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-black/40">
-        {asked && (
-          <>
-            <h2 id={`confirm-${user.id}`} className="text-xl font-bold text-gray-900">
-              Êtes-vous sûr ?
-            </h2>
-            <p className="mt-2 text-gray-700">
-              Le compte de <strong>{user.name}</strong> ({user.email}) sera supprimé et ses sessions fermées. Cette action est irréversible.
-            </p>
-            <fetcher.Form method="post" action={href} className="mt-6 flex flex-wrap justify-end gap-3">
-              <input type="hidden" name="js" value="1" />
-              <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
-                Annuler
-              </button>
-              <button type="submit" className={dangerButton} disabled={fetcher.state !== 'idle'}>
-                Supprimer
-              </button>
-            </fetcher.Form>
-          </>
-        )}
-      </dialog>
-    </>
-  );
-}
 
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, meId } = loaderData;
@@ -109,7 +52,16 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     <Link to={`${USERS_PATH}/${u.id}`} className={secondaryButton}>
                       Modifier<span className="sr-only"> {u.name}</span>
                     </Link>
-                    <DeleteButton user={u} />
+                    <DeleteControl
+                      href={`${USERS_PATH}/${u.id}/supprimer`}
+                      name={u.name}
+                      what="Le compte de"
+                      description={
+                        <>
+                          Le compte de <strong>{u.name}</strong> ({u.email}) sera supprimé et ses sessions fermées.
+                        </>
+                      }
+                    />
                   </div>
                 </td>
               </tr>

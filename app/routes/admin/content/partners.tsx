@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import type { Route } from './+types/partners';
+import { listQuery } from '~/domain/content/forms';
+import { listPartnersPage } from '~/domain/partners/partners.server';
+import { requireUser } from '~/lib/auth.server';
+import { db } from '~/lib/runtime.server';
+import { primaryButton } from '~/ui/admin/Field';
+import { EmptyRow, RowActions, ListSearch, ListTable, Pagination, td } from '~/ui/admin/content';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, { area: 'partners' });
+  return { list: await listPartnersPage(db(), listQuery(new URL(request.url))) };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Partenaires | Administration' }, { name: 'robots', content: 'noindex' }];
+
+export default function Partners({ loaderData }: Route.ComponentProps) {
+  const { list } = loaderData;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-gray-900">Partenaires</h1>
+        <Link to="/admin/partners/new" className={primaryButton}>
+          Ajouter un partenaire
+        </Link>
+      </div>
+      <ListSearch list={list} label="Rechercher un partenaire" placeholder="Nom, site web…" />
+      <ListTable caption="Partenaires" head={['Logo', 'Nom', 'Site web', '']}>
+        {list.items.length === 0 && <EmptyRow colSpan={4}>Aucun partenaire.</EmptyRow>}
+        {list.items.map((p) => (
+          <tr key={p.id} data-testid="partner-row">
+            <td className={td}>{p.logoUrl ? <img src={p.logoUrl} alt="" className="h-12 w-16 rounded object-contain" /> : null}</td>
+            <td className={`${td} font-medium text-gray-900`}>{p.name}</td>
+            <td className={`${td} break-all`}>
+              <a href={p.website} target="_blank" rel="noopener noreferrer" className="text-brand-800 underline">
+                {p.website}
+                <span className="sr-only"> (nouvel onglet)</span>
+              </a>
+            </td>
+            <RowActions base="/admin/partners" id={p.id} name={p.name} what="Le partenaire" />
+          </tr>
+        ))}
+      </ListTable>
+      <Pagination list={list} />
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { Link, data, useFetcher } from 'react-router';
+import type { Route } from './+types/posts';
+import { POST_STATUSES, PUBLISHED, type PostStatus } from '~/domain/blog/posts';
+import { listPostsPage, setPostStatus } from '~/domain/blog/posts.server';
+import { CONFLICT, listQuery } from '~/domain/content/forms';
+import { actorOf, requireUser } from '~/lib/auth.server';
+import { contentChanged, db } from '~/lib/runtime.server';
+import { Notice, inputClass, primaryButton } from '~/ui/admin/Field';
+import { EmptyRow, RowActions, ListSearch, ListTable, Pagination, frDate, td } from '~/ui/admin/content';
+import { useHydrated, useToast } from '~/ui/admin/hooks';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, { area: 'blog' });
+  const url = new URL(request.url);
+  const statusParam = url.searchParams.get('status') ?? '';
+  const status = (POST_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as PostStatus) : undefined;
+  const list = await listPostsPage(db(), { ...listQuery(url), status });
+  return {
+    status: status ?? '',
+    list: {
+      ...list,
+      items: list.items.map((p) => ({ id: p.id, title: p.translations.fr?.title ?? '', category: p.translations.fr?.category ?? '', image: p.image, author: p.author, date: p.date, status: p.status, version: p.version })),
+    },
+  };
+}
+
+/** The list's Brouillon/Publié switch. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireUser(request, context, { area: 'blog' });
+  const form = await request.formData();
+  const id = String(form.get('id') ?? '');
+  const status = String(form.get('status') ?? '');
+  const version = Number(form.get('version'));
+  if (!(POST_STATUSES as readonly string[]).includes(status) || !Number.isInteger(version)) {
+    return data({ toast: { title: 'Statut non modifié', description: 'Statut invalide.', variant: 'destructive' as const }, error: 'Statut invalide.' }, { status: 400 });
+  }
+  const result = await setPostStatus(db(), actorOf(me), id, status as PostStatus, version);
+  if ('error' in result) {
+    const text = result.error === 'notFound' ? 'Cet article n’existe plus.' : CONFLICT;
+    return data({ toast: { title: 'Statut non modifié', description: text, variant: 'destructive' as const }, error: text }, { status: result.error === 'notFound' ? 404 : 409 });
+  }
+  await contentChanged();
+  return { toast: { title: 'Statut modifié', description: `« ${result.post.translations.fr.title} » : ${result.post.status}`, variant: 'success' as const }, error: null };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Actualités / Blog | Administration' }, { name: 'robots', content: 'noindex' }];
+
+function StatusSwitch({ post }: { post: { id: string; title: string; status: string; version: number } }) {
+  const fetcher = useFetcher<typeof action>();
+  const hydrated = useHydrated();
+  useToast(fetcher.data?.toast);
+  const published = (fetcher.formData?.get('status') ?? post.status) === PUBLISHED;
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="id" value={post.id} />
+      <input type="hidden" name="version" value={post.version} />
+      <button
+        type="submit"
+        name="status"
+        value={published ? 'Brouillon' : PUBLISHED}
+        role="switch"
+        aria-checked={published}
+        aria-label={`Publié : ${post.title}`}
+        className={`relative inline-flex h-7 w-12 flex-none items-center rounded-full transition-colors ${published ? 'bg-brand-700' : 'bg-gray-400'}`}
+      >
+        <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${published ? 'translate-x-6' : 'translate-x-1'}`} />
+      </button>
+      <span className="text-sm text-gray-800" aria-hidden="true">
+        {published ? 'Publié' : 'Brouillon'}
+      </span>
+      {!hydrated && fetcher.data?.error && <Notice tone="error">{fetcher.data.error}</Notice>}
+    </fetcher.Form>
+  );
+}
+
+export default function Posts({ loaderData, actionData }: Route.ComponentProps) {
+  const { list, status } = loaderData;
+  const hydrated = useHydrated();
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-gray-900">Actualités / Blog</h1>
+        <Link to="/admin/blog/new" className={primaryButton}>
+          Ajouter un article
+        </Link>
+      </div>
+      {!hydrated && actionData && <Notice tone={actionData.error ? 'error' : 'success'} title={actionData.toast.title}>{actionData.toast.description}</Notice>}
+      <ListSearch list={list} label="Rechercher un article" placeholder="Titre, catégorie, auteur…">
+        <div>
+          <label htmlFor="status-filter" className="block text-sm font-medium text-gray-900">
+            Statut
+          </label>
+          <select id="status-filter" name="status" defaultValue={status} className={inputClass(false)}>
+            <option value="">Tous</option>
+            {POST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListSearch>
+      <ListTable caption="Articles du blog" head={['Couverture', 'Titre', 'Catégorie', 'Auteur', 'Date', 'Statut', '']}>
+        {list.items.length === 0 && <EmptyRow colSpan={7}>Aucun article.</EmptyRow>}
+        {list.items.map((p) => (
+          <tr key={`${p.id}-${p.version}`} data-testid="post-row">
+            <td className={td}>{p.image ? <img src={p.image} alt="" className="h-12 w-16 rounded object-cover" /> : null}</td>
+            <td className={`${td} font-medium text-gray-900`}>{p.title}</td>
+            <td className={td}>{p.category}</td>
+            <td className={td}>{p.author}</td>
+            <td className={td}>{frDate(p.date)}</td>
+            <td className={td}>
+              <StatusSwitch post={p} />
+            </td>
+            <RowActions base="/admin/blog" id={p.id} name={p.title} what="L'article" />
+          </tr>
+        ))}
+      </ListTable>
+      <Pagination list={list} extra={status ? { status } : {}} />
+    </div>
+  );
+}
