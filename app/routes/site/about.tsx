@@ -4,6 +4,7 @@ import { resolveImage } from '~/domain/media/images.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { pageMeta } from '~/lib/page-meta';
+import { CheckList } from '~/ui/site/CheckList';
 import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
@@ -34,14 +35,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </div>
       <section aria-labelledby="objectives" className="mt-16">
         <h2 id="objectives" className="text-3xl font-bold">{t('about.objectivesTitle')}</h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-          {OBJECTIVES.map((key) => (
-            <li key={key} className="flex gap-3 rounded-lg bg-brand-50 p-5">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-6 w-6 flex-none text-brand-700" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M5 13l4 4L19 7" /></svg>
-              <span>{t(key)}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={OBJECTIVES.map((k) => t(k))} />
       </section>
     </div>
   );

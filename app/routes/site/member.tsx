@@ -2,6 +2,7 @@ import type { Route } from './+types/member';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { pageMeta } from '~/lib/page-meta';
+import { CheckList } from '~/ui/site/CheckList';
 import { db } from '~/lib/runtime.server';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
 
@@ -24,14 +25,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
       <p className="mt-3 text-lg text-gray-700">{t('member.intro')}</p>
       <section aria-labelledby="benefits" className="mt-10">
         <h2 id="benefits" className="text-2xl font-bold">{t('member.benefitsTitle')}</h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-          {BENEFITS.map((key) => (
-            <li key={key} className="flex gap-3 rounded-lg border border-gray-200 p-5">
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="mt-0.5 h-6 w-6 flex-none text-brand-700" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M5 13l4 4L19 7" /></svg>
-              <span>{t(key)}</span>
-            </li>
-          ))}
-        </ul>
+        <CheckList items={BENEFITS.map((k) => t(k))} tone="outlined" />
       </section>
       <div className="mt-10">
         {loaderData.membershipFormUrl ? (
