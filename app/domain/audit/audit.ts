@@ -23,6 +23,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'user.update': 'Utilisateur mis à jour',
   'user.delete': 'Utilisateur supprimé',
   'user.invitation_resent': 'Invitation renvoyée',
+  'media.upload': 'Fichier téléversé',
+  'media.delete': 'Fichier supprimé',
 };
 
 export function actionLabel(action: string): string {
