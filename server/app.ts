@@ -126,7 +126,6 @@ export function createApp(clientDir: string): express.Express {
         maxAge: '1y',
         index: false,
         dotfiles: 'ignore',
-        fallthrough: false,
       }),
     );
   } else if (rt.storage.open) {
@@ -153,10 +152,11 @@ export function createApp(clientDir: string): express.Express {
         next(error);
       }
     });
-    app.use('/media', (_req, res) => {
-      res.status(404).type('text/plain').send('Not Found');
-    });
   }
+  // A missing (or deleted) file is a 404, never a page of the site.
+  app.use('/media', (_req, res) => {
+    res.status(404).type('text/plain').send('Not Found');
+  });
 
   app.all('/{*path}', async (req, res, next) => {
     try {
