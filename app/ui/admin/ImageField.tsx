@@ -30,6 +30,14 @@ export function ImageField({ name, label, defaultValue = '', error, accept = 'im
   const [picking, setPicking] = useState(false);
   const hydrated = useHydrated();
   const input = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  // Where focus goes once the dialog is gone: the field after a pick, the button after a close.
+  const focusAfter = useRef<'input' | 'opener' | null>(null);
+  useEffect(() => {
+    if (picking || !focusAfter.current) return;
+    (focusAfter.current === 'input' ? input.current : opener.current)?.focus();
+    focusAfter.current = null;
+  }, [picking]);
   const hintId = `${id}-hint`;
   const describedBy = [hintId, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
@@ -54,7 +62,7 @@ export function ImageField({ name, label, defaultValue = '', error, accept = 'im
           className={`${inputClass(Boolean(error)).replace('mt-1 ', '')} min-w-0 flex-1`}
         />
         {hydrated && (
-          <button type="button" className={secondaryButton} onClick={() => setPicking(true)} aria-haspopup="dialog">
+          <button ref={opener} type="button" className={secondaryButton} onClick={() => setPicking(true)} aria-haspopup="dialog">
             Choisir dans la médiathèque<span className="sr-only"> : {label}</span>
           </button>
         )}
@@ -73,13 +81,13 @@ export function ImageField({ name, label, defaultValue = '', error, accept = 'im
           accept={accept}
           fieldLabel={label}
           onClose={() => {
+            focusAfter.current ??= 'opener';
             setPicking(false);
-            input.current?.focus();
           }}
           onPick={(url) => {
             setValue(url);
+            focusAfter.current = 'input';
             setPicking(false);
-            input.current?.focus();
           }}
         />
       )}
