@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deleteMedia, listMedia, mediaUsage } from '~/domain/media/library.server';
 import { receiveUploads } from '~/domain/media/upload.server';
@@ -71,6 +72,24 @@ describe.each(DIALECTS)('media library on %s', (dialect) => {
     ]);
     expect(await t.db.selectFrom('media').selectAll().execute()).toEqual([]);
     expect(files()).toEqual([]);
+  });
+
+  it('applies the EXIF orientation and removes the EXIF metadata (here the camera) from the original and its variants', async () => {
+    const sideways = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#246' } })
+      .jpeg()
+      .withMetadata({ orientation: 6, exif: { IFD0: { Make: 'Appareil', Model: 'Secret' } } })
+      .toBuffer();
+    expect((await sharp(sideways).metadata()).exif).toBeDefined();
+    const [result] = await receiveUploads(uploadRequest([{ name: 'portrait.jpg', data: sideways }]), t.db, storage, actor);
+    const row = await t.db.selectFrom('media').selectAll().where('name', '=', 'portrait.jpg').executeTakeFirstOrThrow();
+    expect(result.ok).toBe(true);
+    expect([row.width, row.height]).toEqual([400, 600]);
+    for (const key of [row.storage_key, ...(JSON.parse(row.variants) as ImageVariant[]).map((v) => v.key)]) {
+      const meta = await sharp(fs.readFileSync(path.join(dir, key))).metadata();
+      expect(meta.exif, key).toBeUndefined();
+      expect(meta.orientation ?? 1, key).toBe(1);
+      expect(meta.height! > meta.width!, key).toBe(true);
+    }
   });
 
   it('a PDF sent to an image field is refused', async () => {

@@ -1,12 +1,12 @@
-import { Form, Link, data, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/delete';
 import { audit } from '~/domain/audit/audit.server';
 import { deleteMedia, getMedia, mediaUsage } from '~/domain/media/library.server';
 import { MEDIA_ADMIN_PATH } from '~/domain/media/media';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { contentChanged, db, runtime } from '~/lib/runtime.server';
-import { dangerButton, primaryButton, secondaryButton } from '~/ui/admin/Field';
-import { useHydrated, useToast } from '~/ui/admin/hooks';
+import { BackToList, ConfirmDeleteForm } from '~/ui/admin/ConfirmDelete';
+import { useToast } from '~/ui/admin/hooks';
 import { UsageWarning } from '~/ui/admin/MediaUpload';
 
 /** 'Êtes-vous sûr ?' as a page (without JavaScript); the list's dialog posts here too. */
@@ -34,28 +34,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Supprimer un fichier | Administration' }, { name: 'robots', content: 'noindex' }];
 
 export default function DeleteMedia({ loaderData, actionData }: Route.ComponentProps) {
-  const hydrated = useHydrated();
   useToast(actionData?.toast);
   if (actionData?.deleted) {
-    return (
-      <div className="space-y-6">
-        <h1 className="text-3xl font-bold text-gray-900">{actionData.toast.title}</h1>
-        <Link to={MEDIA_ADMIN_PATH} className={primaryButton}>
-          Retour à la médiathèque
-        </Link>
-      </div>
-    );
+    return <BackToList title={actionData.toast.title} to={MEDIA_ADMIN_PATH} label="Retour à la médiathèque" />;
   }
   const { item, usage } = loaderData;
   if (!item) {
-    return (
-      <div className="space-y-6">
-        <h1 className="text-3xl font-bold text-gray-900">Fichier introuvable</h1>
-        <Link to={MEDIA_ADMIN_PATH} className={primaryButton}>
-          Retour à la médiathèque
-        </Link>
-      </div>
-    );
+    return <BackToList title="Fichier introuvable" to={MEDIA_ADMIN_PATH} label="Retour à la médiathèque" />;
   }
   return (
     <div className="max-w-xl space-y-6">
@@ -64,15 +49,7 @@ export default function DeleteMedia({ loaderData, actionData }: Route.ComponentP
         Le fichier <strong className="break-all">{item.name}</strong> sera supprimé, avec ses versions redimensionnées. Cette action est irréversible.
       </p>
       <UsageWarning usage={usage} />
-      <Form method="post" className="flex flex-wrap gap-3">
-        {hydrated && <input type="hidden" name="js" value="1" />}
-        <button type="submit" className={dangerButton}>
-          Supprimer
-        </button>
-        <Link to={MEDIA_ADMIN_PATH} className={secondaryButton}>
-          Annuler
-        </Link>
-      </Form>
+      <ConfirmDeleteForm cancelTo={MEDIA_ADMIN_PATH} />
     </div>
   );
 }

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useFetcher, useRevalidator } from 'react-router';
+import { data, useRevalidator } from 'react-router';
 import type { Route } from './+types/list';
 import { listMedia, mediaUsage } from '~/domain/media/library.server';
 import { MEDIA_ADMIN_PATH, formatDate, formatSize, typeLabel, type MediaItem, type UploadResult } from '~/domain/media/media';
 import { receiveUploads, UploadError } from '~/domain/media/upload.server';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { db, runtime } from '~/lib/runtime.server';
-import { Notice, dangerButton, secondaryButton, primaryButton } from '~/ui/admin/Field';
-import { useHydrated, useToast } from '~/ui/admin/hooks';
+import { AdminTable, ConfirmDeleteButton } from '~/ui/admin/ConfirmDelete';
+import { Notice, secondaryButton, primaryButton } from '~/ui/admin/Field';
+import { useHydrated } from '~/ui/admin/hooks';
 import { DropZone, UploadQueue, UsageWarning, announceResults, useUploader } from '~/ui/admin/MediaUpload';
-import type { action as deleteAction } from './delete';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'media' });
@@ -24,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const rt = runtime();
     return { results: await receiveUploads(request, rt.db, rt.storage, actorOf(user)), error: null };
   } catch (e) {
-    if (e instanceof UploadError) return { results: [] as UploadResult[], error: e.message };
+    if (e instanceof UploadError) return data({ results: [] as UploadResult[], error: e.message }, { status: e.status });
     throw e;
   }
 }
@@ -61,61 +61,17 @@ function CopyButton({ item }: { item: MediaItem }) {
   );
 }
 
-/** 'Êtes-vous sûr ?' before deleting, in a modal dialog; the deletion page does the same without JavaScript. */
+/** 'Êtes-vous sûr ?' before deleting, with a warning when the file is used; the deletion page does the same without JavaScript. */
 function DeleteButton({ item, usage }: { item: MediaItem; usage: string[] | undefined }) {
-  const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<typeof deleteAction>();
-  const [asked, setAsked] = useState(false);
-  useToast(fetcher.data?.toast);
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data) dialog.current?.close();
-  }, [fetcher.state, fetcher.data]);
-  const href = `${MEDIA_ADMIN_PATH}/${item.id}/supprimer`;
-  if (!hydrated) {
-    return (
-      <Link to={href} className={`${secondaryButton} text-red-800`}>
-        Supprimer<span className="sr-only"> {item.name}</span>
-      </Link>
-    );
-  }
   return (
-    <>
-      <button
-        type="button"
-        className={`${secondaryButton} text-red-800`}
-        onClick={() => {
-          setAsked(true);
-          dialog.current?.showModal();
-        }}
-      >
-        Supprimer<span className="sr-only"> {item.name}</span>
-      </button>
-      <dialog ref={dialog} aria-labelledby={`confirm-${item.id}`} onClose={() => setAsked(false)} className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-black/40">
-        {asked && (
-          <>
-            <h2 id={`confirm-${item.id}`} className="text-xl font-bold text-gray-900">
-              Êtes-vous sûr ?
-            </h2>
-            <p className="mt-2 text-gray-700">
-              Le fichier <strong className="break-all">{item.name}</strong> sera supprimé, avec ses versions redimensionnées. Cette action est irréversible.
-            </p>
-            <div className="mt-4">
-              <UsageWarning usage={usage} />
-            </div>
-            <fetcher.Form method="post" action={href} className="mt-6 flex flex-wrap justify-end gap-3">
-              <input type="hidden" name="js" value="1" />
-              <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
-                Annuler
-              </button>
-              <button type="submit" className={dangerButton} disabled={fetcher.state !== 'idle'}>
-                Supprimer
-              </button>
-            </fetcher.Form>
-          </>
-        )}
-      </dialog>
-    </>
+    <ConfirmDeleteButton id={item.id} href={`${MEDIA_ADMIN_PATH}/${item.id}/supprimer`} itemName={item.name}>
+      <p className="mt-2 text-gray-700">
+        Le fichier <strong className="break-all">{item.name}</strong> sera supprimé, avec ses versions redimensionnées. Cette action est irréversible.
+      </p>
+      <div className="mt-4">
+        <UsageWarning usage={usage} />
+      </div>
+    </ConfirmDeleteButton>
   );
 }
 
@@ -187,20 +143,7 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
         {items.length === 0 ? (
           <p className="text-gray-700">Aucun fichier pour le moment.</p>
         ) : (
-          <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
-            <table className="min-w-full divide-y divide-gray-200 text-left">
-              <caption className="sr-only">Fichiers de la médiathèque, du plus récent au plus ancien</caption>
-              <thead className="bg-gray-50 text-sm text-gray-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">Aperçu</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Nom</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Type</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Taille</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">Date</th>
-                  <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
+          <AdminTable caption="Fichiers de la médiathèque, du plus récent au plus ancien" columns={['Aperçu', 'Nom', 'Type', 'Taille', 'Date']}>
                 {items.map((item) => (
                   <tr key={item.id} data-testid="media-row">
                     <td className="px-4 py-3"><Thumb item={item} /></td>
@@ -223,9 +166,7 @@ export default function Media({ loaderData, actionData }: Route.ComponentProps) 
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
+          </AdminTable>
         )}
       </section>
     </div>
