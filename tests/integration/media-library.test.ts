@@ -92,6 +92,28 @@ describe.each(DIALECTS)('media library on %s', (dialect) => {
     }
   });
 
+  it('refuses a request declaring more than the limits allow from its headers, without reading its body', async () => {
+    let pulled = 0;
+    const body = new ReadableStream({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const request = new Request('http://localhost/admin/media/televerser', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(500 * 1024 * 1024) },
+      duplex: 'half',
+    } as RequestInit);
+    await expect(receiveUploads(request, t.db, storage, actor)).rejects.toMatchObject({ status: 413, message: expect.stringContaining('Envoi trop volumineux') });
+    expect(pulled).toBeLessThanOrEqual(1); // at most the stream's own first prefetch
+    await expect(receiveUploads(new Request('http://localhost/x', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), t.db, storage, actor)).rejects.toMatchObject({
+      status: 400,
+      message: 'Aucun fichier reçu.',
+    });
+  });
+
   it('a PDF sent to an image field is refused', async () => {
     const [result] = await receiveUploads(uploadRequest([{ name: 'photo.png', data: makePdf(), type: 'image/png' }]), t.db, storage, actor, 'image');
     expect(result).toMatchObject({ ok: false, message: 'photo.png n’est pas une image.' });
