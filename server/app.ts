@@ -126,10 +126,37 @@ export function createApp(clientDir: string): express.Express {
         maxAge: '1y',
         index: false,
         dotfiles: 'ignore',
-        fallthrough: false,
       }),
     );
+  } else if (rt.storage.open) {
+    // S3-compatible storage: files are streamed through the app (same origin, same headers, ranges).
+    const open = rt.storage.open.bind(rt.storage);
+    app.get('/media/:key', async (req, res, next) => {
+      try {
+        const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
+        const ifNoneMatch = typeof req.headers['if-none-match'] === 'string' ? req.headers['if-none-match'] : undefined;
+        const file = await open(req.params.key, { range, ifNoneMatch });
+        if (!file) {
+          res.status(404).type('text/plain').send('Not Found');
+          return;
+        }
+        res.status(file.status).set(file.headers);
+        if (!file.body || req.method === 'HEAD') {
+          file.body?.destroy();
+          res.end();
+          return;
+        }
+        file.body.on('error', (e) => res.destroy(e));
+        file.body.pipe(res);
+      } catch (error) {
+        next(error);
+      }
+    });
   }
+  // A missing (or deleted) file is a 404, never a page of the site.
+  app.use('/media', (_req, res) => {
+    res.status(404).type('text/plain').send('Not Found');
+  });
 
   app.all('/{*path}', async (req, res, next) => {
     try {

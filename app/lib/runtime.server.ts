@@ -11,7 +11,7 @@ import { closeMailTransports } from './mail.server';
 import { pruneRateLimits } from './rate-limit.server';
 import { loadAppSecret } from './secret.server';
 import { pruneSessions } from './session.server';
-import { diskStorage, type Storage } from './storage.server';
+import { storageFromEnv, type Storage } from './storage.server';
 
 /**
  * The process-wide state: environment, database, media storage, HTML cache. Started once by the
@@ -44,7 +44,7 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
     const dataDir = path.resolve(env.DATA_DIR);
     const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
     try {
-      const storage = diskStorage(path.join(dataDir, 'media'));
+      const storage = storageFromEnv(env, dataDir);
       await backupBeforeMigrating(handle, storage, dataDir);
       await migrateToLatest(handle.db);
       const seeded = await seedDefaults(handle.db, storage);

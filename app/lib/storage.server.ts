@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { Env } from './env.server';
 
 /**
  * Where media files live. The disk backend writes under DATA_DIR/media; the S3-compatible backend
@@ -11,6 +14,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** The local directory when files are on disk (served directly, with byte ranges). */
   localDir?: string;
+  /** Remote backends: the file as the app sends it (byte range, conditional request); undefined when missing. */
+  open?(key: string, opts?: { range?: string; ifNoneMatch?: string }): Promise<StoredObject | undefined>;
 }
 
 const SAFE_KEY = /^[a-z0-9][a-z0-9._-]*$/i;
@@ -26,9 +31,15 @@ export function diskStorage(dir: string): Storage {
     async put(key, data) {
       assertSafeKey(key);
       const target = path.join(dir, key);
-      const tmp = `${target}.${process.pid}.tmp`;
-      await fs.promises.writeFile(tmp, data);
-      await fs.promises.rename(tmp, target); // never a half-written file under its final name
+      // A dot-file while it is written: express.static ignores dot-files, and the rename is atomic.
+      const tmp = path.join(dir, `.${key}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+      try {
+        await fs.promises.writeFile(tmp, data);
+        await fs.promises.rename(tmp, target); // never a half-written file under its final name
+      } catch (e) {
+        await fs.promises.rm(tmp, { force: true });
+        throw e;
+      }
     },
     async get(key) {
       assertSafeKey(key);
@@ -44,4 +55,104 @@ export function diskStorage(dir: string): Storage {
       await fs.promises.rm(path.join(dir, key), { force: true });
     },
   };
+}
+
+/** What the app needs to send a stored file itself (the S3 backend: files are served through the app). */
+export interface StoredObject {
+  status: 200 | 206 | 304 | 416;
+  headers: Record<string, string>;
+  body?: Readable;
+}
+
+export interface S3Config {
+  endpoint?: string;
+  bucket: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+}
+
+/** The S3 settings from the environment, or undefined to keep files on disk. A partial setting fails loudly. */
+export function s3ConfigFrom(env: Pick<Env, 'S3_ENDPOINT' | 'S3_BUCKET' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY'>): S3Config | undefined {
+  const any = env.S3_ENDPOINT || env.S3_BUCKET || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY || env.S3_REGION;
+  if (!any) return undefined;
+  if (!env.S3_BUCKET) throw new Error('Invalid environment configuration:\n  - S3_BUCKET: required when S3_* variables are set');
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid environment configuration:\n  - S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+  return {
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+  };
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+function statusOf(e: unknown): number | undefined {
+  return (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+}
+
+/**
+ * S3-compatible storage (AWS, MinIO, R2, Scaleway…): path-style addressing when an endpoint is
+ * given, and checksums only where the API requires them, which every compatible server accepts.
+ */
+export function s3Storage(config: S3Config): Storage {
+  const client = new S3Client({
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: Boolean(config.endpoint),
+    credentials: config.accessKeyId ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey! } : undefined,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const Bucket = config.bucket;
+  return {
+    async put(key, data, contentType) {
+      assertSafeKey(key);
+      // One PUT: S3 stores an object whole or not at all, so there is never a half-written file.
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, CacheControl: IMMUTABLE }));
+    },
+    async get(key) {
+      assertSafeKey(key);
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        return Buffer.from(await out.Body!.transformToByteArray());
+      } catch (e) {
+        if (statusOf(e) === 404) return undefined;
+        throw e;
+      }
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async open(key, { range, ifNoneMatch } = {}) {
+      if (!SAFE_KEY.test(key) || key.includes('..')) return undefined;
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range, IfNoneMatch: ifNoneMatch }));
+        const headers: Record<string, string> = { 'Cache-Control': IMMUTABLE, 'Accept-Ranges': 'bytes' };
+        if (out.ContentType) headers['Content-Type'] = out.ContentType;
+        if (out.ContentLength !== undefined) headers['Content-Length'] = String(out.ContentLength);
+        if (out.ContentRange) headers['Content-Range'] = out.ContentRange;
+        if (out.ETag) headers.ETag = out.ETag;
+        if (out.LastModified) headers['Last-Modified'] = out.LastModified.toUTCString();
+        return { status: out.ContentRange ? 206 : 200, headers, body: out.Body as Readable };
+      } catch (e) {
+        const status = statusOf(e);
+        if (status === 404 || (e as Error).name === 'NoSuchKey') return undefined;
+        if (status === 304) return { status: 304, headers: { 'Cache-Control': IMMUTABLE, ...(ifNoneMatch ? { ETag: ifNoneMatch } : {}) } };
+        if (status === 416) return { status: 416, headers: {} };
+        throw e;
+      }
+    },
+  };
+}
+
+/** The storage the environment asks for: S3 when S3_* is set, else DATA_DIR/media. */
+export function storageFromEnv(env: Env, dataDir: string): Storage {
+  const s3 = s3ConfigFrom(env);
+  return s3 ? s3Storage(s3) : diskStorage(path.join(dataDir, 'media'));
 }

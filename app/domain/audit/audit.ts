@@ -36,6 +36,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'partner.delete': 'Partenaire supprimé',
   'settings.update': 'Paramètres du site modifiés',
   'message.delete': 'Message supprimé',
+  'media.upload': 'Fichier téléversé',
+  'media.delete': 'Fichier supprimé',
 };
 
 export function actionLabel(action: string): string {

@@ -47,7 +47,7 @@ function contentRows(): Row[] {
 }
 
 function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
-  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account', ...CONTENT_AREAS].includes(s.area)).flatMap((s): Row[] => {
+  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account', 'media', ...CONTENT_AREAS].includes(s.area)).flatMap((s): Row[] => {
     const editor = s.roles.includes('Éditeur') ? NOT_YET_BUILT : 403;
     return [
       { method: 'GET', path: s.path, anonymous: 'login', editor, admin: NOT_YET_BUILT },
@@ -70,6 +70,14 @@ function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
     { method: 'GET', path: `/admin/users/${ids.victim}/supprimer`, anonymous: 'login', editor: 403, admin: 200 },
     { method: 'POST', path: `/admin/users/${ids.victim}/supprimer`, anonymous: 'login', editor: 403, admin: '→/admin/users' },
     { method: 'GET', path: '/admin/page-inconnue', anonymous: 'login', editor: 404, admin: 404 },
+    // The media library (both roles); a post without files is a 400.
+    { method: 'GET', path: '/admin/media', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'POST', path: '/admin/media', form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },
+    { method: 'GET', path: '/admin/media/quelque-chose', anonymous: 'login', editor: 404, admin: 404 },
+    { method: 'POST', path: '/admin/media/televerser', form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },
+    { method: 'GET', path: '/admin/media/bibliotheque?type=image', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/media/inconnu/supprimer', anonymous: 'login', editor: 404, admin: 404 },
+    { method: 'POST', path: '/admin/media/inconnu/supprimer', anonymous: 'login', editor: 404, admin: 404 },
     ...sections,
     ...contentRows(),
     // The sign-in flows are open, and send a signed-in user on.

@@ -1,11 +1,12 @@
-import { Form, Link, data, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/delete';
 import { lastAdminToast, userDeleted } from '~/domain/users/messages';
 import { LOGIN_PATH, USERS_PATH } from '~/domain/users/paths';
 import { deleteUser, getUser } from '~/domain/users/users.server';
 import { actorOf, endSession, requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
-import { Notice, dangerButton, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { Notice } from '~/ui/admin/Field';
+import { BackToList, ConfirmDeleteForm } from '~/ui/admin/ConfirmDelete';
 import { useHydrated, useToast } from '~/ui/admin/hooks';
 
 /** 'Êtes-vous sûr ?' as a page (without JavaScript); the list's dialog posts here too. */
@@ -38,25 +39,11 @@ export default function DeleteUser({ loaderData, actionData }: Route.ComponentPr
   const hydrated = useHydrated();
   useToast(actionData?.toast);
   if (actionData?.deleted) {
-    return (
-      <div className="space-y-6">
-        <h1 className="text-3xl font-bold text-gray-900">{actionData.toast.title}</h1>
-        <Link to={USERS_PATH} className={primaryButton}>
-          Retour à la liste
-        </Link>
-      </div>
-    );
+    return <BackToList title={actionData.toast.title} to={USERS_PATH} label="Retour à la liste" />;
   }
   const { user } = loaderData;
   if (!user) {
-    return (
-      <div className="space-y-6">
-        <h1 className="text-3xl font-bold text-gray-900">Utilisateur introuvable</h1>
-        <Link to={USERS_PATH} className={primaryButton}>
-          Retour à la liste
-        </Link>
-      </div>
-    );
+    return <BackToList title="Utilisateur introuvable" to={USERS_PATH} label="Retour à la liste" />;
   }
   return (
     <div className="max-w-xl space-y-6">
@@ -69,15 +56,7 @@ export default function DeleteUser({ loaderData, actionData }: Route.ComponentPr
       <p className="text-gray-700">
         Le compte de <strong>{user.name}</strong> ({user.email}) sera supprimé et ses sessions fermées. Cette action est irréversible.
       </p>
-      <Form method="post" className="flex flex-wrap gap-3">
-        {hydrated && <input type="hidden" name="js" value="1" />}
-        <button type="submit" className={dangerButton}>
-          Supprimer
-        </button>
-        <Link to={USERS_PATH} className={secondaryButton}>
-          Annuler
-        </Link>
-      </Form>
+      <ConfirmDeleteForm cancelTo={USERS_PATH} />
     </div>
   );
 }

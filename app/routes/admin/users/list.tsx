@@ -4,6 +4,7 @@ import { USERS_PATH } from '~/domain/users/paths';
 import { listUsers } from '~/domain/users/users.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
+import { AdminTable } from '~/ui/admin/ConfirmDelete';
 import { primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { DeleteControl } from '~/ui/admin/content';
 import { RoleBadge, StatusBadge } from '~/ui/admin/users';
@@ -25,19 +26,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           Ajouter un utilisateur
         </Link>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
-        <table className="min-w-full divide-y divide-gray-200 text-left">
-          <caption className="sr-only">Comptes du tableau de bord</caption>
-          <thead className="bg-gray-50 text-sm text-gray-700">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-semibold">Nom</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Email</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Rôle</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Statut</th>
-              <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
+      <AdminTable caption="Comptes du tableau de bord" columns={['Nom', 'Email', 'Rôle', 'Statut']}>
             {users.map((u) => (
               <tr key={u.id} data-testid="user-row">
                 <td className="px-4 py-3 font-medium text-gray-900">
@@ -66,9 +55,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                 </td>
               </tr>
             ))}
-          </tbody>
-        </table>
-      </div>
+      </AdminTable>
     </div>
   );
 }
