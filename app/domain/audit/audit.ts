@@ -23,6 +23,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'user.update': 'Utilisateur mis à jour',
   'user.delete': 'Utilisateur supprimé',
   'user.invitation_resent': 'Invitation renvoyée',
+  'payments.update': 'Paramètres de paiement modifiés',
 };
 
 export function actionLabel(action: string): string {

@@ -77,7 +77,7 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicPaymentSettings = {
   mobileMoney: { enabled: false, integrationType: 'api', provider: 'flutterwave', publicKey: '', currency: 'XOF', paymentUrl: '', secretKeySet: false, secretHashSet: false },
 };
 
-export const PAYMENT_SETTINGS_SAVED = { title: 'Paramètres de paiement sauvegardés !', description: 'Vos modifications ont été enregistrées avec succès.', tone: 'success' as const };
+export const PAYMENT_SETTINGS_SAVED = { title: 'Paramètres de paiement sauvegardés !', description: 'Vos modifications ont été enregistrées avec succès.', variant: 'success' as const };
 
 /** Turns `stripe.products.0.name`-style form fields into the nested object the schema reads. */
 export function nestFormData(form: FormData): Record<string, unknown> {

@@ -236,6 +236,16 @@ export async function handleCoinGateCallback(deps: DonationDeps, form: URLSearch
   return { status: 200, message: 'ok' };
 }
 
+// ——— mobile money by payment link ———
+
+/** Link mode: nobody can verify these; the attempt is recorded as unverifiable and the donor sent on. */
+export async function startLinkDonation(deps: DonationDeps, r: { lang: Lang }): Promise<{ url: string; donation: Donation }> {
+  const url = deps.settings.mobileMoney.paymentUrl;
+  if (!/^https?:\/\//.test(url)) throw new ProviderError('mobile_link', 'lien de paiement absent');
+  const donation = await createAttempt(deps.db, { provider: 'mobile_link', amountMinor: 0, currency: 'EUR', eurCents: null, frequency: 'once', language: r.lang, verifiable: false });
+  return { url, donation };
+}
+
 /** Re-asks the provider about one pending attempt (success page, periodic re-check). */
 export async function recheck(deps: DonationDeps, donation: Donation): Promise<void> {
   switch (donation.provider) {
