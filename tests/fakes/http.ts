@@ -33,6 +33,13 @@ export async function startFake(port: number, handle: FakeHandler): Promise<Fake
     const u = new URL(req.url ?? '/', 'http://127.0.0.1');
     const r: FakeRequest = { method: req.method ?? 'GET', path: u.pathname, query: u.searchParams, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
     requests.push(r);
+    // The fake SDKs call their own origin from the page (as the real ones do): allow it.
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
+    if (r.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
     try {
       const out = await handle(r);
       if (out.redirect) {

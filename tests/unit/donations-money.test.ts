@@ -38,6 +38,7 @@ describe('donation amounts', () => {
     expect(fromDecimal('13119', 'XOF')).toBe(13119);
     expect(fromDecimal('13119.5', 'XOF')).toBeNull();
     expect(fromDecimal('garbage', 'EUR')).toBeNull();
+    expect(fromDecimal('20.00', 'USD')).toBeNull();
   });
   it('converts euros to CFA francs at 655.957', () => {
     expect(eurCentsToCfa(2000)).toBe(13119);

@@ -49,7 +49,7 @@ export function toDecimalString(minor: number, currency: string): string {
 /** A provider's decimal amount (string or number) back to minor units; null if it is not one. */
 export function fromDecimal(value: unknown, currency: string): number | null {
   const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d+(\.\d+)?$/.test(s)) return null;
+  if (!/^\d+(\.\d+)?$/.test(s) || EXPONENT[currency.toUpperCase()] === undefined) return null;
   const e = exponent(currency);
   const [whole, frac = ''] = s.split('.');
   if (frac.replace(/0+$/, '').length > e) return null;

@@ -7,9 +7,11 @@ import { isLang, translate, type Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
 import { sendMail } from '~/lib/mail.server';
 import { claimReceipt, createAttempt, findById, findByRef, findBySecondaryRef, pendingAttempts, recordSucceeded, setProviderRef, transition, type Donation, type Transition } from './ledger.server';
-import { formatMoney } from './money';
+import { eurCentsToCfa, formatMoney } from './money';
 import { activeProducts, type PaymentSettings } from './payment-settings.server';
 import { coinGateBase, createOrder, getOrder } from './providers/coingate.server';
+import { FLUTTERWAVE_API, verifyByReference, verifyTransaction } from './providers/flutterwave.server';
+import * as paypal from './providers/paypal.server';
 import { createCheckoutSession, retrieveSession, sessionPayment, stripeClient, verifyWebhook } from './providers/stripe.server';
 import { ProviderError, type VerifiedPayment } from './providers/types';
 import type { ProviderName } from './status';
@@ -246,6 +248,117 @@ export async function startLinkDonation(deps: DonationDeps, r: { lang: Lang }): 
   return { url, donation };
 }
 
+// ——— PayPal ———
+
+function payPalOf(deps: DonationDeps): paypal.PayPalConfig {
+  const clientSecret = deps.settings.secrets['paypal.clientSecret'];
+  if (!clientSecret || !deps.settings.paypal.clientId) throw new ProviderError('paypal', 'configuration incomplète');
+  return { base: paypal.payPalBase(deps.settings.paypal.mode, deps.env.PAYPAL_API_BASE), clientId: deps.settings.paypal.clientId, clientSecret };
+}
+
+/** The buttons' createOrder: records the attempt and creates the order at PayPal. */
+export async function startPayPalDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang }): Promise<{ orderId: string; donation: Donation }> {
+  const donation = await createAttempt(deps.db, { provider: 'paypal', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang });
+  try {
+    const orderId = await paypal.createOrder(payPalOf(deps), { donationId: donation.id, amountCents: r.amountCents, description: translate(messagesFor(r.lang), 'donate.productName') });
+    await setProviderRef(deps.db, donation.id, orderId);
+    return { orderId, donation: { ...donation, provider_ref: orderId } };
+  } catch (e) {
+    await transition(deps.db, { id: donation.id }, 'failed', { error: e instanceof Error ? e.message.slice(0, 300) : String(e) });
+    throw e;
+  }
+}
+
+/** The buttons' onApprove: captures; succeeds only for a COMPLETED capture of the expected amount in EUR. */
+export async function capturePayPalDonation(deps: DonationDeps, orderId: string): Promise<Donation | undefined> {
+  const donation = await findByRef(deps.db, 'paypal', orderId);
+  if (!donation) return undefined;
+  if (donation.status === 'pending' || donation.status === 'cancelled') {
+    const p = await paypal.captureOrder(payPalOf(deps), orderId);
+    if (p.customId && p.customId !== donation.id) return findById(deps.db, donation.id);
+    await applyVerified(deps, 'paypal', { ...p, ref: orderId, status: p.status ?? 'failed' }, donation);
+  }
+  return findById(deps.db, donation.id);
+}
+
+/** POST /webhooks/paypal: verified by PayPal's API, then the order is re-fetched before anything counts. */
+export async function handlePayPalWebhook(deps: DonationDeps, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
+  const webhookId = deps.settings.paypal.webhookId;
+  if (!webhookId) return { status: 400, message: 'webhook id not configured' };
+  let event: any;
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    return { status: 400, message: 'invalid body' };
+  }
+  if (!(await paypal.verifyWebhookSignature(payPalOf(deps), webhookId, headers, event))) return { status: 400, message: 'invalid signature' };
+  const orderId = event?.resource?.supplementary_data?.related_ids?.order_id ?? (event?.resource_type === 'checkout-order' ? event?.resource?.id : undefined);
+  if (typeof orderId !== 'string') return { status: 200, message: 'ignored' };
+  const donation = await findByRef(deps.db, 'paypal', orderId);
+  if (!donation) return { status: 200, message: 'unknown order' };
+  if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
+    await after(deps, await transition(deps.db, { id: donation.id }, 'refunded'));
+  } else {
+    const p = await paypal.getOrder(payPalOf(deps), orderId);
+    if (!p.customId || p.customId === donation.id) await applyVerified(deps, 'paypal', { ...p, ref: orderId }, donation);
+  }
+  return { status: 200, message: 'ok' };
+}
+
+// ——— mobile money (Flutterwave inline) ———
+
+function flutterwaveOf(deps: DonationDeps) {
+  const secretKey = deps.settings.secrets['mobileMoney.secretKey'];
+  if (!secretKey) throw new ProviderError('flutterwave', 'configuration incomplète');
+  return { secretKey, base: (deps.env.FLUTTERWAVE_API_BASE ?? FLUTTERWAVE_API).replace(/\/$/, '') };
+}
+
+/** What the inline checkout is opened with: our tx_ref and the amount in the configured currency. */
+export async function startMobileDonation(
+  deps: DonationDeps,
+  r: { eurCents?: number; localMinor?: number; name: string; email: string; phone: string; lang: Lang },
+): Promise<{ txRef: string; amountMinor: number; currency: string; donation: Donation }> {
+  const currency = deps.settings.mobileMoney.currency;
+  const cfa = currency === 'XOF' || currency === 'XAF';
+  const amountMinor = cfa ? eurCentsToCfa(r.eurCents ?? 0) : (r.localMinor ?? 0);
+  if (amountMinor <= 0) throw new ProviderError('flutterwave', 'montant invalide');
+  const txRef = `thv-${randomBytes(12).toString('hex')}`;
+  const donation = await createAttempt(deps.db, { provider: 'flutterwave', providerRef: txRef, amountMinor, currency, eurCents: cfa ? (r.eurCents ?? null) : null, frequency: 'once', language: r.lang, donorName: r.name, donorEmail: r.email });
+  return { txRef, amountMinor, currency, donation };
+}
+
+/** The inline checkout's callback (or the webhook): verifies the transaction with the secret key. */
+export async function confirmFlutterwave(deps: DonationDeps, txRef: string, transactionId: string): Promise<Donation | undefined> {
+  const donation = await findByRef(deps.db, 'flutterwave', txRef);
+  if (!donation) return undefined;
+  const p = await verifyTransaction(flutterwaveOf(deps), transactionId);
+  if (p.txRef !== donation.provider_ref) {
+    await transition(deps.db, { id: donation.id }, 'failed', { error: 'Transaction d’une autre référence' });
+  } else {
+    await applyVerified(deps, 'flutterwave', { ...p, ref: txRef }, donation);
+  }
+  return findById(deps.db, donation.id);
+}
+
+/** POST /webhooks/flutterwave: the verif-hash header must equal the configured hash; then re-verified through the API. */
+export async function handleFlutterwaveWebhook(deps: DonationDeps, rawBody: string, verifHash: string | null): Promise<WebhookOutcome> {
+  const expected = deps.settings.secrets['mobileMoney.secretHash'];
+  if (!expected || !verifHash || !safeEqual(verifHash, expected)) return { status: 400, message: 'invalid verif-hash' };
+  let event: any;
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    return { status: 400, message: 'invalid body' };
+  }
+  const d = event?.data;
+  const txRef = typeof d?.tx_ref === 'string' ? d.tx_ref : typeof d?.txRef === 'string' ? d.txRef : null;
+  const id = d?.id === undefined ? null : String(d.id);
+  if (!txRef || !id) return { status: 200, message: 'ignored' };
+  await confirmFlutterwave(deps, txRef, id);
+  return { status: 200, message: 'ok' };
+}
+
+
 /** Re-asks the provider about one pending attempt (success page, periodic re-check). */
 export async function recheck(deps: DonationDeps, donation: Donation): Promise<void> {
   switch (donation.provider) {
@@ -255,6 +368,16 @@ export async function recheck(deps: DonationDeps, donation: Donation): Promise<v
     case 'coingate': {
       const order = await getOrder(coinGateOf(deps), donation.provider_ref);
       if (order.orderId === donation.id) await applyVerified(deps, 'coingate', order, donation);
+      break;
+    }
+    case 'paypal': {
+      const p = await paypal.getOrder(payPalOf(deps), donation.provider_ref);
+      if (!p.customId || p.customId === donation.id) await applyVerified(deps, 'paypal', { ...p, ref: donation.provider_ref }, donation);
+      break;
+    }
+    case 'flutterwave': {
+      const p = await verifyByReference(flutterwaveOf(deps), donation.provider_ref);
+      if (p.txRef === donation.provider_ref) await applyVerified(deps, 'flutterwave', { ...p, ref: donation.provider_ref }, donation);
       break;
     }
     default:

@@ -144,6 +144,9 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
     );
   }
   const amountDefault = err?.values.amount ?? '20.00';
+  const scriptMessages = JSON.stringify(
+    Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany'] as const).map((k) => [k, t(k)])),
+  );
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-extrabold">{t('donate.title')}</h1>
@@ -213,6 +216,57 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             <button type="submit" className={buttonClass('primary')}>{t('donate.payCrypto')}</button>
           </form>
         )}
+        {method === 'paypal' && (
+          <div className="mt-4 space-y-5" data-paypal data-sdk={loaderData.scriptUrls.paypal} data-client-id={loaderData.paypalClientId} data-messages={scriptMessages}>
+            <div>
+              <label htmlFor="paypal-amount" className="block font-medium">{t('donate.amount')}</label>
+              <input id="paypal-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue="20.00" className={inputCls(false)} />
+            </div>
+            <p data-status className="text-gray-700">{t('donate.loading')}</p>
+            <noscript>
+              <p className="text-gray-700">{t('donate.unavailable')}</p>
+            </noscript>
+            <div data-buttons />
+          </div>
+        )}
+        {method === 'mobileMoney' && mobile?.mode === 'api' && (
+          <form
+            method="post"
+            action="/faire-un-don?m=mobileMoney"
+            className="mt-4 space-y-5"
+            data-flutterwave-form
+            data-script={loaderData.scriptUrls.flutterwave}
+            data-title={t('donate.productName')}
+            data-description={t('donate.title')}
+            data-logo=""
+            data-messages={scriptMessages}
+          >
+            <div>
+              <label htmlFor="mobile-amount" className="block font-medium">{t('donate.amount')}</label>
+              <input id="mobile-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.,][0-9]{1,2})?" defaultValue="20" aria-describedby="mobile-amount-note" className={inputCls(false)} />
+              <p id="mobile-amount-note" className="mt-1 text-sm text-gray-700">
+                {mobile.currency === 'XOF' || mobile.currency === 'XAF' ? t('donate.convertedNote', { amount: `${new Intl.NumberFormat(lang).format(Math.round(20 * 655.957))} ${mobile.currency}`, currency: mobile.currency }) : t('donate.amountIn', { currency: mobile.currency })}
+              </p>
+            </div>
+            <div>
+              <label htmlFor="mobile-name" className="block font-medium">{t('donate.fullName')}</label>
+              <input id="mobile-name" name="name" autoComplete="name" required maxLength={120} className={inputCls(false)} />
+            </div>
+            <div>
+              <label htmlFor="mobile-email" className="block font-medium">{t('donate.email')}</label>
+              <input id="mobile-email" name="email" type="email" autoComplete="email" required maxLength={254} className={inputCls(false)} />
+            </div>
+            <div>
+              <label htmlFor="mobile-phone" className="block font-medium">{t('donate.phone')}</label>
+              <input id="mobile-phone" name="phone" type="tel" autoComplete="tel" required maxLength={20} className={inputCls(false)} />
+            </div>
+            <noscript>
+              <p className="text-gray-700">{t('donate.unavailable')}</p>
+            </noscript>
+            <button type="submit" className={buttonClass('primary', 'disabled:opacity-60')}>{t('donate.payMobile')}</button>
+          </form>
+        )}
+        {loaderData.script && <script type="module" src={loaderData.script} />}
         {method === 'mobileMoney' && mobile?.mode === 'link' && (
           <form method="post" action="/faire-un-don?m=mobileMoney" className="mt-4 space-y-5">
             <input type="hidden" name="intent" value="mobileMoney" />
