@@ -36,6 +36,7 @@ export function loadScript(src: string, attempts = 1, delayMs = 1000): Promise<v
   });
 }
 
+const REDIRECT_DELAY_MS = 2500;
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 const validAmount = (v: string) => AMOUNT.test(v.trim()) && Number(v) > 0 && Number(v) <= 100000;
 
@@ -100,14 +101,19 @@ function initPayPal(root: HTMLElement): void {
           },
           onApprove: async (data: { orderID: string }) => {
             const r = await post(`/api/donations/paypal/orders/${encodeURIComponent(data.orderID)}/capture`, {});
-            if (!r.ok) errorToast(m, 'donate.paypalError');
-            window.location.assign(r.data.redirect || '/payment/cancel');
+            if (r.ok && r.data.redirect) {
+              window.location.assign(r.data.redirect);
+              return;
+            }
+            // SPEC: 'Erreur PayPal…', then the cancel page (after the donor could read it).
+            errorToast(m, 'donate.paypalError');
+            setTimeout(() => window.location.assign(r.data.redirect || '/payment/cancel'), REDIRECT_DELAY_MS);
           },
           onCancel: () => undefined,
           onError: (err: unknown) => {
             console.error('PayPal', err);
             errorToast(m, 'donate.paypalError');
-            setTimeout(() => window.location.assign('/payment/cancel'), 1500);
+            setTimeout(() => window.location.assign('/payment/cancel'), REDIRECT_DELAY_MS);
           },
         })
         .render(container);
