@@ -156,12 +156,13 @@ export async function claimReceipt(db: DB, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
-/** Verifiable attempts still pending after `olderThan` (re-checked with their provider). */
-export async function pendingAttempts(db: DB, olderThan: string, limit = 50): Promise<Donation[]> {
+/** Verifiable attempts still pending, created between `newerThan` and `olderThan` (re-checked with their provider). */
+export async function pendingAttempts(db: DB, olderThan: string, newerThan: string, limit = 50): Promise<Donation[]> {
   return db
     .selectFrom('donations')
     .selectAll()
     .where('status', '=', 'pending')
+    .where('created_at', '>=', newerThan)
     .where('verifiable', '=', 1)
     .where('created_at', '<', olderThan)
     .where('provider_ref', 'not like', 'attempt:%')
