@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findById, findByRef } from '~/domain/donations/ledger.server';
-import { getPaymentSettings, savePaymentSettings, availableMethods } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings, availableMethods } from '~/domain/donations/payment-settings.server';
 import {
   capturePayPalDonation,
   confirmFlutterwave,
@@ -14,10 +14,11 @@ import { parseEnv } from '~/lib/env.server';
 import { startFakeFlutterwave, type FakeFlutterwave } from '../fakes/flutterwave';
 import { startFakePayPal, type FakePayPal } from '../fakes/paypal';
 import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { enablePayPalAndFlutterwave, FLUTTERWAVE_TEST, PAYPAL_TEST } from '../support/donations';
 
 const APP_SECRET = 'another-test-secret-'.padEnd(48, 'q');
-const PP = { clientId: 'AbcClientId', clientSecret: 'pp-secret', webhookId: 'WH-123' };
-const FLW = { publicKey: 'FLWPUBK_TEST-1', secretKey: 'FLWSECK_TEST-2', hash: 'my-verif-hash' };
+const PP = PAYPAL_TEST;
+const FLW = FLUTTERWAVE_TEST;
 
 describe.each(DIALECTS)('PayPal and Flutterwave donations on %s', (dialect) => {
   let t: TestDb;
@@ -30,19 +31,7 @@ describe.each(DIALECTS)('PayPal and Flutterwave donations on %s', (dialect) => {
     t = await createTestDb(dialect);
     pp = await startFakePayPal({ port, ...PP });
     flw = await startFakeFlutterwave({ port: port + 1, secretKey: FLW.secretKey });
-    const saved = await savePaymentSettings(
-      t.db,
-      APP_SECRET,
-      {
-        stripe: { enabled: false, publishableKey: '', products: [] },
-        paypal: { enabled: true, clientId: PP.clientId, webhookId: PP.webhookId, mode: 'sandbox' },
-        coingate: { enabled: false, mode: 'sandbox' },
-        mobileMoney: { enabled: true, integrationType: 'api', provider: 'flutterwave', publicKey: FLW.publicKey, currency: 'XOF', paymentUrl: '' },
-      },
-      { set: { 'paypal.clientSecret': PP.clientSecret, 'mobileMoney.secretKey': FLW.secretKey, 'mobileMoney.secretHash': FLW.hash }, clear: [] },
-      0,
-    );
-    if (!saved.ok) throw new Error('save failed');
+    await enablePayPalAndFlutterwave(t.db, APP_SECRET);
     deps = { db: t.db, settings: await getPaymentSettings(t.db, APP_SECRET), env: parseEnv({ PAYPAL_API_BASE: pp.url, FLUTTERWAVE_API_BASE: flw.url }), publicUrl: 'https://dons.example.org' };
   });
   afterAll(async () => {

@@ -1,21 +1,11 @@
 import type { Route } from './+types/webhook-flutterwave';
 import { donationDeps } from '~/domain/donations/deps.server';
-import { ProviderError } from '~/domain/donations/providers/types';
 import { handleFlutterwaveWebhook } from '~/domain/donations/service.server';
+import { postOnly, webhook } from './api.server';
 
 /** POST /webhooks/flutterwave: the verif-hash header must match; the transaction is re-verified. */
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return new Response('Method Not Allowed', { status: 405 });
-  const raw = (await request.text()).slice(0, 100_000);
-  try {
-    const out = await handleFlutterwaveWebhook(await donationDeps(request), raw, request.headers.get('verif-hash'));
-    return new Response(out.message, { status: out.status, headers: { 'Content-Type': 'text/plain' } });
-  } catch (e) {
-    if (e instanceof ProviderError) return new Response('provider unavailable', { status: 503 });
-    throw e;
-  }
+  return webhook(request, async (raw) => handleFlutterwaveWebhook(await donationDeps(request), raw, request.headers.get('verif-hash')));
 }
 
-export function loader() {
-  return new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
-}
+export const loader = postOnly;

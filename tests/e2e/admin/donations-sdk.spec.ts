@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
 import { expectAccessible } from '../support';
+import { enablePayPalAndFlutterwave, FLUTTERWAVE_TEST, PAYPAL_TEST } from '../../support/donations';
 import { startFakeFlutterwave, type FakeFlutterwave } from '../../fakes/flutterwave';
 import { startFakePayPal, type FakePayPal } from '../../fakes/paypal';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
 
 const APP_SECRET = 'e2e-app-secret-for-donations-sdk-tests-000000';
-const PP = { clientId: 'AbcE2EClient', clientSecret: 'pp-e2e-secret', webhookId: 'WH-E2E' };
-const FLW = { publicKey: 'FLWPUBK_TEST-e2e', secretKey: 'FLWSECK_TEST-e2e', hash: 'e2e-hash' };
+const PP = PAYPAL_TEST;
+const FLW = FLUTTERWAVE_TEST;
 const FAKE_PORT = Number(process.env.E2E_FAKES_PORT_BASE ?? 3660) + 2;
 
 for (const [n, dialect] of DIALECTS.entries()) {
@@ -28,19 +28,7 @@ for (const [n, dialect] of DIALECTS.entries()) {
       () => ({ APP_SECRET, PAYPAL_API_BASE: pp.url, PAYPAL_SDK_URL: `${pp.url}/sdk/js`, FLUTTERWAVE_API_BASE: flw.url, FLUTTERWAVE_SCRIPT_URL: `${flw.url}/v3.js` }),
       async (s) => {
         await createAccount(s.db, 'Admin', 'alice@example.org');
-        const saved = await savePaymentSettings(
-          s.db,
-          APP_SECRET,
-          {
-            stripe: { enabled: false, publishableKey: '', products: [] },
-            paypal: { enabled: true, clientId: PP.clientId, webhookId: PP.webhookId, mode: 'sandbox' },
-            coingate: { enabled: false, mode: 'sandbox' },
-            mobileMoney: { enabled: true, integrationType: 'api', provider: 'flutterwave', publicKey: FLW.publicKey, currency: 'XOF', paymentUrl: '' },
-          },
-          { set: { 'paypal.clientSecret': PP.clientSecret, 'mobileMoney.secretKey': FLW.secretKey, 'mobileMoney.secretHash': FLW.hash }, clear: [] },
-          0,
-        );
-        if (!saved.ok) throw new Error('settings not saved');
+        await enablePayPalAndFlutterwave(s.db, APP_SECRET);
       },
     );
 
