@@ -212,7 +212,7 @@ const en = {
     monthly: 'Monthly donation',
     amount: 'Amount (€)',
     amountIn: 'Amount ({currency})',
-    convertedNote: 'Amount charged: about {amount} (€1 = 655.957 {currency}).',
+    convertedNote: 'Charged in {currency} at the fixed rate €1 = 655.957 {currency}.',
     payCard: 'Donate by card',
     payPaypal: 'Donate with PayPal',
     payCrypto: 'Donate in cryptocurrency',

@@ -213,7 +213,7 @@ const es = {
     monthly: 'Donativo mensual',
     amount: 'Importe (€)',
     amountIn: 'Importe ({currency})',
-    convertedNote: 'Importe cobrado: unos {amount} (1 € = 655,957 {currency}).',
+    convertedNote: 'Se cobra en {currency} al tipo fijo 1 € = 655,957 {currency}.',
     payCard: 'Donar con tarjeta',
     payPaypal: 'Donar con PayPal',
     payCrypto: 'Donar en criptomoneda',

@@ -212,7 +212,7 @@ const fr = {
     monthly: 'Don mensuel',
     amount: 'Montant (€)',
     amountIn: 'Montant ({currency})',
-    convertedNote: 'Montant débité : environ {amount} (1 € = 655,957 {currency}).',
+    convertedNote: 'Montant débité en {currency} au taux fixe 1 € = 655,957 {currency}.',
     payCard: 'Donner par carte',
     payPaypal: 'Donner avec PayPal',
     payCrypto: 'Donner en crypto-monnaie',

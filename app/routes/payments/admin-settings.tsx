@@ -58,12 +58,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Paramètres de Paiement | Administration' }, { name: 'robots', content: 'noindex' }];
 
-function Switch({ name, label, checked, onChange }: { name: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
+function Switch({ name, label, context, checked, onChange }: { name: string; label: string; context?: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
     <label className="inline-flex cursor-pointer items-center gap-3">
       <input type="checkbox" role="switch" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} className="peer sr-only" />
       <span aria-hidden="true" className="relative h-6 w-11 rounded-full bg-gray-400 transition-colors peer-checked:bg-green-700 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-5" />
-      <span className="font-medium text-gray-900">{label}</span>
+      <span className="font-medium text-gray-900">
+        {context && <span className="sr-only">{context} : </span>}
+        {label}
+      </span>
     </label>
   );
 }
@@ -75,7 +78,7 @@ function Section({ id, title, enabled, setEnabled, children, hint }: { id: strin
         <h2 id={`${id}-title`} className="text-xl font-bold text-gray-900">
           {title}
         </h2>
-        <Switch name={`${id}.enabled`} label={enabled ? 'Activé' : 'Désactivé'} checked={enabled} onChange={setEnabled} />
+        <Switch name={`${id}.enabled`} label={enabled ? 'Activé' : 'Désactivé'} context={title} checked={enabled} onChange={setEnabled} />
       </div>
       {hint && <p className="mt-2 text-sm text-gray-700">{hint}</p>}
       <fieldset disabled={!enabled} className="mt-4 space-y-4 disabled:opacity-60">

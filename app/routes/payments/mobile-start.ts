@@ -1,5 +1,5 @@
 import type { Route } from './+types/mobile-start';
-import { parseEuroAmount } from '~/domain/donations/money';
+import { exponent, parseEuroAmount } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startMobileDonation } from '~/domain/donations/service.server';
 import { detectLang } from '~/lib/i18n.server';
@@ -25,8 +25,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const amount = parseEuroAmount(body.amount);
   if (!amount.ok) return json({ error: amount.error === 'missing' ? 'donate.mobileRequired' : 'donate.invalidAmount' }, 400);
   const cfa = s.currency === 'XOF' || s.currency === 'XAF';
+  // CFA francs: the donor typed euros (converted at the parity). Other currencies: typed in that
+  // currency, whose minor unit may be the whole unit (UGX, RWF: no decimals allowed).
+  const zeroDecimal = exponent(s.currency) === 0;
+  if (!cfa && zeroDecimal && amount.cents % 100 !== 0) return json({ error: 'donate.invalidAmount' }, 400);
+  const localMinor = zeroDecimal ? amount.cents / 100 : amount.cents;
   try {
-    const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor: amount.cents }), name, email, phone, lang: detectLang(request).lang });
+    const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang: detectLang(request).lang });
     return json({ txRef: r.txRef, amount: r.amountMinor, currency: r.currency, publicKey: s.publicKey, customer: { name, email, phone_number: phone } });
   } catch (e) {
     if (e instanceof ProviderError) return json({ error: 'donate.invalidAmount' }, 400);

@@ -144,6 +144,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
     );
   }
   const amountDefault = err?.values.amount ?? '20.00';
+  const cfa = mobile?.currency === 'XOF' || mobile?.currency === 'XAF';
   const scriptMessages = JSON.stringify(
     Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany'] as const).map((k) => [k, t(k)])),
   );
@@ -242,11 +243,15 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             data-messages={scriptMessages}
           >
             <div>
-              <label htmlFor="mobile-amount" className="block font-medium">{t('donate.amount')}</label>
-              <input id="mobile-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.,][0-9]{1,2})?" defaultValue="20" aria-describedby="mobile-amount-note" className={inputCls(false)} />
-              <p id="mobile-amount-note" className="mt-1 text-sm text-gray-700">
-                {mobile.currency === 'XOF' || mobile.currency === 'XAF' ? t('donate.convertedNote', { amount: `${new Intl.NumberFormat(lang).format(Math.round(20 * 655.957))} ${mobile.currency}`, currency: mobile.currency }) : t('donate.amountIn', { currency: mobile.currency })}
-              </p>
+              <label htmlFor="mobile-amount" className="block font-medium">
+                {cfa ? t('donate.amount') : t('donate.amountIn', { currency: mobile.currency })}
+              </label>
+              <input id="mobile-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.,][0-9]{1,2})?" defaultValue="20" aria-describedby={cfa ? 'mobile-amount-note' : undefined} className={inputCls(false)} />
+              {cfa && (
+                <p id="mobile-amount-note" className="mt-1 text-sm text-gray-700">
+                  {t('donate.convertedNote', { currency: mobile.currency })}
+                </p>
+              )}
             </div>
             <div>
               <label htmlFor="mobile-name" className="block font-medium">{t('donate.fullName')}</label>
