@@ -18,12 +18,13 @@ export async function donationDeps(request?: Request): Promise<DonationDeps> {
 export const RECHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 export function startDonationRechecks(): () => void {
-  const run = () =>
+  // At start every pending attempt is asked about (a restart mid-payment loses nothing); later, those older than a minute.
+  const run = (minAgeMs?: number) =>
     donationDeps()
-      .then((deps) => recheckPending(deps))
+      .then((deps) => recheckPending(deps, new Date(), minAgeMs))
       .catch((e) => log.warn('donation re-check failed', { error: e instanceof Error ? e.message : String(e) }));
-  const first = setTimeout(run, 1000);
-  const timer = setInterval(run, RECHECK_INTERVAL_MS);
+  const first = setTimeout(() => run(0), 1000);
+  const timer = setInterval(() => run(), RECHECK_INTERVAL_MS);
   first.unref();
   timer.unref();
   return () => {

@@ -389,8 +389,8 @@ export async function recheck(deps: DonationDeps, donation: Donation): Promise<v
 export const RECHECK_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Every pending attempt older than a minute (and younger than a week), re-checked; a provider that is down is retried next time. */
-export async function recheckPending(deps: DonationDeps, now = new Date()): Promise<number> {
-  const olderThan = new Date(now.getTime() - 60_000).toISOString();
+export async function recheckPending(deps: DonationDeps, now = new Date(), minAgeMs = 60_000): Promise<number> {
+  const olderThan = new Date(now.getTime() - minAgeMs).toISOString();
   const newerThan = new Date(now.getTime() - RECHECK_WINDOW_MS).toISOString();
   let n = 0;
   for (const d of await pendingAttempts(deps.db, olderThan, newerThan)) {
