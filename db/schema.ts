@@ -152,6 +152,29 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
+/** One payment attempt (migration 005). Amounts are integers in minor units. */
+export interface DonationTable {
+  id: string;
+  provider: string;
+  provider_ref: string;
+  amount_minor: number;
+  currency: string;
+  eur_cents: number | null;
+  secondary_ref: string | null;
+  frequency: string;
+  status: string;
+  verifiable: number;
+  donor_name: string | null;
+  donor_email: string | null;
+  language: string;
+  callback_token_hash: string | null;
+  error: string | null;
+  receipt_sent_at: string | null;
+  succeeded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   page_content: PageContentTable;
   projects: ProjectTable;
@@ -167,4 +190,5 @@ export interface Database {
   auth_tokens: AuthTokenTable;
   audit_log: AuditLogTable;
   mail_outbox: MailOutboxTable;
+  donations: DonationTable;
 }

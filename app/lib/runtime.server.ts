@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { migrateToLatest, migrationStatus, openDatabase, type DB, type DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
+import { startDonationRechecks } from '~/domain/donations/deps.server';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { createBackup } from './backup.server';
 import { startChangeFeed, type ChangeFeed } from './change-feed.server';
@@ -34,6 +35,7 @@ export interface Runtime {
 let current: Runtime | undefined;
 let starting: Promise<Runtime> | undefined;
 let pruneTimer: ReturnType<typeof setInterval> | undefined;
+let stopRechecks: (() => void) | undefined;
 /** Expired sessions and rate-limit windows are removed this often. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -68,6 +70,8 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
         );
       }, PRUNE_INTERVAL_MS);
       pruneTimer.unref();
+      // Pending donations are re-checked with their provider now and periodically (a lost webhook loses nothing).
+      stopRechecks = startDonationRechecks();
       log.info('runtime ready', { database: handle.dialect });
       return current;
     } catch (e) {
@@ -114,6 +118,7 @@ export async function stopRuntime(): Promise<void> {
   current = undefined;
   starting = undefined;
   clearInterval(pruneTimer);
+  stopRechecks?.();
   closeMailTransports();
   await rt?.changes.close();
   if (rt) await rt.handle.close();

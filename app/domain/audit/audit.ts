@@ -38,6 +38,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'message.delete': 'Message supprimé',
   'media.upload': 'Fichier téléversé',
   'media.delete': 'Fichier supprimé',
+  'payments.update': 'Paramètres de paiement modifiés',
 };
 
 export function actionLabel(action: string): string {

@@ -1,6 +1,7 @@
 import type { DB } from '~db/index';
 import { PUBLISHED } from '~/domain/blog/posts';
 import { MANAGED_PAGES } from '~/domain/content/pages';
+import { succeededEurCentsSince } from '~/domain/donations/ledger.server';
 
 export interface DashboardStats {
   managedPages: number;
@@ -15,12 +16,9 @@ export function monthStart(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
 }
 
-/**
- * The month's donations in EUR. There is no donations ledger yet (the donations issue adds it and
- * replaces this body with the sum of its succeeded rows since `since`): nothing was given, so 0.
- */
-export async function donationsSinceEur(_db: DB, _since: string): Promise<number> {
-  return 0;
+/** Euros given since `since`: succeeded (not refunded) donations of the ledger, at their EUR value. */
+export async function donationsSinceEur(db: DB, since: string): Promise<number> {
+  return (await succeededEurCentsSince(db, since)) / 100;
 }
 
 export async function dashboardStats(db: DB, now = new Date()): Promise<DashboardStats> {

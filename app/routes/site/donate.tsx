@@ -1,25 +1,287 @@
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/donate';
-import { useI18n } from '~/lib/i18n';
+import { donationDeps } from '~/domain/donations/deps.server';
+import { formatMoney, parseEuroAmount, type AmountError } from '~/domain/donations/money';
+import { activeProducts, availableMethods } from '~/domain/donations/payment-settings.server';
+import { ProviderError } from '~/domain/donations/providers/types';
+import { startCardDonation, startCryptoDonation, startLinkDonation } from '~/domain/donations/service.server';
+import { useI18n, type MessageKey } from '~/lib/i18n';
+import { detectLang } from '~/lib/i18n.server';
+import { log } from '~/lib/log.server';
 import { pageMeta } from '~/lib/page-meta';
-import { ButtonLink } from '~/ui/primitives/ButtonLink';
+import { hitRateLimit } from '~/lib/rate-limit.server';
+import { requestInfoContext } from '~/lib/request-context.server';
+import { runtime } from '~/lib/runtime.server';
+import { ButtonLink, buttonClass } from '~/ui/primitives/ButtonLink';
+import { donatePageCsp, donateScriptOrigins, type Method, METHODS } from './donate.server';
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const deps = await donationDeps(request);
+  const s = deps.settings;
+  const available = availableMethods(s);
+  const methods = METHODS.filter((m) => available[m]);
+  const asked = new URL(request.url).searchParams.get('m');
+  const method = methods.find((m) => m === asked) ?? methods[0] ?? null;
+  const presets = activeProducts(s).flatMap((p) => {
+    const a = parseEuroAmount(p.amount);
+    return a.ok ? [{ id: p.id, name: p.name, cents: a.cents }] : [];
+  });
+  const mm = s.mobileMoney;
+  const csp = donatePageCsp(deps.env, available, mm.integrationType === 'link' ? mm.paymentUrl : null);
+  return data({
+    methods,
+    method,
+    presets,
+    mobile: method === 'mobileMoney' ? { mode: mm.integrationType, currency: mm.currency, publicKey: mm.integrationType === 'api' ? mm.publicKey : '' } : null,
+    paypalClientId: method === 'paypal' ? s.paypal.clientId : '',
+    script: method === 'paypal' || (method === 'mobileMoney' && mm.integrationType === 'api') ? (runtime().assets.donate ?? null) : null,
+    scriptUrls: donateScriptOrigins(runtime().env),
+  }, { headers: { 'Content-Security-Policy': csp } });
+}
+
+/** The page names the provider scripts it may load; its CSP allows exactly their origins, and it is never cached. */
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const h = new Headers();
+  const csp = loaderHeaders.get('Content-Security-Policy') ?? actionHeaders.get('Content-Security-Policy');
+  if (csp) h.set('Content-Security-Policy', csp);
+  h.set('Cache-Control', 'private, no-store');
+  return h;
+}
+
+type DonateError = { method: Method; error: MessageKey; detail?: string; values: Record<string, string> };
+
+const AMOUNT_MESSAGE: Record<AmountError, MessageKey> = { missing: 'donate.missingAmount', invalid: 'donate.invalidAmount', too_small: 'donate.invalidAmount', too_large: 'donate.invalidAmount' };
+const DONATE_LIMIT = 20;
+const DONATE_WINDOW_MS = 10 * 60 * 1000;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang } = detectLang(request);
+  const form = await request.formData();
+  const str = (k: string) => {
+    const v = form.get(k);
+    return typeof v === 'string' ? v.slice(0, 200) : '';
+  };
+  const intent = str('intent') as Method;
+  const values = { amount: str('amount'), preset: str('preset'), frequency: str('frequency') };
+  const fail = (error: MessageKey, status = 400, detail?: string) => data<DonateError>({ method: intent, error, detail, values }, { status });
+  if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return fail('donate.unavailable');
+
+  const { clientIp } = context.get(requestInfoContext);
+  const deps = await donationDeps(request);
+  const available = availableMethods(deps.settings);
+  if (!available[intent]) return fail(intent === 'card' ? 'donate.configError' : 'donate.unavailable');
+  const limit = await hitRateLimit(deps.db, `donate:${clientIp}`, DONATE_LIMIT, DONATE_WINDOW_MS);
+  if (!limit.allowed) return data<DonateError>({ method: intent, error: 'donate.tooMany', values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } });
+
+  try {
+    if (intent === 'card') {
+      let cents: number;
+      let priceId: string | undefined;
+      if (values.amount.trim() !== '') {
+        const a = parseEuroAmount(values.amount);
+        if (!a.ok) return fail(AMOUNT_MESSAGE[a.error]);
+        cents = a.cents;
+      } else {
+        const product = activeProducts(deps.settings).find((p) => p.id === values.preset);
+        const a = product ? parseEuroAmount(product.amount) : null;
+        if (!product || !a?.ok) return fail('donate.missingAmount');
+        cents = a.cents;
+        priceId = product.priceId;
+      }
+      const { url } = await startCardDonation(deps, { amountCents: cents, priceId, monthly: values.frequency === 'monthly', lang });
+      return redirect(url, 303);
+    }
+    if (intent === 'crypto') {
+      const a = parseEuroAmount(values.amount);
+      if (!a.ok) return fail(AMOUNT_MESSAGE[a.error]);
+      const { url } = await startCryptoDonation(deps, { amountCents: a.cents, lang });
+      return redirect(url, 303);
+    }
+    if (deps.settings.mobileMoney.integrationType !== 'link') return fail('donate.unavailable');
+    const { url } = await startLinkDonation(deps, { lang });
+    return redirect(url, 303);
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    log.warn('donation could not start', { provider: e.provider, error: e.message });
+    return fail('donate.paymentError', 502, 'donate.providerDown');
+  }
+}
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, (i18n) => ({ title: i18n.t('donate.title'), description: i18n.t('donate.metaDescription') }));
 
-/** Online giving arrives with the donations issue; until a method is configured, this says so. */
-export default function Donate() {
+const TAB_LABEL: Record<Method, MessageKey> = { card: 'donate.tabCard', paypal: 'donate.tabPaypal', crypto: 'donate.tabCrypto', mobileMoney: 'donate.tabMobile' };
+const inputCls = (invalid: boolean) => `mt-1 block w-full rounded-md border px-3 py-2.5 text-base ${invalid ? 'border-red-700' : 'border-gray-400'}`;
+
+function ErrorText({ id, error, detail }: { id: string; error: MessageKey; detail?: string }) {
   const { t } = useI18n();
+  return (
+    <p id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 font-medium text-red-900">
+      {t(error, { message: detail ? t(detail as MessageKey) : '' })}
+    </p>
+  );
+}
+
+export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, lang } = useI18n();
+  const { methods, presets, mobile } = loaderData;
+  const method = actionData?.method && methods.includes(actionData.method) ? actionData.method : loaderData.method;
+  const err = actionData && actionData.method === method ? actionData : null;
+  const errId = 'donate-error';
+  if (!method) {
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
+        <h1 className="text-4xl font-extrabold">{t('donate.title')}</h1>
+        <p className="mt-3 text-lg text-gray-700">{t('donate.intro')}</p>
+        <section className="mt-10 rounded-xl border border-gray-200 p-8 text-center shadow-sm" aria-labelledby="donate-soon">
+          <h2 id="donate-soon" className="text-2xl font-bold">{t('donate.soon')}</h2>
+          <p className="mt-3 text-gray-700">{t('donate.soonText')}</p>
+          <ButtonLink to="/contact" variant="secondary" className="mt-6">
+            {t('donate.contactUs')}
+          </ButtonLink>
+        </section>
+      </div>
+    );
+  }
+  const amountDefault = err?.values.amount ?? '20.00';
+  const cfa = mobile?.currency === 'XOF' || mobile?.currency === 'XAF';
+  const scriptMessages = JSON.stringify(
+    Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany'] as const).map((k) => [k, t(k)])),
+  );
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-extrabold">{t('donate.title')}</h1>
       <p className="mt-3 text-lg text-gray-700">{t('donate.intro')}</p>
-      <section className="mt-10 rounded-xl border border-gray-200 p-8 text-center shadow-sm" aria-labelledby="donate-soon">
-        <h2 id="donate-soon" className="text-2xl font-bold">{t('donate.soon')}</h2>
-        <p className="mt-3 text-gray-700">{t('donate.soonText')}</p>
-        <ButtonLink to="/contact" variant="secondary" className="mt-6">
-          {t('donate.contactUs')}
-        </ButtonLink>
+      <nav aria-label={t('donate.tabsLabel')} className="mt-8">
+        <ul className="flex flex-wrap gap-2 border-b border-gray-300">
+          {methods.map((m) => (
+            <li key={m}>
+              <a
+                href={`/faire-un-don?m=${m}`}
+                aria-current={m === method ? 'page' : undefined}
+                className={`inline-block min-h-11 rounded-t-md px-4 py-2.5 font-semibold ${m === method ? 'border-b-4 border-brand-700 text-brand-800' : 'text-gray-800 hover:bg-gray-100'}`}
+              >
+                {t(TAB_LABEL[m])}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section aria-labelledby="donate-method" className="mt-6 rounded-xl border border-gray-200 p-6 shadow-sm">
+        <h2 id="donate-method" className="text-2xl font-bold">{t(TAB_LABEL[method])}</h2>
+        {method === 'card' && (
+          <form method="post" action="/faire-un-don?m=card" className="mt-4 space-y-5" data-card-form noValidate>
+            <input type="hidden" name="intent" value="card" />
+            {err && <ErrorText id={errId} error={err.error} detail={err.detail} />}
+            <fieldset>
+              <legend className="font-semibold">{t('donate.chooseAmount')}</legend>
+              <div className="mt-2 flex flex-wrap gap-3">
+                {presets.map((p) => (
+                  <label key={p.id} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-gray-400 px-4 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+                    <input type="radio" name="preset" value={p.id} defaultChecked={err?.values.preset === p.id} className="h-4 w-4" />
+                    <span>
+                      {p.name} — {formatMoney(p.cents, 'EUR', lang)}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <div>
+              <label htmlFor="card-amount" className="block font-medium">{t('donate.customAmount')}</label>
+              <input id="card-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} pattern="[0-9]+([.,][0-9]{1,2})?" defaultValue={err?.values.amount ?? ''} aria-invalid={err ? true : undefined} aria-describedby={err ? errId : undefined} className={inputCls(Boolean(err))} />
+            </div>
+            <fieldset>
+              <legend className="font-semibold">{t('donate.frequency')}</legend>
+              <div className="mt-2 flex flex-wrap gap-4">
+                <label className="inline-flex min-h-11 items-center gap-2">
+                  <input type="radio" name="frequency" value="once" defaultChecked={err?.values.frequency !== 'monthly'} className="h-4 w-4" /> {t('donate.oneOff')}
+                </label>
+                <label className="inline-flex min-h-11 items-center gap-2">
+                  <input type="radio" name="frequency" value="monthly" defaultChecked={err?.values.frequency === 'monthly'} className="h-4 w-4" /> {t('donate.monthly')}
+                </label>
+              </div>
+            </fieldset>
+            <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>
+            <button type="submit" className={buttonClass('primary')}>{t('donate.payCard')}</button>
+          </form>
+        )}
+        {method === 'crypto' && (
+          <form method="post" action="/faire-un-don?m=crypto" className="mt-4 space-y-5" noValidate>
+            <input type="hidden" name="intent" value="crypto" />
+            {err && <ErrorText id={errId} error={err.error} detail={err.detail} />}
+            <div>
+              <label htmlFor="crypto-amount" className="block font-medium">{t('donate.amount')}</label>
+              <input id="crypto-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue={amountDefault} aria-invalid={err ? true : undefined} aria-describedby={err ? errId : undefined} className={inputCls(Boolean(err))} />
+            </div>
+            <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>
+            <button type="submit" className={buttonClass('primary')}>{t('donate.payCrypto')}</button>
+          </form>
+        )}
+        {method === 'paypal' && (
+          <div className="mt-4 space-y-5" data-paypal data-sdk={loaderData.scriptUrls.paypal} data-client-id={loaderData.paypalClientId} data-messages={scriptMessages}>
+            <div>
+              <label htmlFor="paypal-amount" className="block font-medium">{t('donate.amount')}</label>
+              <input id="paypal-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue="20.00" className={inputCls(false)} />
+            </div>
+            <p data-status className="text-gray-700">{t('donate.loading')}</p>
+            <noscript>
+              <p className="text-gray-700">{t('donate.unavailable')}</p>
+            </noscript>
+            <div data-buttons />
+          </div>
+        )}
+        {method === 'mobileMoney' && mobile?.mode === 'api' && (
+          <form
+            method="post"
+            action="/faire-un-don?m=mobileMoney"
+            className="mt-4 space-y-5"
+            data-flutterwave-form
+            data-script={loaderData.scriptUrls.flutterwave}
+            data-title={t('donate.productName')}
+            data-description={t('donate.title')}
+            data-logo=""
+            data-messages={scriptMessages}
+          >
+            <div>
+              <label htmlFor="mobile-amount" className="block font-medium">
+                {cfa ? t('donate.amount') : t('donate.amountIn', { currency: mobile.currency })}
+              </label>
+              <input id="mobile-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.,][0-9]{1,2})?" defaultValue="20" aria-describedby={cfa ? 'mobile-amount-note' : undefined} className={inputCls(false)} />
+              {cfa && (
+                <p id="mobile-amount-note" className="mt-1 text-sm text-gray-700">
+                  {t('donate.convertedNote', { currency: mobile.currency })}
+                </p>
+              )}
+            </div>
+            <div>
+              <label htmlFor="mobile-name" className="block font-medium">{t('donate.fullName')}</label>
+              <input id="mobile-name" name="name" autoComplete="name" required maxLength={120} className={inputCls(false)} />
+            </div>
+            <div>
+              <label htmlFor="mobile-email" className="block font-medium">{t('donate.email')}</label>
+              <input id="mobile-email" name="email" type="email" autoComplete="email" required maxLength={254} className={inputCls(false)} />
+            </div>
+            <div>
+              <label htmlFor="mobile-phone" className="block font-medium">{t('donate.phone')}</label>
+              <input id="mobile-phone" name="phone" type="tel" autoComplete="tel" required maxLength={20} className={inputCls(false)} />
+            </div>
+            <noscript>
+              <p className="text-gray-700">{t('donate.unavailable')}</p>
+            </noscript>
+            <button type="submit" className={buttonClass('primary', 'disabled:opacity-60')}>{t('donate.payMobile')}</button>
+          </form>
+        )}
+        {loaderData.script && <script type="module" src={loaderData.script} />}
+        {method === 'mobileMoney' && mobile?.mode === 'link' && (
+          <form method="post" action="/faire-un-don?m=mobileMoney" className="mt-4 space-y-5">
+            <input type="hidden" name="intent" value="mobileMoney" />
+            {err && <ErrorText id={errId} error={err.error} detail={err.detail} />}
+            <p className="text-gray-700">{t('donate.secureNote')}</p>
+            <button type="submit" className={buttonClass('primary')}>{t('donate.payLink')}</button>
+          </form>
+        )}
       </section>
     </div>
   );
 }
+

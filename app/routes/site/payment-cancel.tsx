@@ -2,6 +2,15 @@ import type { Route } from './+types/payment-cancel';
 import { useI18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/page-meta';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
+import { cancelAttempt } from '~/domain/donations/service.server';
+import { db } from '~/lib/runtime.server';
+
+/** The donor came back without paying: their pending attempt is marked cancelled (a later verified payment still counts). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get('d');
+  if (id) await cancelAttempt(db(), id);
+  return null;
+}
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, (i18n) => ({ title: i18n.t('payment.cancelTitle'), description: i18n.t('payment.cancelText') })),

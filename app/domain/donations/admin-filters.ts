@@ -1,0 +1,48 @@
+import { DONATION_STATUSES, PROVIDERS, type DonationStatus, type ProviderName } from './status';
+
+/** The donations screen's filters, read from the query string (shared with the browser). */
+export interface DonationQuery {
+  period: 'month' | 'last-month' | 'year' | 'all' | 'custom';
+  from: string;
+  to: string;
+  provider: ProviderName | '';
+  status: DonationStatus | '';
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function readDonationQuery(params: URLSearchParams): DonationQuery {
+  const period = params.get('period');
+  const provider = params.get('provider') ?? '';
+  const status = params.get('status') ?? '';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  return {
+    period: period === 'last-month' || period === 'year' || period === 'all' || period === 'custom' ? period : period === 'month' ? 'month' : from || to ? 'custom' : 'month',
+    from: DATE.test(from) ? from : '',
+    to: DATE.test(to) ? to : '',
+    provider: (PROVIDERS as readonly string[]).includes(provider) ? (provider as ProviderName) : '',
+    status: (DONATION_STATUSES as readonly string[]).includes(status) ? (status as DonationStatus) : '',
+  };
+}
+
+/** [from, to) as ISO instants (UTC) for a query. */
+export function periodRange(q: DonationQuery, now = new Date()): { from?: string; to?: string } {
+  const y = now.getUTCFullYear();
+  const m = now.getUTCMonth();
+  switch (q.period) {
+    case 'month':
+      return { from: new Date(Date.UTC(y, m, 1)).toISOString() };
+    case 'last-month':
+      return { from: new Date(Date.UTC(y, m - 1, 1)).toISOString(), to: new Date(Date.UTC(y, m, 1)).toISOString() };
+    case 'year':
+      return { from: new Date(Date.UTC(y, 0, 1)).toISOString() };
+    case 'all':
+      return {};
+    case 'custom': {
+      const to = q.to ? new Date(`${q.to}T00:00:00Z`) : undefined;
+      if (to) to.setUTCDate(to.getUTCDate() + 1);
+      return { from: q.from ? `${q.from}T00:00:00.000Z` : undefined, to: to?.toISOString() };
+    }
+  }
+}

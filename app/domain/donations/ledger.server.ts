@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DB } from '~db/index';
+import { isUniqueViolation } from '~db/helpers';
+import type { DonationTable } from '~db/schema';
+import { sourcesOf, type DonationStatus, type ProviderName } from './status';
+
+export type Donation = DonationTable;
+
+export interface NewAttempt {
+  provider: ProviderName;
+  amountMinor: number;
+  currency: string;
+  eurCents: number | null;
+  frequency: 'once' | 'monthly';
+  language: string;
+  donorName?: string | null;
+  donorEmail?: string | null;
+  verifiable?: boolean;
+  callbackTokenHash?: string | null;
+  /** Known up front (Flutterwave's tx_ref is ours); otherwise `attempt:{id}` until the provider answers. */
+  providerRef?: string;
+  secondaryRef?: string | null;
+}
+
+/** Records a payment attempt as pending, before the provider is called. */
+export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  const row: Donation = {
+    id,
+    provider: a.provider,
+    provider_ref: a.providerRef ?? `attempt:${id}`,
+    amount_minor: a.amountMinor,
+    currency: a.currency,
+    eur_cents: a.eurCents,
+    secondary_ref: null,
+    frequency: a.frequency,
+    status: 'pending',
+    verifiable: a.verifiable === false ? 0 : 1,
+    donor_name: a.donorName ?? null,
+    donor_email: a.donorEmail ?? null,
+    language: a.language,
+    callback_token_hash: a.callbackTokenHash ?? null,
+    error: null,
+    receipt_sent_at: null,
+    succeeded_at: null,
+    created_at: now,
+    updated_at: now,
+  };
+  await db.insertInto('donations').values(row).execute();
+  return row;
+}
+
+/** The provider's reference, once it gave one (session, order). */
+export async function setProviderRef(db: DB, id: string, ref: string): Promise<void> {
+  await db.updateTable('donations').set({ provider_ref: ref, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+export async function findByRef(db: DB, provider: ProviderName, ref: string): Promise<Donation | undefined> {
+  return db.selectFrom('donations').selectAll().where('provider', '=', provider).where('provider_ref', '=', ref).executeTakeFirst();
+}
+
+export async function findBySecondaryRef(db: DB, provider: ProviderName, ref: string): Promise<Donation | undefined> {
+  return db.selectFrom('donations').selectAll().where('provider', '=', provider).where('secondary_ref', '=', ref).orderBy('created_at').executeTakeFirst();
+}
+
+export async function findById(db: DB, id: string): Promise<Donation | undefined> {
+  return db.selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface Transition {
+  /** Set when the move happened now; undefined when the donation was already there (a replay) or may not move. */
+  donation?: Donation;
+  changed: boolean;
+}
+
+/**
+ * Moves a donation to `to` if, and only if, its current status allows it: one conditional UPDATE,
+ * so concurrent or replayed events change it once. Extra fields (donor, error) ride along.
+ */
+export async function transition(
+  db: DB,
+  where: { id: string } | { provider: ProviderName; ref: string },
+  to: DonationStatus,
+  extra: { donorName?: string | null; donorEmail?: string | null; error?: string | null; secondaryRef?: string | null } = {},
+): Promise<Transition> {
+  const now = new Date().toISOString();
+  let q = db
+    .updateTable('donations')
+    .set({
+      status: to,
+      updated_at: now,
+      ...(to === 'succeeded' ? { succeeded_at: now } : {}),
+      ...(extra.donorName ? { donor_name: extra.donorName } : {}),
+      ...(extra.donorEmail ? { donor_email: extra.donorEmail } : {}),
+      ...(extra.error !== undefined ? { error: extra.error } : {}),
+      ...(extra.secondaryRef ? { secondary_ref: extra.secondaryRef } : {}),
+    })
+    .where('status', 'in', sourcesOf(to));
+  q = 'id' in where ? q.where('id', '=', where.id) : q.where('provider', '=', where.provider).where('provider_ref', '=', where.ref);
+  const donation = await q.returningAll().executeTakeFirst();
+  return { donation, changed: Boolean(donation) };
+}
+
+/**
+ * A donation the provider reports on its own (a monthly renewal's invoice): inserted already
+ * succeeded, once per provider reference.
+ */
+export async function recordSucceeded(db: DB, a: NewAttempt & { providerRef: string }): Promise<Transition> {
+  const now = new Date().toISOString();
+  const id = randomUUID();
+  try {
+    const donation = await db
+      .insertInto('donations')
+      .values({
+        id,
+        provider: a.provider,
+        provider_ref: a.providerRef,
+        amount_minor: a.amountMinor,
+        currency: a.currency,
+        eur_cents: a.eurCents,
+        secondary_ref: a.secondaryRef ?? null,
+        frequency: a.frequency,
+        status: 'succeeded',
+        verifiable: 1,
+        donor_name: a.donorName ?? null,
+        donor_email: a.donorEmail ?? null,
+        language: a.language,
+        callback_token_hash: null,
+        error: null,
+        receipt_sent_at: null,
+        succeeded_at: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { donation, changed: true };
+  } catch (e) {
+    if (isUniqueViolation(e)) return { changed: false };
+    throw e;
+  }
+}
+
+/** Claims the right to send a donation's receipt: true exactly once per donation. */
+export async function claimReceipt(db: DB, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('donations')
+    .set({ receipt_sent_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'succeeded')
+    .where('receipt_sent_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Verifiable attempts still pending, created between `newerThan` and `olderThan` (re-checked with their provider). */
+export async function pendingAttempts(db: DB, olderThan: string, newerThan: string, limit = 50): Promise<Donation[]> {
+  return db
+    .selectFrom('donations')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '>=', newerThan)
+    .where('verifiable', '=', 1)
+    .where('created_at', '<', olderThan)
+    .where('provider_ref', 'not like', 'attempt:%')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Euros given (succeeded, not refunded) since an instant. */
+export async function succeededEurCentsSince(db: DB, since: string): Promise<number> {
+  const row = await db
+    .selectFrom('donations')
+    .select(sql<number>`coalesce(sum(eur_cents), 0)`.as('total'))
+    .where('status', '=', 'succeeded')
+    .where('succeeded_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export interface DonationFilters {
+  from?: string;
+  to?: string;
+  provider?: ProviderName;
+  status?: DonationStatus;
+}
+
+export async function listDonations(db: DB, f: DonationFilters, limit = 500): Promise<Donation[]> {
+  let q = db.selectFrom('donations').selectAll();
+  if (f.from) q = q.where('created_at', '>=', f.from);
+  if (f.to) q = q.where('created_at', '<', f.to);
+  if (f.provider) q = q.where('provider', '=', f.provider);
+  if (f.status) q = q.where('status', '=', f.status);
+  return q.orderBy('created_at', 'desc').limit(limit).execute();
+}

@@ -1,0 +1,102 @@
+import type { DB } from '~db/index';
+import { open, seal } from '~/lib/secret-box.server';
+import { DEFAULT_PUBLIC_SETTINGS, SECRET_FIELDS, paymentSettingsFormSchema, type PaymentSettingsForm, type PublicPaymentSettings, type SecretField } from './payment-settings';
+
+export const PAYMENT_SETTINGS_KEY = 'payments';
+const PURPOSE = 'payment-settings';
+
+/** The settings with their secrets in clear: server-only, never returned by a loader. */
+export interface PaymentSettings extends PaymentSettingsForm {
+  secrets: Partial<Record<SecretField, string>>;
+  version: number;
+}
+
+interface StoredDocument extends PaymentSettingsForm {
+  /** Each secret sealed (AES-256-GCM) under a key derived from APP_SECRET. */
+  secrets: Partial<Record<SecretField, string>>;
+}
+
+function defaults(): PaymentSettingsForm {
+  const d = DEFAULT_PUBLIC_SETTINGS;
+  return {
+    stripe: { enabled: false, publishableKey: '', products: [] },
+    paypal: { enabled: false, clientId: '', webhookId: '', mode: d.paypal.mode },
+    coingate: { enabled: false, mode: d.coingate.mode },
+    mobileMoney: { enabled: false, integrationType: 'api', provider: 'flutterwave', publicKey: '', currency: 'XOF', paymentUrl: '' },
+  };
+}
+
+export async function getPaymentSettings(db: DB, appSecret: string): Promise<PaymentSettings> {
+  const row = await db.selectFrom('settings').select(['value', 'version']).where('key', '=', PAYMENT_SETTINGS_KEY).executeTakeFirst();
+  if (!row) return { ...defaults(), secrets: {}, version: 0 };
+  const stored = JSON.parse(row.value) as Partial<StoredDocument>;
+  const parsed = paymentSettingsFormSchema.safeParse(stored);
+  const base = parsed.success ? parsed.data : defaults();
+  const secrets: Partial<Record<SecretField, string>> = {};
+  for (const field of SECRET_FIELDS) {
+    const sealed = stored.secrets?.[field];
+    if (sealed) secrets[field] = open(appSecret, PURPOSE, sealed);
+  }
+  return { ...base, secrets, version: row.version };
+}
+
+export function toPublic(s: PaymentSettings): PublicPaymentSettings {
+  const set = (f: SecretField) => Boolean(s.secrets[f]);
+  return {
+    stripe: { ...s.stripe, secretKeySet: set('stripe.secretKey'), webhookSecretSet: set('stripe.webhookSecret') },
+    paypal: { ...s.paypal, clientSecretSet: set('paypal.clientSecret') },
+    coingate: { ...s.coingate, authTokenSet: set('coingate.authToken') },
+    mobileMoney: { ...s.mobileMoney, secretKeySet: set('mobileMoney.secretKey'), secretHashSet: set('mobileMoney.secretHash') },
+  };
+}
+
+export type SaveResult = { ok: true; settings: PaymentSettings } | { ok: false; error: 'conflict' };
+
+/**
+ * Saves the whole document. A secret is replaced only when a new value is given, removed when
+ * listed in `clear`, and kept otherwise. `version` guards against two admins saving over each other.
+ */
+export async function savePaymentSettings(
+  db: DB,
+  appSecret: string,
+  form: PaymentSettingsForm,
+  changes: { set: Partial<Record<SecretField, string>>; clear: SecretField[] },
+  version: number,
+): Promise<SaveResult> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('settings').select(['value', 'version']).where('key', '=', PAYMENT_SETTINGS_KEY).executeTakeFirst();
+    const currentVersion = current?.version ?? 0;
+    if (currentVersion !== version) return { ok: false, error: 'conflict' } as const;
+    const sealedSecrets: Partial<Record<SecretField, string>> = current ? ((JSON.parse(current.value) as Partial<StoredDocument>).secrets ?? {}) : {};
+    for (const f of changes.clear) delete sealedSecrets[f];
+    for (const [f, v] of Object.entries(changes.set) as [SecretField, string][]) if (v) sealedSecrets[f] = seal(appSecret, PURPOSE, v);
+    const value = JSON.stringify({ ...form, secrets: sealedSecrets } satisfies StoredDocument);
+    const now = new Date().toISOString();
+    if (current) {
+      await trx.updateTable('settings').set({ value, version: currentVersion + 1, updated_at: now }).where('key', '=', PAYMENT_SETTINGS_KEY).execute();
+    } else {
+      await trx.insertInto('settings').values({ key: PAYMENT_SETTINGS_KEY, value, version: 1, updated_at: now }).execute();
+    }
+    const secrets: Partial<Record<SecretField, string>> = {};
+    for (const [f, sealed] of Object.entries(sealedSecrets) as [SecretField, string][]) secrets[f] = open(appSecret, PURPOSE, sealed);
+    return { ok: true, settings: { ...form, secrets, version: currentVersion + 1 } } as const;
+  });
+}
+
+/** Active card presets: products with a name, a valid amount and a price id. */
+export function activeProducts(s: PaymentSettings) {
+  return s.stripe.products.filter((p) => p.active && p.name && p.priceId && p.amount);
+}
+
+/** Which methods the donate page shows: enabled and fully configured, server secrets included. */
+export function availableMethods(s: PaymentSettings) {
+  const mm = s.mobileMoney;
+  return {
+    card: s.stripe.enabled && Boolean(s.stripe.publishableKey && s.secrets['stripe.secretKey'] && s.secrets['stripe.webhookSecret']) && activeProducts(s).length > 0,
+    paypal: s.paypal.enabled && Boolean(s.paypal.clientId && s.secrets['paypal.clientSecret']),
+    crypto: s.coingate.enabled && Boolean(s.secrets['coingate.authToken']),
+    mobileMoney:
+      mm.enabled &&
+      (mm.integrationType === 'link' ? Boolean(mm.paymentUrl) : Boolean(mm.publicKey && s.secrets['mobileMoney.secretKey'] && s.secrets['mobileMoney.secretHash'])),
+  };
+}

@@ -1,0 +1,96 @@
+import { fromDecimal, toDecimalString } from '../money';
+import { payPalCaptureStatus } from './statuses';
+import { fetchJson, ProviderError, type VerifiedPayment } from './types';
+
+export const PAYPAL_LIVE = 'https://api-m.paypal.com';
+export const PAYPAL_SANDBOX = 'https://api-m.sandbox.paypal.com';
+
+export interface PayPalConfig {
+  base: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export function payPalBase(mode: 'sandbox' | 'live', override?: string): string {
+  return (override ?? (mode === 'live' ? PAYPAL_LIVE : PAYPAL_SANDBOX)).replace(/\/$/, '');
+}
+
+/** POST /v1/oauth2/token (client credentials). */
+async function accessToken(c: PayPalConfig): Promise<string> {
+  const json = await fetchJson('paypal', `${c.base}/v1/oauth2/token`, {
+    method: 'POST',
+    headers: { Authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
+    body: 'grant_type=client_credentials',
+  });
+  if (typeof json.access_token !== 'string') throw new ProviderError('paypal', 'jeton OAuth absent');
+  return json.access_token;
+}
+
+async function call(c: PayPalConfig, path: string, init: { method: string; body?: unknown; requestId?: string }): Promise<any> {
+  const token = await accessToken(c);
+  return fetchJson('paypal', `${c.base}${path}`, {
+    method: init.method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json', ...(init.requestId ? { 'PayPal-Request-Id': init.requestId } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+}
+
+/** POST /v2/checkout/orders, intent CAPTURE, in EUR. */
+export async function createOrder(c: PayPalConfig, i: { donationId: string; amountCents: number; description: string }): Promise<string> {
+  const json = await call(c, '/v2/checkout/orders', {
+    method: 'POST',
+    requestId: `create-${i.donationId}`,
+    body: {
+      intent: 'CAPTURE',
+      purchase_units: [{ reference_id: i.donationId, custom_id: i.donationId, description: i.description, amount: { currency_code: 'EUR', value: toDecimalString(i.amountCents, 'EUR') } }],
+    },
+  });
+  if (typeof json.id !== 'string' || !/^[A-Z0-9-]{1,64}$/i.test(json.id)) throw new ProviderError('paypal', 'commande sans identifiant');
+  return json.id;
+}
+
+/** What a captured (or re-fetched) order says: COMPLETED capture, amount and currency. */
+function orderPayment(json: any): VerifiedPayment & { customId: string | null } {
+  const unit = json?.purchase_units?.[0];
+  const capture = unit?.payments?.captures?.[0];
+  const currency = typeof capture?.amount?.currency_code === 'string' ? capture.amount.currency_code : null;
+  const name = [json?.payer?.name?.given_name, json?.payer?.name?.surname].filter(Boolean).join(' ');
+  return {
+    ref: String(json?.id ?? ''),
+    customId: typeof unit?.custom_id === 'string' ? unit.custom_id : typeof capture?.custom_id === 'string' ? capture.custom_id : null,
+    status: json?.status === 'COMPLETED' ? payPalCaptureStatus(capture?.status) : json?.status === 'VOIDED' ? 'cancelled' : null,
+    amountMinor: currency ? fromDecimal(capture?.amount?.value, currency) : null,
+    currency,
+    donorName: name || null,
+    donorEmail: typeof json?.payer?.email_address === 'string' ? json.payer.email_address : null,
+  };
+}
+
+export async function captureOrder(c: PayPalConfig, orderId: string): Promise<VerifiedPayment & { customId: string | null }> {
+  if (!/^[A-Z0-9-]{1,64}$/i.test(orderId)) throw new ProviderError('paypal', 'identifiant de commande invalide');
+  return orderPayment(await call(c, `/v2/checkout/orders/${orderId}/capture`, { method: 'POST', requestId: `capture-${orderId}`, body: {} }));
+}
+
+export async function getOrder(c: PayPalConfig, orderId: string): Promise<VerifiedPayment & { customId: string | null }> {
+  if (!/^[A-Z0-9-]{1,64}$/i.test(orderId)) throw new ProviderError('paypal', 'identifiant de commande invalide');
+  return orderPayment(await call(c, `/v2/checkout/orders/${orderId}`, { method: 'GET' }));
+}
+
+/** POST /v1/notifications/verify-webhook-signature: PayPal itself says whether a webhook is genuine. */
+export async function verifyWebhookSignature(c: PayPalConfig, webhookId: string, headers: Headers, event: unknown): Promise<boolean> {
+  const h = (n: string) => headers.get(n) ?? '';
+  if (!h('paypal-transmission-sig') || !h('paypal-transmission-id')) return false;
+  const json = await call(c, '/v1/notifications/verify-webhook-signature', {
+    method: 'POST',
+    body: {
+      auth_algo: h('paypal-auth-algo'),
+      cert_url: h('paypal-cert-url'),
+      transmission_id: h('paypal-transmission-id'),
+      transmission_sig: h('paypal-transmission-sig'),
+      transmission_time: h('paypal-transmission-time'),
+      webhook_id: webhookId,
+      webhook_event: event,
+    },
+  });
+  return json.verification_status === 'SUCCESS';
+}

@@ -1,0 +1,92 @@
+import Stripe from 'stripe';
+import { toDecimalString } from '../money';
+import { stripeSessionStatus } from './statuses';
+import { ProviderError, type VerifiedPayment } from './types';
+
+/** A Stripe client; `apiBase` (STRIPE_API_BASE) points it at a sandbox or a local fake. */
+export function stripeClient(secretKey: string, apiBase?: string): Stripe {
+  const opts: Stripe.StripeConfig = { maxNetworkRetries: 1, timeout: 15_000, telemetry: false };
+  if (apiBase) {
+    const u = new URL(apiBase);
+    opts.host = u.hostname;
+    opts.protocol = u.protocol === 'http:' ? 'http' : 'https';
+    opts.port = u.port || (u.protocol === 'http:' ? 80 : 443);
+  }
+  return new Stripe(secretKey, opts);
+}
+
+export interface CheckoutInput {
+  donationId: string;
+  amountCents: number;
+  /** A preset's price id (one-off gifts); otherwise price_data in EUR cents. */
+  priceId?: string;
+  monthly: boolean;
+  productName: string;
+  successUrl: string;
+  cancelUrl: string;
+  locale: 'fr' | 'en' | 'es';
+}
+
+export async function createCheckoutSession(stripe: Stripe, i: CheckoutInput): Promise<{ id: string; url: string }> {
+  const common = {
+    client_reference_id: i.donationId,
+    metadata: { donation_id: i.donationId },
+    success_url: i.successUrl,
+    cancel_url: i.cancelUrl,
+    locale: i.locale,
+  } satisfies Partial<Stripe.Checkout.SessionCreateParams>;
+  const params: Stripe.Checkout.SessionCreateParams = i.monthly
+    ? {
+        ...common,
+        mode: 'subscription',
+        line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: i.amountCents, recurring: { interval: 'month' }, product_data: { name: i.productName } } }],
+        subscription_data: { metadata: { donation_id: i.donationId } },
+      }
+    : {
+        ...common,
+        mode: 'payment',
+        submit_type: 'donate',
+        line_items: [
+          i.priceId
+            ? { price: i.priceId, quantity: 1 }
+            : { quantity: 1, price_data: { currency: 'eur', unit_amount: i.amountCents, product_data: { name: i.productName } } },
+        ],
+      };
+  try {
+    const session = await stripe.checkout.sessions.create(params, { idempotencyKey: `donation-${i.donationId}` });
+    if (!session.id || !session.url) throw new ProviderError('stripe', 'session sans adresse de paiement');
+    return { id: session.id, url: session.url };
+  } catch (e) {
+    if (e instanceof ProviderError) throw e;
+    throw new ProviderError('stripe', e instanceof Error ? e.message : String(e));
+  }
+}
+
+export function sessionPayment(session: Stripe.Checkout.Session): VerifiedPayment {
+  const secondary = typeof session.subscription === 'string' ? session.subscription : session.subscription?.id ?? (typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id);
+  return {
+    ref: session.id,
+    status: stripeSessionStatus(session),
+    amountMinor: session.amount_total ?? null,
+    currency: session.currency?.toUpperCase() ?? null,
+    donorName: session.customer_details?.name ?? null,
+    donorEmail: session.customer_details?.email ?? session.customer_email ?? null,
+    secondaryRef: secondary ?? null,
+  };
+}
+
+export async function retrieveSession(stripe: Stripe, id: string): Promise<VerifiedPayment> {
+  try {
+    return sessionPayment(await stripe.checkout.sessions.retrieve(id));
+  } catch (e) {
+    throw new ProviderError('stripe', e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Verifies `Stripe-Signature` over the raw body; throws when it does not match. */
+export function verifyWebhook(rawBody: string, signature: string | null, webhookSecret: string): Stripe.Event {
+  if (!signature) throw new Error('missing Stripe-Signature');
+  return Stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+}
+
+export const describeAmount = (cents: number) => `${toDecimalString(cents, 'EUR')} EUR`;

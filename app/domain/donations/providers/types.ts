@@ -1,0 +1,49 @@
+import type { DonationStatus } from '../status';
+
+/** What a provider says about one payment, after we asked it (never taken from a browser). */
+export interface VerifiedPayment {
+  /** The provider's reference for the attempt (session, order, transaction). */
+  ref: string;
+  /** null: nothing final yet. */
+  status: DonationStatus | null;
+  amountMinor: number | null;
+  currency: string | null;
+  donorName?: string | null;
+  donorEmail?: string | null;
+  /** Payment intent or subscription (Stripe), kept to match later events. */
+  secondaryRef?: string | null;
+}
+
+/** A provider that could not be reached or answered something we cannot read. */
+export class ProviderError extends Error {
+  constructor(
+    public readonly provider: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** Fetches JSON with a timeout; any transport error, non-2xx or non-JSON answer is a ProviderError. */
+export async function fetchJson(provider: string, url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<any> {
+  let res: Response;
+  try {
+    res = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? 15_000) });
+  } catch (e) {
+    throw new ProviderError(provider, `service injoignable (${e instanceof Error ? e.message : String(e)})`);
+  }
+  const body = await res.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new ProviderError(provider, `réponse illisible (HTTP ${res.status})`);
+  }
+  if (!res.ok) {
+    const msg = (json as { message?: string; error_description?: string; reason?: string })?.message ?? (json as { error_description?: string })?.error_description ?? `HTTP ${res.status}`;
+    throw new ProviderError(provider, String(msg).slice(0, 200));
+  }
+  if (!json || typeof json !== 'object') throw new ProviderError(provider, 'réponse illisible');
+  return json;
+}

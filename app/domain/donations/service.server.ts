@@ -1,0 +1,413 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type Stripe from 'stripe';
+import type { DB } from '~db/index';
+import type { Env } from '~/lib/env.server';
+import { messagesFor } from '~/lib/i18n.server';
+import { isLang, translate, type Lang } from '~/lib/i18n';
+import { log } from '~/lib/log.server';
+import { sendMail } from '~/lib/mail.server';
+import { claimReceipt, createAttempt, findById, findByRef, findBySecondaryRef, pendingAttempts, recordSucceeded, setProviderRef, transition, type Donation, type Transition } from './ledger.server';
+import { eurCentsToCfa, formatMoney } from './money';
+import { activeProducts, type PaymentSettings } from './payment-settings.server';
+import { coinGateBase, createOrder, getOrder } from './providers/coingate.server';
+import { FLUTTERWAVE_API, verifyByReference, verifyTransaction } from './providers/flutterwave.server';
+import * as paypal from './providers/paypal.server';
+import { createCheckoutSession, retrieveSession, sessionPayment, stripeClient, verifyWebhook } from './providers/stripe.server';
+import { ProviderError, type VerifiedPayment } from './providers/types';
+import type { ProviderName } from './status';
+
+/** What every donation operation needs: the database, the settings (secrets in clear) and where we live. */
+export interface DonationDeps {
+  db: DB;
+  settings: PaymentSettings;
+  env: Env;
+  /** Our public origin, for return URLs and callbacks. */
+  publicUrl: string;
+}
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(sha256(a));
+  const y = Buffer.from(sha256(b));
+  return timingSafeEqual(x, y) && a.length === b.length;
+}
+
+// ——— after a status change ———
+
+/** Sends the receipt of a donation that just succeeded, once, in the donor's language. */
+export async function sendReceipt(deps: Pick<DonationDeps, 'db' | 'env' | 'publicUrl'>, donation: Donation): Promise<void> {
+  if (!donation.donor_email) return;
+  if (!(await claimReceipt(deps.db, donation.id))) return;
+  const lang: Lang = isLang(donation.language) ? donation.language : 'fr';
+  const m = messagesFor(lang);
+  const amount = formatMoney(donation.amount_minor, donation.currency, lang);
+  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(donation.succeeded_at ?? donation.updated_at));
+  const vars = { name: donation.donor_name || m.receipt.friend, amount, date, reference: donation.id };
+  const lines = [translate(m, 'receipt.greeting', vars), '', translate(m, 'receipt.body', vars), translate(m, 'receipt.reference', vars), '', translate(m, 'receipt.thanks', vars)];
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const host = new URL(deps.publicUrl).host;
+  await sendMail(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, {
+    to: donation.donor_email,
+    subject: translate(m, 'receipt.subject', vars),
+    text: lines.join('\n'),
+    html: lines.map((l) => (l ? `<p>${esc(l)}</p>` : '')).join('\n'),
+  });
+}
+
+async function after(deps: DonationDeps, t: Transition): Promise<Transition> {
+  if (t.changed && t.donation) {
+    log.info('donation status changed', { donationId: t.donation.id, provider: t.donation.provider, status: t.donation.status });
+    if (t.donation.status === 'succeeded') {
+      await sendReceipt(deps, t.donation).catch((e) => log.error('receipt failed', { donationId: t.donation?.id, error: e instanceof Error ? e.message : String(e) }));
+    }
+  }
+  return t;
+}
+
+/**
+ * Applies what a provider verifiably said about one attempt. Success counts only when the amount
+ * and currency are exactly those of the attempt; otherwise the attempt fails with the reason.
+ */
+export async function applyVerified(deps: DonationDeps, provider: ProviderName, p: VerifiedPayment, known?: Donation): Promise<Transition> {
+  const donation = known ?? (await findByRef(deps.db, provider, p.ref));
+  if (!donation) return { changed: false };
+  if (!p.status) {
+    if (p.secondaryRef && !donation.secondary_ref) await deps.db.updateTable('donations').set({ secondary_ref: p.secondaryRef }).where('id', '=', donation.id).execute();
+    return { changed: false };
+  }
+  const extra = { donorName: p.donorName, donorEmail: p.donorEmail, secondaryRef: p.secondaryRef };
+  if (p.status === 'succeeded' && (p.amountMinor !== donation.amount_minor || p.currency !== donation.currency)) {
+    log.warn('payment does not match its attempt', { donationId: donation.id, expected: `${donation.amount_minor} ${donation.currency}`, got: `${p.amountMinor} ${p.currency}` });
+    return after(deps, await transition(deps.db, { id: donation.id }, 'failed', { ...extra, error: `Montant ou devise inattendus : ${p.amountMinor ?? '?'} ${p.currency ?? '?'}` }));
+  }
+  return after(deps, await transition(deps.db, { id: donation.id }, p.status, extra));
+}
+
+// ——— card (Stripe) ———
+
+function stripeOf(deps: DonationDeps): Stripe {
+  const key = deps.settings.secrets['stripe.secretKey'];
+  if (!key) throw new ProviderError('stripe', 'configuration incomplète');
+  return stripeClient(key, deps.env.STRIPE_API_BASE);
+}
+
+export interface CardRequest {
+  amountCents: number;
+  priceId?: string;
+  monthly: boolean;
+  lang: Lang;
+}
+
+/** Records the attempt, creates the Checkout Session and returns where to send the donor. */
+export async function startCardDonation(deps: DonationDeps, r: CardRequest): Promise<{ url: string; donation: Donation }> {
+  const donation = await createAttempt(deps.db, { provider: 'stripe', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: r.monthly ? 'monthly' : 'once', language: r.lang });
+  try {
+    const session = await createCheckoutSession(stripeOf(deps), {
+      donationId: donation.id,
+      amountCents: r.amountCents,
+      priceId: r.monthly ? undefined : r.priceId,
+      monthly: r.monthly,
+      productName: translate(messagesFor(r.lang), r.monthly ? 'donate.monthlyProduct' : 'donate.productName'),
+      successUrl: `${deps.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${deps.publicUrl}/payment/cancel?d=${donation.id}`,
+      locale: r.lang,
+    });
+    await setProviderRef(deps.db, donation.id, session.id);
+    return { url: session.url, donation: { ...donation, provider_ref: session.id } };
+  } catch (e) {
+    await transition(deps.db, { id: donation.id }, 'failed', { error: e instanceof Error ? e.message.slice(0, 300) : String(e) });
+    throw e;
+  }
+}
+
+/** /payment/success?session_id=…: asks Stripe, never the browser, whether it was paid. */
+export async function confirmStripeSession(deps: DonationDeps, sessionId: string): Promise<Donation | undefined> {
+  const donation = await findByRef(deps.db, 'stripe', sessionId);
+  if (!donation) return undefined;
+  if (donation.status === 'pending' || donation.status === 'cancelled') await applyVerified(deps, 'stripe', await retrieveSession(stripeOf(deps), sessionId), donation);
+  return findById(deps.db, donation.id);
+}
+
+export type WebhookOutcome = { status: 200 | 400; message: string };
+
+/** POST /webhooks/stripe, raw body in hand. */
+export async function handleStripeWebhook(deps: DonationDeps, rawBody: string, signature: string | null): Promise<WebhookOutcome> {
+  const secret = deps.settings.secrets['stripe.webhookSecret'];
+  if (!secret) return { status: 400, message: 'webhook secret not configured' };
+  let event: Stripe.Event;
+  try {
+    event = verifyWebhook(rawBody, signature, secret);
+  } catch {
+    return { status: 400, message: 'invalid signature' };
+  }
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
+    case 'checkout.session.expired': {
+      const p = sessionPayment(event.data.object);
+      if (event.type === 'checkout.session.async_payment_failed') p.status = 'failed';
+      await applyVerified(deps, 'stripe', p);
+      break;
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+      if (!pi || !charge.refunded) break;
+      const donation = await findBySecondaryRef(deps.db, 'stripe', pi);
+      if (donation) await after(deps, await transition(deps.db, { id: donation.id }, 'refunded'));
+      break;
+    }
+    case 'invoice.paid': {
+      const invoice = event.data.object as Stripe.Invoice & { subscription?: string | null };
+      const sub = invoice.parent?.subscription_details?.subscription ?? invoice.subscription;
+      const subId = typeof sub === 'string' ? sub : sub?.id;
+      // The first invoice is the checkout itself, counted by checkout.session.completed.
+      if (!subId || invoice.billing_reason === 'subscription_create' || !invoice.id) break;
+      const first = await findBySecondaryRef(deps.db, 'stripe', subId);
+      if (!first || invoice.currency.toUpperCase() !== 'EUR') break;
+      await after(
+        deps,
+        await recordSucceeded(deps.db, {
+          provider: 'stripe',
+          providerRef: invoice.id,
+          secondaryRef: subId,
+          amountMinor: invoice.amount_paid,
+          currency: 'EUR',
+          eurCents: invoice.amount_paid,
+          frequency: 'monthly',
+          language: first.language,
+          donorName: first.donor_name,
+          donorEmail: invoice.customer_email ?? first.donor_email,
+        }),
+      );
+      break;
+    }
+    default:
+      break;
+  }
+  return { status: 200, message: 'ok' };
+}
+
+// ——— crypto (CoinGate) ———
+
+function coinGateOf(deps: DonationDeps) {
+  const authToken = deps.settings.secrets['coingate.authToken'];
+  if (!authToken) throw new ProviderError('coingate', 'configuration incomplète');
+  return { authToken, base: coinGateBase(deps.settings.coingate.mode, deps.env.COINGATE_API_BASE) };
+}
+
+export async function startCryptoDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang }): Promise<{ url: string; donation: Donation }> {
+  const token = randomBytes(24).toString('base64url');
+  const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, callbackTokenHash: sha256(token) });
+  const m = messagesFor(r.lang);
+  try {
+    const order = await createOrder(coinGateOf(deps), {
+      donationId: donation.id,
+      amountCents: r.amountCents,
+      title: translate(m, 'donate.productName'),
+      description: translate(m, 'donate.cryptoDescription'),
+      callbackUrl: `${deps.publicUrl}/webhooks/coingate`,
+      successUrl: `${deps.publicUrl}/payment/success?d=${donation.id}`,
+      cancelUrl: `${deps.publicUrl}/payment/cancel?d=${donation.id}`,
+      token,
+    });
+    await setProviderRef(deps.db, donation.id, order.id);
+    return { url: order.paymentUrl, donation: { ...donation, provider_ref: order.id } };
+  } catch (e) {
+    await transition(deps.db, { id: donation.id }, 'failed', { error: e instanceof Error ? e.message.slice(0, 300) : String(e) });
+    throw e;
+  }
+}
+
+/**
+ * POST /webhooks/coingate (form-encoded): counts only when the per-order token matches and a
+ * re-fetch of the order says so; the callback's own status and amount are never trusted.
+ */
+export async function handleCoinGateCallback(deps: DonationDeps, form: URLSearchParams): Promise<WebhookOutcome> {
+  const id = form.get('id') ?? '';
+  const token = form.get('token') ?? '';
+  const donation = /^\d{1,20}$/.test(id) ? await findByRef(deps.db, 'coingate', id) : undefined;
+  if (!donation || !donation.callback_token_hash || !token || !safeEqual(sha256(token), donation.callback_token_hash)) {
+    return { status: 400, message: 'unknown order or bad token' };
+  }
+  const order = await getOrder(coinGateOf(deps), id);
+  if (order.orderId !== donation.id) return { status: 400, message: 'order does not match' };
+  await applyVerified(deps, 'coingate', order, donation);
+  return { status: 200, message: 'ok' };
+}
+
+// ——— mobile money by payment link ———
+
+/** Link mode: nobody can verify these; the attempt is recorded as unverifiable and the donor sent on. */
+export async function startLinkDonation(deps: DonationDeps, r: { lang: Lang }): Promise<{ url: string; donation: Donation }> {
+  const url = deps.settings.mobileMoney.paymentUrl;
+  if (!/^https?:\/\//.test(url)) throw new ProviderError('mobile_link', 'lien de paiement absent');
+  const donation = await createAttempt(deps.db, { provider: 'mobile_link', amountMinor: 0, currency: 'EUR', eurCents: null, frequency: 'once', language: r.lang, verifiable: false });
+  return { url, donation };
+}
+
+// ——— PayPal ———
+
+function payPalOf(deps: DonationDeps): paypal.PayPalConfig {
+  const clientSecret = deps.settings.secrets['paypal.clientSecret'];
+  if (!clientSecret || !deps.settings.paypal.clientId) throw new ProviderError('paypal', 'configuration incomplète');
+  return { base: paypal.payPalBase(deps.settings.paypal.mode, deps.env.PAYPAL_API_BASE), clientId: deps.settings.paypal.clientId, clientSecret };
+}
+
+/** The buttons' createOrder: records the attempt and creates the order at PayPal. */
+export async function startPayPalDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang }): Promise<{ orderId: string; donation: Donation }> {
+  const donation = await createAttempt(deps.db, { provider: 'paypal', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang });
+  try {
+    const orderId = await paypal.createOrder(payPalOf(deps), { donationId: donation.id, amountCents: r.amountCents, description: translate(messagesFor(r.lang), 'donate.productName') });
+    await setProviderRef(deps.db, donation.id, orderId);
+    return { orderId, donation: { ...donation, provider_ref: orderId } };
+  } catch (e) {
+    await transition(deps.db, { id: donation.id }, 'failed', { error: e instanceof Error ? e.message.slice(0, 300) : String(e) });
+    throw e;
+  }
+}
+
+/** The buttons' onApprove: captures; succeeds only for a COMPLETED capture of the expected amount in EUR. */
+export async function capturePayPalDonation(deps: DonationDeps, orderId: string): Promise<Donation | undefined> {
+  const donation = await findByRef(deps.db, 'paypal', orderId);
+  if (!donation) return undefined;
+  if (donation.status === 'pending' || donation.status === 'cancelled') {
+    const p = await paypal.captureOrder(payPalOf(deps), orderId);
+    if (p.customId && p.customId !== donation.id) return findById(deps.db, donation.id);
+    await applyVerified(deps, 'paypal', { ...p, ref: orderId, status: p.status ?? 'failed' }, donation);
+  }
+  return findById(deps.db, donation.id);
+}
+
+/** POST /webhooks/paypal: verified by PayPal's API, then the order is re-fetched before anything counts. */
+export async function handlePayPalWebhook(deps: DonationDeps, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
+  const webhookId = deps.settings.paypal.webhookId;
+  if (!webhookId) return { status: 400, message: 'webhook id not configured' };
+  let event: any;
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    return { status: 400, message: 'invalid body' };
+  }
+  if (!(await paypal.verifyWebhookSignature(payPalOf(deps), webhookId, headers, event))) return { status: 400, message: 'invalid signature' };
+  const orderId = event?.resource?.supplementary_data?.related_ids?.order_id ?? (event?.resource_type === 'checkout-order' ? event?.resource?.id : undefined);
+  if (typeof orderId !== 'string') return { status: 200, message: 'ignored' };
+  const donation = await findByRef(deps.db, 'paypal', orderId);
+  if (!donation) return { status: 200, message: 'unknown order' };
+  if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
+    await after(deps, await transition(deps.db, { id: donation.id }, 'refunded'));
+  } else {
+    const p = await paypal.getOrder(payPalOf(deps), orderId);
+    if (!p.customId || p.customId === donation.id) await applyVerified(deps, 'paypal', { ...p, ref: orderId }, donation);
+  }
+  return { status: 200, message: 'ok' };
+}
+
+// ——— mobile money (Flutterwave inline) ———
+
+function flutterwaveOf(deps: DonationDeps) {
+  const secretKey = deps.settings.secrets['mobileMoney.secretKey'];
+  if (!secretKey) throw new ProviderError('flutterwave', 'configuration incomplète');
+  return { secretKey, base: (deps.env.FLUTTERWAVE_API_BASE ?? FLUTTERWAVE_API).replace(/\/$/, '') };
+}
+
+/** What the inline checkout is opened with: our tx_ref and the amount in the configured currency. */
+export async function startMobileDonation(
+  deps: DonationDeps,
+  r: { eurCents?: number; localMinor?: number; name: string; email: string; phone: string; lang: Lang },
+): Promise<{ txRef: string; amountMinor: number; currency: string; donation: Donation }> {
+  const currency = deps.settings.mobileMoney.currency;
+  const cfa = currency === 'XOF' || currency === 'XAF';
+  const amountMinor = cfa ? eurCentsToCfa(r.eurCents ?? 0) : (r.localMinor ?? 0);
+  if (amountMinor <= 0) throw new ProviderError('flutterwave', 'montant invalide');
+  const txRef = `thv-${randomBytes(12).toString('hex')}`;
+  const donation = await createAttempt(deps.db, { provider: 'flutterwave', providerRef: txRef, amountMinor, currency, eurCents: cfa ? (r.eurCents ?? null) : null, frequency: 'once', language: r.lang, donorName: r.name, donorEmail: r.email });
+  return { txRef, amountMinor, currency, donation };
+}
+
+/** The inline checkout's callback (or the webhook): verifies the transaction with the secret key. */
+export async function confirmFlutterwave(deps: DonationDeps, txRef: string, transactionId: string): Promise<Donation | undefined> {
+  const donation = await findByRef(deps.db, 'flutterwave', txRef);
+  if (!donation) return undefined;
+  const p = await verifyTransaction(flutterwaveOf(deps), transactionId);
+  if (p.txRef !== donation.provider_ref) {
+    await transition(deps.db, { id: donation.id }, 'failed', { error: 'Transaction d’une autre référence' });
+  } else {
+    await applyVerified(deps, 'flutterwave', { ...p, ref: txRef }, donation);
+  }
+  return findById(deps.db, donation.id);
+}
+
+/** POST /webhooks/flutterwave: the verif-hash header must equal the configured hash; then re-verified through the API. */
+export async function handleFlutterwaveWebhook(deps: DonationDeps, rawBody: string, verifHash: string | null): Promise<WebhookOutcome> {
+  const expected = deps.settings.secrets['mobileMoney.secretHash'];
+  if (!expected || !verifHash || !safeEqual(verifHash, expected)) return { status: 400, message: 'invalid verif-hash' };
+  let event: any;
+  try {
+    event = JSON.parse(rawBody);
+  } catch {
+    return { status: 400, message: 'invalid body' };
+  }
+  const d = event?.data;
+  const txRef = typeof d?.tx_ref === 'string' ? d.tx_ref : typeof d?.txRef === 'string' ? d.txRef : null;
+  const id = d?.id === undefined ? null : String(d.id);
+  if (!txRef || !id) return { status: 200, message: 'ignored' };
+  await confirmFlutterwave(deps, txRef, id);
+  return { status: 200, message: 'ok' };
+}
+
+
+/** Re-asks the provider about one pending attempt (success page, periodic re-check). */
+export async function recheck(deps: DonationDeps, donation: Donation): Promise<void> {
+  switch (donation.provider) {
+    case 'stripe':
+      await applyVerified(deps, 'stripe', await retrieveSession(stripeOf(deps), donation.provider_ref), donation);
+      break;
+    case 'coingate': {
+      const order = await getOrder(coinGateOf(deps), donation.provider_ref);
+      if (order.orderId === donation.id) await applyVerified(deps, 'coingate', order, donation);
+      break;
+    }
+    case 'paypal': {
+      const p = await paypal.getOrder(payPalOf(deps), donation.provider_ref);
+      if (!p.customId || p.customId === donation.id) await applyVerified(deps, 'paypal', { ...p, ref: donation.provider_ref }, donation);
+      break;
+    }
+    case 'flutterwave': {
+      const p = await verifyByReference(flutterwaveOf(deps), donation.provider_ref);
+      if (p.txRef === donation.provider_ref) await applyVerified(deps, 'flutterwave', { ...p, ref: donation.provider_ref }, donation);
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+/** How long an unfinished attempt keeps being re-checked (abandoned checkouts stop being asked about). */
+export const RECHECK_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Every pending attempt older than a minute (and younger than a week), re-checked; a provider that is down is retried next time. */
+export async function recheckPending(deps: DonationDeps, now = new Date(), minAgeMs = 60_000): Promise<number> {
+  const olderThan = new Date(now.getTime() - minAgeMs).toISOString();
+  const newerThan = new Date(now.getTime() - RECHECK_WINDOW_MS).toISOString();
+  let n = 0;
+  for (const d of await pendingAttempts(deps.db, olderThan, newerThan)) {
+    try {
+      await recheck(deps, d);
+      n += 1;
+    } catch (e) {
+      log.warn('pending donation re-check failed', { donationId: d.id, provider: d.provider, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return n;
+}
+
+/** /payment/cancel: the donor came back without paying; a pending attempt becomes cancelled. */
+export async function cancelAttempt(db: DB, id: string): Promise<void> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return;
+  await transition(db, { id }, 'cancelled');
+}
+
+export { activeProducts };

@@ -1,0 +1,44 @@
+/** Donation statuses and the only transitions the ledger allows. Shared with the browser. */
+export const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
+export type DonationStatus = (typeof DONATION_STATUSES)[number];
+
+export const PROVIDERS = ['stripe', 'paypal', 'coingate', 'flutterwave', 'mobile_link'] as const;
+export type ProviderName = (typeof PROVIDERS)[number];
+
+/**
+ * From a status, the statuses verified provider data may move a donation to. A cancelled attempt
+ * may still succeed (the donor left the cancel page open while the provider settled); nothing
+ * leaves failed or refunded, and only a refund leaves succeeded.
+ */
+export const ALLOWED_TRANSITIONS: Record<DonationStatus, readonly DonationStatus[]> = {
+  pending: ['succeeded', 'failed', 'cancelled'],
+  cancelled: ['succeeded', 'failed'],
+  succeeded: ['refunded'],
+  failed: [],
+  refunded: [],
+};
+
+export function canTransition(from: DonationStatus, to: DonationStatus): boolean {
+  return ALLOWED_TRANSITIONS[from].includes(to);
+}
+
+/** The statuses a donation may be in for `to` to apply. */
+export function sourcesOf(to: DonationStatus): DonationStatus[] {
+  return DONATION_STATUSES.filter((s) => canTransition(s, to));
+}
+
+export const STATUS_LABELS: Record<DonationStatus, string> = {
+  pending: 'En attente',
+  succeeded: 'Réussi',
+  failed: 'Échoué',
+  cancelled: 'Annulé',
+  refunded: 'Remboursé',
+};
+
+export const PROVIDER_LABELS: Record<ProviderName, string> = {
+  stripe: 'Carte (Stripe)',
+  paypal: 'PayPal',
+  coingate: 'Crypto (CoinGate)',
+  flutterwave: 'Mobile money (Flutterwave)',
+  mobile_link: 'Mobile money (lien)',
+};

@@ -1,0 +1,183 @@
+/**
+ * The donate page's own script, loaded only on its PayPal and mobile money tabs (card and crypto
+ * are plain forms). It loads the provider's browser script when that tab is open — never before —
+ * and talks to our server for everything that counts: the server creates, captures and verifies.
+ */
+import { showToast } from './toasts';
+
+type Msgs = Record<string, string>;
+
+function msgs(root: HTMLElement): Msgs {
+  try {
+    return JSON.parse(root.dataset.messages ?? '{}') as Msgs;
+  } catch {
+    return {};
+  }
+}
+
+/** The SPEC's load states: initial → pending → resolved | rejected; `attempts` tries, `delayMs` apart. */
+export function loadScript(src: string, attempts = 1, delayMs = 1000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let left = attempts;
+    const tryOnce = () => {
+      const s = document.createElement('script');
+      s.src = src;
+      s.async = true;
+      s.onload = () => resolve();
+      s.onerror = () => {
+        s.remove();
+        left -= 1;
+        if (left > 0) setTimeout(tryOnce, delayMs);
+        else reject(new Error(`failed to load ${src}`));
+      };
+      document.head.append(s);
+    };
+    tryOnce();
+  });
+}
+
+const REDIRECT_DELAY_MS = 2500;
+const AMOUNT = /^\d+(\.\d{1,2})?$/;
+const validAmount = (v: string) => AMOUNT.test(v.trim()) && Number(v) > 0 && Number(v) <= 100000;
+
+async function post(url: string, body: Record<string, string>): Promise<{ ok: boolean; data: Record<string, string> }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
+  let data: Record<string, string> = {};
+  try {
+    data = (await res.json()) as Record<string, string>;
+  } catch {
+    /* garbage: handled as an error below */
+  }
+  return { ok: res.ok, data };
+}
+
+function errorToast(m: Msgs, key: string | undefined, detail?: string) {
+  const text = (key && m[key]) || m['donate.paymentError'] || 'Erreur de paiement';
+  const [title, ...rest] = text.replace('{message}', (detail && m[detail]) || '').split(' - ');
+  showToast({ title, description: rest.join(' - ') || undefined, variant: 'destructive' });
+}
+
+interface PayPalButtons {
+  render(selector: string | HTMLElement): Promise<void>;
+}
+declare global {
+  interface Window {
+    paypal?: { Buttons(opts: Record<string, unknown>): PayPalButtons };
+    FlutterwaveCheckout?: (opts: Record<string, unknown>) => { close?: () => void } | void;
+  }
+}
+
+function initPayPal(root: HTMLElement): void {
+  const m = msgs(root);
+  const input = root.querySelector<HTMLInputElement>('[name="amount"]')!;
+  const status = root.querySelector<HTMLElement>('[data-status]')!;
+  const container = root.querySelector<HTMLElement>('[data-buttons]')!;
+  const sdk = `${root.dataset.sdk}?client-id=${encodeURIComponent(root.dataset.clientId ?? '')}&currency=EUR&intent=capture`;
+  loadScript(sdk)
+    .then(() => {
+      if (!window.paypal) throw new Error('paypal sdk missing');
+      let actions: { enable(): void; disable(): void } | undefined;
+      const sync = () => {
+        const ok = validAmount(input.value);
+        input.setAttribute('aria-invalid', String(!ok));
+        if (ok) actions?.enable();
+        else actions?.disable();
+      };
+      input.addEventListener('input', sync);
+      return window.paypal
+        .Buttons({
+          style: { label: 'donate' },
+          onInit: (_data: unknown, a: { enable(): void; disable(): void }) => {
+            actions = a;
+            sync();
+          },
+          createOrder: async () => {
+            const r = await post('/api/donations/paypal/orders', { amount: input.value });
+            if (!r.ok || !r.data.id) {
+              errorToast(m, r.data.error, r.data.detail);
+              throw new Error(r.data.error ?? 'create failed');
+            }
+            return r.data.id;
+          },
+          onApprove: async (data: { orderID: string }) => {
+            const r = await post(`/api/donations/paypal/orders/${encodeURIComponent(data.orderID)}/capture`, {});
+            if (r.ok && r.data.redirect) {
+              window.location.assign(r.data.redirect);
+              return;
+            }
+            // SPEC: 'Erreur PayPal…', then the cancel page (after the donor could read it).
+            errorToast(m, 'donate.paypalError');
+            setTimeout(() => window.location.assign(r.data.redirect || '/payment/cancel'), REDIRECT_DELAY_MS);
+          },
+          onCancel: () => undefined,
+          onError: (err: unknown) => {
+            console.error('PayPal', err);
+            errorToast(m, 'donate.paypalError');
+            setTimeout(() => window.location.assign('/payment/cancel'), REDIRECT_DELAY_MS);
+          },
+        })
+        .render(container);
+    })
+    .then(() => status.remove())
+    .catch((e: unknown) => {
+      // SPEC: a PayPal SDK load failure is logged only.
+      console.error('PayPal SDK', e);
+      status.textContent = m['donate.unavailable'] ?? '';
+    });
+}
+
+function initMobileMoney(form: HTMLFormElement): void {
+  const m = msgs(form);
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+  const fields = [...form.querySelectorAll<HTMLInputElement>('input[required]')];
+  const sync = () => {
+    button.disabled = !fields.every((f) => f.value.trim() !== '' && f.checkValidity());
+  };
+  fields.forEach((f) => f.addEventListener('input', sync));
+  sync();
+  // The tab is open: its script is wanted. Up to 3 attempts, 1 second apart.
+  const ready = loadScript(form.dataset.script!, 3, 1000);
+  ready.catch(() => undefined);
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const v = (n: string) => (form.elements.namedItem(n) as HTMLInputElement).value;
+    button.disabled = true;
+    ready
+      .then(
+        () => post('/api/donations/mobile-money', { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone') }),
+        () => {
+          showToast({ title: m['donate.modalFailed'] ?? 'Failed to load payment modal', variant: 'destructive' });
+          return null;
+        },
+      )
+      .then((r) => {
+        if (!r) return;
+        if (!r.ok || !window.FlutterwaveCheckout) {
+          errorToast(m, r.data.error, r.data.detail);
+          return;
+        }
+        const d = r.data as unknown as { txRef: string; amount: number; currency: string; publicKey: string; customer: Record<string, string> };
+        window.FlutterwaveCheckout({
+          public_key: d.publicKey,
+          tx_ref: d.txRef,
+          amount: d.amount,
+          currency: d.currency,
+          payment_options: 'mobilemoney,ussd',
+          customer: d.customer,
+          customizations: { title: form.dataset.title, description: form.dataset.description, logo: form.dataset.logo },
+          callback: (resp: { transaction_id?: number | string; tx_ref?: string }) => {
+            const q = new URLSearchParams({ tx_ref: d.txRef, transaction_id: String(resp.transaction_id ?? '') });
+            window.location.assign(`/api/donations/mobile-money/callback?${q}`);
+          },
+          onclose: () => undefined,
+        });
+      })
+      .catch(() => errorToast(m, 'donate.paymentError', 'donate.providerDown'))
+      .finally(sync);
+  });
+}
+
+const paypalRoot = document.querySelector<HTMLElement>('[data-paypal]');
+if (paypalRoot) initPayPal(paypalRoot);
+const mobileForm = document.querySelector<HTMLFormElement>('[data-flutterwave-form]');
+if (mobileForm) initMobileMoney(mobileForm);

@@ -1,0 +1,153 @@
+import { Form, Link } from 'react-router';
+import type { Route } from './+types/admin-donations';
+import { DONATION_STATUSES, PROVIDERS, PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type ProviderName } from '~/domain/donations/status';
+import { formatMoney } from '~/domain/donations/money';
+import { requireUser } from '~/lib/auth.server';
+import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { donationsFor } from './admin-donations.server';
+
+const SHOWN = 500;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, { area: 'donations' });
+  const { query, rows } = await donationsFor(request, SHOWN + 1);
+  const all = rows.slice(0, SHOWN);
+  const succeeded = all.filter((d) => d.status === 'succeeded');
+  return {
+    query,
+    truncated: rows.length > SHOWN,
+    donations: all.map((d) => ({
+      id: d.id,
+      createdAt: d.created_at,
+      provider: d.provider as ProviderName,
+      ref: d.provider_ref.startsWith('attempt:') ? '' : d.provider_ref,
+      status: d.status as DonationStatus,
+      amount: formatMoney(d.amount_minor, d.currency, 'fr'),
+      eur: d.eur_cents === null ? '' : formatMoney(d.eur_cents, 'EUR', 'fr'),
+      frequency: d.frequency,
+      donor: [d.donor_name, d.donor_email].filter(Boolean).join(' · '),
+      verifiable: Boolean(d.verifiable),
+      error: d.error,
+    })),
+    totals: {
+      count: all.length,
+      succeededCount: succeeded.length,
+      succeededEur: formatMoney(succeeded.reduce((s, d) => s + (d.eur_cents ?? 0), 0), 'EUR', 'fr'),
+      pending: all.filter((d) => d.status === 'pending').length,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Dons | Administration' }, { name: 'robots', content: 'noindex' }];
+
+const STATUS_STYLE: Record<DonationStatus, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  succeeded: 'bg-green-100 text-green-900',
+  failed: 'bg-red-100 text-red-900',
+  cancelled: 'bg-gray-200 text-gray-900',
+  refunded: 'bg-blue-100 text-blue-900',
+};
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
+
+export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
+  const { query, donations, totals, truncated } = loaderData;
+  const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v) as [string, string][]);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold text-gray-900">Dons</h1>
+        <a href={`/admin/donations/export.csv?${params}`} className={secondaryButton} download>
+          Exporter en CSV
+        </a>
+      </div>
+      <Form method="get" className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
+        <div>
+          <label htmlFor="period" className="block text-sm font-medium text-gray-900">Période</label>
+          <select id="period" name="period" defaultValue={query.period} className={inputClass(false)}>
+            <option value="month">Ce mois-ci</option>
+            <option value="last-month">Le mois dernier</option>
+            <option value="year">Cette année</option>
+            <option value="all">Tout</option>
+            <option value="custom">Dates choisies</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="from" className="block text-sm font-medium text-gray-900">Du</label>
+          <input id="from" type="date" name="from" defaultValue={query.from} className={inputClass(false)} />
+        </div>
+        <div>
+          <label htmlFor="to" className="block text-sm font-medium text-gray-900">Au</label>
+          <input id="to" type="date" name="to" defaultValue={query.to} className={inputClass(false)} />
+        </div>
+        <div>
+          <label htmlFor="provider" className="block text-sm font-medium text-gray-900">Moyen</label>
+          <select id="provider" name="provider" defaultValue={query.provider} className={inputClass(false)}>
+            <option value="">Tous</option>
+            {PROVIDERS.map((p) => <option key={p} value={p}>{PROVIDER_LABELS[p]}</option>)}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="status" className="block text-sm font-medium text-gray-900">Statut</label>
+          <select id="status" name="status" defaultValue={query.status} className={inputClass(false)}>
+            <option value="">Tous</option>
+            {DONATION_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
+          </select>
+        </div>
+        <button type="submit" className={primaryButton}>Filtrer</button>
+      </Form>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <div className="rounded-lg border border-gray-200 bg-white p-4">
+          <dt className="text-sm text-gray-700">Total des dons réussis</dt>
+          <dd className="text-2xl font-bold text-gray-900" data-testid="total-succeeded">{totals.succeededEur}</dd>
+        </div>
+        <div className="rounded-lg border border-gray-200 bg-white p-4">
+          <dt className="text-sm text-gray-700">Dons réussis</dt>
+          <dd className="text-2xl font-bold text-gray-900">{totals.succeededCount}</dd>
+        </div>
+        <div className="rounded-lg border border-gray-200 bg-white p-4">
+          <dt className="text-sm text-gray-700">Tentatives (dont en attente)</dt>
+          <dd className="text-2xl font-bold text-gray-900">{totals.count} ({totals.pending})</dd>
+        </div>
+      </dl>
+      {truncated && <p className="text-sm text-gray-700">Seuls les {SHOWN} plus récents sont affichés ; l’export CSV les contient tous.</p>}
+      {donations.length === 0 ? (
+        <p className="text-gray-700">Aucun don pour ces filtres. <Link to="/admin/donations?period=all" className="underline">Voir tous les dons</Link></p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Dons</caption>
+            <thead className="bg-gray-50 text-gray-900">
+              <tr>
+                <th scope="col" className="px-4 py-3">Date (UTC)</th>
+                <th scope="col" className="px-4 py-3">Moyen</th>
+                <th scope="col" className="px-4 py-3">Montant</th>
+                <th scope="col" className="px-4 py-3">Valeur EUR</th>
+                <th scope="col" className="px-4 py-3">Statut</th>
+                <th scope="col" className="px-4 py-3">Donateur</th>
+                <th scope="col" className="px-4 py-3">Référence</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-gray-200">
+              {donations.map((d) => (
+                <tr key={d.id}>
+                  <td className="px-4 py-3 whitespace-nowrap">{dateTime.format(new Date(d.createdAt))}</td>
+                  <td className="px-4 py-3">{PROVIDER_LABELS[d.provider] ?? d.provider}{d.frequency === 'monthly' ? ' · mensuel' : ''}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{d.amount}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{d.eur}</td>
+                  <td className="px-4 py-3">
+                    <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLE[d.status]}`}>{STATUS_LABELS[d.status] ?? d.status}</span>
+                    {!d.verifiable && <span className="ml-2 text-xs text-gray-700">non vérifiable</span>}
+                    {d.error && <span className="mt-1 block text-xs text-red-800">{d.error}</span>}
+                  </td>
+                  <td className="px-4 py-3">{d.donor}</td>
+                  <td className="px-4 py-3 font-mono text-xs break-all">{d.ref}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

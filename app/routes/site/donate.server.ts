@@ -1,0 +1,52 @@
+import { contentSecurityPolicy } from '~/lib/csp.server';
+import type { Env } from '~/lib/env.server';
+
+export const METHODS = ['card', 'paypal', 'crypto', 'mobileMoney'] as const;
+export type Method = (typeof METHODS)[number];
+
+export const PAYPAL_SDK_DEFAULT = 'https://www.paypal.com/sdk/js';
+export const FLUTTERWAVE_SCRIPT_DEFAULT = 'https://checkout.flutterwave.com/v3.js';
+
+/** The browser scripts of PayPal and Flutterwave (overridable for tests). */
+export function donateScriptOrigins(env: Env) {
+  return { paypal: env.PAYPAL_SDK_URL ?? PAYPAL_SDK_DEFAULT, flutterwave: env.FLUTTERWAVE_SCRIPT_URL ?? FLUTTERWAVE_SCRIPT_DEFAULT };
+}
+
+
+const originOf = (url: string | undefined) => {
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The donate page's CSP: the default policy plus exactly the origins of the methods on offer —
+ * where its forms may lead (hosted checkouts, payment link) and, for PayPal and Flutterwave, the
+ * script, frames and API calls of their browser SDKs.
+ */
+export function donatePageCsp(env: Env, on: Record<Method, boolean>, paymentLinkUrl: string | null): string {
+  const scripts = donateScriptOrigins(env);
+  const formAction: (string | undefined)[] = [];
+  const scriptSrc: (string | undefined)[] = [];
+  const frameSrc: (string | undefined)[] = [];
+  const connectSrc: (string | undefined)[] = [];
+  if (on.card) formAction.push('https://checkout.stripe.com', originOf(env.STRIPE_API_BASE));
+  if (on.crypto) formAction.push('https://pay.coingate.com', 'https://pay-sandbox.coingate.com', originOf(env.COINGATE_API_BASE));
+  if (on.mobileMoney && paymentLinkUrl) formAction.push(originOf(paymentLinkUrl));
+  if (on.paypal) {
+    const o = originOf(scripts.paypal);
+    scriptSrc.push(o);
+    frameSrc.push(o, 'https://www.paypal.com', 'https://www.sandbox.paypal.com');
+    connectSrc.push(o, 'https://www.paypal.com', 'https://www.sandbox.paypal.com');
+  }
+  if (on.mobileMoney && !paymentLinkUrl) {
+    const o = originOf(scripts.flutterwave);
+    scriptSrc.push(o);
+    frameSrc.push(o, 'https://checkout.flutterwave.com', 'https://checkout-v3-ui-prod.f4b-flutterwave.com');
+    connectSrc.push(o, 'https://api.flutterwave.com');
+  }
+  const uniq = (xs: (string | undefined)[]) => [...new Set(xs.filter((x): x is string => Boolean(x)))];
+  return contentSecurityPolicy(null, { formAction: uniq(formAction), scriptSrc: uniq(scriptSrc), frameSrc: uniq(frameSrc), connectSrc: uniq(connectSrc) });
+}

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible } from '../support';
+import { enablePayPalAndFlutterwave, FLUTTERWAVE_TEST, PAYPAL_TEST } from '../../support/donations';
+import { startFakeFlutterwave, type FakeFlutterwave } from '../../fakes/flutterwave';
+import { startFakePayPal, type FakePayPal } from '../../fakes/paypal';
+import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
+
+const APP_SECRET = 'e2e-app-secret-for-donations-sdk-tests-000000';
+const PP = PAYPAL_TEST;
+const FLW = FLUTTERWAVE_TEST;
+const FAKE_PORT = Number(process.env.E2E_FAKES_PORT_BASE ?? 3660) + 2;
+
+for (const [n, dialect] of DIALECTS.entries()) {
+  test.describe(`PayPal and mobile money in the browser on ${dialect}`, () => {
+    test.describe.configure({ mode: 'serial' });
+    let pp: FakePayPal;
+    let flw: FakeFlutterwave;
+    test.beforeAll(async () => {
+      pp = await startFakePayPal({ port: FAKE_PORT + n * 4, ...PP });
+      flw = await startFakeFlutterwave({ port: FAKE_PORT + n * 4 + 1, secretKey: FLW.secretKey });
+    });
+    test.afterAll(async () => {
+      await pp?.close();
+      await flw?.close();
+    });
+    const server = serverForSuite(
+      dialect,
+      () => ({ APP_SECRET, PAYPAL_API_BASE: pp.url, PAYPAL_SDK_URL: `${pp.url}/sdk/js`, FLUTTERWAVE_API_BASE: flw.url, FLUTTERWAVE_SCRIPT_URL: `${flw.url}/v3.js` }),
+      async (s) => {
+        await createAccount(s.db, 'Admin', 'alice@example.org');
+        await enablePayPalAndFlutterwave(s.db, APP_SECRET);
+      },
+    );
+
+    test('the PayPal SDK loads only on its tab, and a PayPal gift reaches the success page', async ({ page }) => {
+      const sdkLoads = () => pp.requests.filter((r) => r.path === '/sdk/js').length;
+      const before = sdkLoads();
+      const res = await page.goto(`${server.baseURL}/faire-un-don?m=mobileMoney`);
+      const csp = res!.headers()['content-security-policy'];
+      // Exactly the scripts of the methods on offer, and no form may leave for anywhere else.
+      expect(csp).toContain(`script-src 'self' ${pp.url} ${flw.url};`);
+      expect(csp).toContain("form-action 'self';");
+      // The mobile money tab loads Flutterwave's script, never PayPal's.
+      await expect.poll(() => flw.requests.filter((r) => r.path === '/v3.js').length).toBeGreaterThan(0);
+      expect(sdkLoads()).toBe(before);
+
+      await page.goto(`${server.baseURL}/faire-un-don`);
+      await expect(page.getByRole('navigation', { name: 'Moyens de paiement' }).getByRole('link', { name: 'PayPal' })).toHaveAttribute('aria-current', 'page');
+      const button = page.getByRole('button', { name: 'PayPal' });
+      await expect(button).toBeVisible();
+      expect(sdkLoads()).toBe(before + 1);
+      await expectAccessible(page);
+      const amount = page.getByLabel('Montant (€)');
+      await expect(amount).toHaveValue('20.00');
+      await amount.fill('0');
+      await expect(button).toBeDisabled();
+      await amount.fill('12.345');
+      await expect(button).toBeDisabled();
+      await amount.fill('');
+      await expect(button).toBeDisabled();
+      await amount.fill('20.00');
+      await expect(button).toBeEnabled();
+      await button.click();
+      await expect(page).toHaveURL(/\/payment\/success\?d=/);
+      await expect(page.getByTestId('confirmed-amount')).toHaveText(/Montant confirmé : 20,00\s€/);
+    });
+
+    test('a declined PayPal capture says so and goes to the cancel page', async ({ page }) => {
+      pp.captureOverride = { status: 'DECLINED' };
+      await page.goto(`${server.baseURL}/faire-un-don?m=paypal`);
+      await page.getByRole('button', { name: 'PayPal' }).click();
+      await expect(page.locator('[data-toast-region]')).toContainText('Erreur PayPal');
+      await expect(page).toHaveURL(/\/payment\/cancel/);
+      pp.captureOverride = null;
+    });
+
+    test('a mobile money gift in XOF is verified with Flutterwave before the success page', async ({ page }) => {
+      await page.goto(`${server.baseURL}/faire-un-don?m=mobileMoney`);
+      const pay = page.getByRole('button', { name: 'Donner par mobile money' });
+      await expect(page.getByLabel('Montant (€)')).toHaveValue('20');
+      await expect(pay).toBeDisabled();
+      await page.getByLabel('Nom complet').fill('Awa Diallo');
+      await page.getByLabel('Email').fill('awa@example.org');
+      await expect(pay).toBeDisabled();
+      await page.getByLabel('Téléphone').fill('+221 77 000 00 00');
+      await expect(pay).toBeEnabled();
+      await expectAccessible(page);
+      await pay.click();
+      const dialog = page.getByRole('dialog', { name: 'Fake Flutterwave checkout' });
+      await expect(dialog.locator('#flw-amount')).toHaveText('Pay 13119 XOF (mobilemoney,ussd)');
+      await dialog.getByRole('button', { name: 'Pay with mobile money' }).click();
+      await expect(page).toHaveURL(/\/payment\/success\?d=/);
+      await expect(page.getByTestId('confirmed-amount')).toContainText('13');
+      const row = await server.db.selectFrom('donations').selectAll().where('provider', '=', 'flutterwave').executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ status: 'succeeded', amount_minor: 13119, currency: 'XOF', eur_cents: 2000, donor_email: 'awa@example.org' });
+    });
+
+    test('the mobile money script is tried 3 times, 1 second apart, then the donor is told', async ({ page }) => {
+      flw.failScript = 3;
+      const before = flw.requests.filter((r) => r.path === '/v3.js').length;
+      await page.goto(`${server.baseURL}/faire-un-don?m=mobileMoney`);
+      await page.getByLabel('Nom complet').fill('Awa Diallo');
+      await page.getByLabel('Email').fill('awa@example.org');
+      await page.getByLabel('Téléphone').fill('+221770000000');
+      await page.getByRole('button', { name: 'Donner par mobile money' }).click();
+      await expect(page.locator('[data-toast-region]')).toContainText('Failed to load payment modal', { timeout: 10_000 });
+      expect(flw.requests.filter((r) => r.path === '/v3.js').length - before).toBe(3);
+    });
+
+    test('a tampered callback (another transaction) goes to the cancel page and counts nothing', async ({ page }) => {
+      await page.goto(`${server.baseURL}/api/donations/mobile-money/callback?tx_ref=thv-000000000000000000000000&transaction_id=1`);
+      await expect(page).toHaveURL(/\/payment\/cancel/);
+    });
+
+    test('the dashboard counts both gifts in EUR', async ({ page }) => {
+      await signIn(page, server.baseURL, 'alice@example.org');
+      await expect(page.getByText('Dons ce mois-ci').locator('..')).toContainText(/40,00\s€/);
+    });
+  });
+}
