@@ -4,14 +4,14 @@ import path from 'node:path';
 import { openDatabase } from '~db/index';
 import { createBackup } from '~/lib/backup.server';
 import { parseEnv } from '~/lib/env.server';
-import { diskStorage } from '~/lib/storage.server';
+import { storageFromEnv } from '~/lib/storage.server';
 
 const env = parseEnv();
 const dataDir = path.resolve(env.DATA_DIR);
 const out = process.argv[2] ?? path.join(dataDir, 'backups', `backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`);
 const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
 try {
-  const manifest = await createBackup(handle, diskStorage(path.join(dataDir, 'media')), out);
+  const manifest = await createBackup(handle, storageFromEnv(env, dataDir), out);
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
   console.log(`Backup written to ${out}: ${Object.keys(manifest.tables).length} tables, ${rows} rows, ${manifest.files.length} files.`);
 } catch (e) {

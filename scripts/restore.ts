@@ -4,7 +4,7 @@ import path from 'node:path';
 import { openDatabase } from '~db/index';
 import { restoreBackup } from '~/lib/backup.server';
 import { parseEnv } from '~/lib/env.server';
-import { diskStorage } from '~/lib/storage.server';
+import { storageFromEnv } from '~/lib/storage.server';
 
 const file = process.argv[2];
 if (!file || !fs.existsSync(file)) {
@@ -15,7 +15,7 @@ const env = parseEnv();
 const dataDir = path.resolve(env.DATA_DIR);
 const handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
 try {
-  const manifest = await restoreBackup(handle, diskStorage(path.join(dataDir, 'media')), file);
+  const manifest = await restoreBackup(handle, storageFromEnv(env, dataDir), file);
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
   console.log(`Restored ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${manifest.files.length} files from ${file} (taken ${manifest.createdAt}).`);
 } catch (e) {
