@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recentActivity } from '~/domain/audit/audit.server';
 import { dashboardStats } from '~/domain/dashboard/stats.server';
 import { findById, findByRef, listDonations } from '~/domain/donations/ledger.server';
 import { getPaymentSettings, savePaymentSettings, toPublic, availableMethods } from '~/domain/donations/payment-settings.server';
@@ -95,6 +96,10 @@ describe.each(DIALECTS)('donations ledger on %s', (dialect) => {
     expect(mail.subject).toBe('Receipt for your donation to the THV Foundation');
     expect(mail.text).toContain('€20.00');
     expect((await listDonations(t.db, { provider: 'stripe', status: 'succeeded' })).filter((d) => d.id === donation.id)).toHaveLength(1);
+    // The dashboard's 'Activité Récente' shows the gift once, however often the event came.
+    const activity = (await recentActivity(t.db, 50)).filter((a) => a.details.donation === donation.id);
+    expect(activity).toHaveLength(1);
+    expect(activity[0]).toMatchObject({ action: 'donation.succeeded', target: '20.00 EUR (stripe)', userName: 'Paiement en ligne' });
   });
 
   it('refuses bad, missing or foreign signatures and tampered bodies without changing anything', async () => {

@@ -39,6 +39,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'media.upload': 'Fichier téléversé',
   'media.delete': 'Fichier supprimé',
   'payments.update': 'Paramètres de paiement modifiés',
+  'donation.succeeded': 'Don reçu',
+  'donation.refunded': 'Don remboursé',
 };
 
 export function actionLabel(action: string): string {

@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import type { DB } from '~db/index';
 import { isUniqueViolation } from '~db/helpers';
 import type { DonationTable } from '~db/schema';
+import { audit } from '~/domain/audit/audit.server';
+import { toDecimalString } from './money';
 import { sourcesOf, type DonationStatus, type ProviderName } from './status';
 
 export type Donation = DonationTable;
@@ -100,7 +102,20 @@ export async function transition(
     .where('status', 'in', sourcesOf(to));
   q = 'id' in where ? q.where('id', '=', where.id) : q.where('provider', '=', where.provider).where('provider_ref', '=', where.ref);
   const donation = await q.returningAll().executeTakeFirst();
+  if (donation) await recordActivity(db, donation);
   return { donation, changed: Boolean(donation) };
+}
+
+const ACTIVITY: Partial<Record<DonationStatus, string>> = { succeeded: 'donation.succeeded', refunded: 'donation.refunded' };
+
+/** Confirmed and refunded gifts appear in the dashboard's 'Activité Récente' (the audit log). */
+async function recordActivity(db: DB, d: Donation): Promise<void> {
+  const action = ACTIVITY[d.status as DonationStatus];
+  if (!action) return;
+  await audit(db, { id: null, name: 'Paiement en ligne' }, action, `${toDecimalString(d.amount_minor, d.currency)} ${d.currency} (${d.provider})`, {
+    donation: d.id,
+    frequency: d.frequency,
+  });
 }
 
 /**
@@ -136,6 +151,7 @@ export async function recordSucceeded(db: DB, a: NewAttempt & { providerRef: str
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordActivity(db, donation);
     return { donation, changed: true };
   } catch (e) {
     if (isUniqueViolation(e)) return { changed: false };
