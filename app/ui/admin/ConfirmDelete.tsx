@@ -4,14 +4,18 @@ import type { ServerToast } from '~/ui/site/ToastRegion';
 import { dangerButton, primaryButton, secondaryButton } from './Field';
 import { useHydrated, useToast } from './hooks';
 
+/** The deletion's fetcher, shared by key: a screen that disappears with its item can still see it is done. */
+export const deleteFetcherKey = (href: string) => `delete:${href}`;
+
 /**
- * 'Supprimer' on a list row: 'Êtes-vous sûr ?' in a modal dialog that posts to the deletion route
- * (`href`) and shows the toast it answers; without JavaScript, a link to that route's own page.
+ * 'Supprimer' on a list row: 'Êtes-vous sûr ?' in a modal dialog whose body is `children`, posting
+ * to the deletion route (`href`) and showing the toast it answers; without JavaScript, a link to
+ * that route's own page, which asks the same. The one confirmation of every admin list.
  */
-export function ConfirmDeleteButton({ id, href, itemName, children }: { id: string; href: string; itemName: string; children: ReactNode }) {
+export function ConfirmDeleteButton({ href, itemName, children }: { href: string; itemName: string; children: ReactNode }) {
   const hydrated = useHydrated();
   const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<{ toast?: ServerToast }>();
+  const fetcher = useFetcher<{ toast?: ServerToast }>({ key: deleteFetcherKey(href) });
   const [asked, setAsked] = useState(false);
   useToast(fetcher.data?.toast);
   useEffect(() => {
@@ -24,6 +28,7 @@ export function ConfirmDeleteButton({ id, href, itemName, children }: { id: stri
       </Link>
     );
   }
+  const titleId = `confirm-${href.replace(/\W/g, '-')}`;
   return (
     <>
       <button
@@ -36,10 +41,10 @@ export function ConfirmDeleteButton({ id, href, itemName, children }: { id: stri
       >
         Supprimer<span className="sr-only"> {itemName}</span>
       </button>
-      <dialog ref={dialog} aria-labelledby={`confirm-${id}`} onClose={() => setAsked(false)} className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-black/40">
+      <dialog ref={dialog} aria-labelledby={titleId} onClose={() => setAsked(false)} className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-black/40">
         {asked && (
           <>
-            <h2 id={`confirm-${id}`} className="text-xl font-bold text-gray-900">
+            <h2 id={titleId} className="text-xl font-bold text-gray-900">
               Êtes-vous sûr ?
             </h2>
             {children}

@@ -1,10 +1,11 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Form, Link, useFetcher, useNavigate } from 'react-router';
+import { Form, Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { LANG_LABELS, firstErrorLang, type Paged } from '~/domain/content/forms';
 import { LANGS, type Lang } from '~/lib/i18n';
 import type { ServerToast } from '~/ui/site/ToastRegion';
-import { Field, Notice, dangerButton, inputClass, primaryButton, secondaryButton } from './Field';
+import { ConfirmDeleteButton } from './ConfirmDelete';
+import { Field, Notice, inputClass, primaryButton, secondaryButton } from './Field';
 import { useFormErrors, useHydrated, useToast } from './hooks';
 
 /** Loaded only when a content form is on screen, in the back office (never on a public page). */
@@ -230,69 +231,19 @@ export function Pagination({ list, extra = {} }: { list: Paged<unknown>; extra?:
   );
 }
 
-/**
- * 'Supprimer' with 'Êtes-vous sûr ?' in a modal dialog; without JavaScript the link opens the
- * deletion page, which asks the same.
- */
-/** The deletion's fetcher, shared by key: a screen that disappears with its item can still see it is done. */
-export const deleteFetcherKey = (href: string) => `delete:${href}`;
-
+/** 'Supprimer' for a content item, with the standard sentence (or `description`) in the confirmation. */
 export function DeleteControl({ href, name, what, description }: { href: string; name: string; what: string; description?: ReactNode }) {
-  const hydrated = useHydrated();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const fetcher = useFetcher<{ deleted: boolean; toast: ServerToast }>({ key: deleteFetcherKey(href) });
-  const [asked, setAsked] = useState(false);
-  useToast(fetcher.data?.toast);
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data) dialog.current?.close();
-  }, [fetcher.state, fetcher.data]);
-  if (!hydrated) {
-    return (
-      <Link to={href} className={`${secondaryButton} text-red-800`}>
-        Supprimer<span className="sr-only"> {name}</span>
-      </Link>
-    );
-  }
-  const titleId = `confirm-${href.replace(/\W/g, '-')}`;
   return (
-    <>
-      <button
-        type="button"
-        className={`${secondaryButton} text-red-800`}
-        onClick={() => {
-          setAsked(true);
-          dialog.current?.showModal();
-        }}
-      >
-        Supprimer<span className="sr-only"> {name}</span>
-      </button>
-      <dialog ref={dialog} aria-labelledby={titleId} onClose={() => setAsked(false)} className="m-auto w-full max-w-md rounded-xl p-6 shadow-xl backdrop:bg-black/40">
-        {asked && (
+    <ConfirmDeleteButton href={href} itemName={name}>
+      <p className="mt-2 text-gray-700">
+        {description ?? (
           <>
-            <h2 id={titleId} className="text-xl font-bold text-gray-900">
-              Êtes-vous sûr ?
-            </h2>
-            <p className="mt-2 text-gray-700">
-              {description ?? (
-                <>
-                  {what} <strong>{name}</strong> sera supprimé définitivement.
-                </>
-              )}{' '}
-              Cette action est irréversible.
-            </p>
-            <fetcher.Form method="post" action={href} className="mt-6 flex flex-wrap justify-end gap-3">
-              <input type="hidden" name="js" value="1" />
-              <button type="button" className={secondaryButton} onClick={() => dialog.current?.close()} autoFocus>
-                Annuler
-              </button>
-              <button type="submit" className={dangerButton} disabled={fetcher.state !== 'idle'}>
-                Supprimer
-              </button>
-            </fetcher.Form>
+            {what} <strong>{name}</strong> sera supprimé définitivement.
           </>
-        )}
-      </dialog>
-    </>
+        )}{' '}
+        Cette action est irréversible.
+      </p>
+    </ConfirmDeleteButton>
   );
 }
 

@@ -5,7 +5,8 @@ import { messageSender, readMessage } from '~/domain/messages/messages.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
 import { primaryButton, secondaryButton } from '~/ui/admin/Field';
-import { DeleteControl, deleteFetcherKey } from '~/ui/admin/content';
+import { deleteFetcherKey } from '~/ui/admin/ConfirmDelete';
+import { DeleteControl } from '~/ui/admin/content';
 
 const LIST = '/admin/messages';
 

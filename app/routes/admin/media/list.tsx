@@ -64,7 +64,7 @@ function CopyButton({ item }: { item: MediaItem }) {
 /** 'Êtes-vous sûr ?' before deleting, with a warning when the file is used; the deletion page does the same without JavaScript. */
 function DeleteButton({ item, usage }: { item: MediaItem; usage: string[] | undefined }) {
   return (
-    <ConfirmDeleteButton id={item.id} href={`${MEDIA_ADMIN_PATH}/${item.id}/supprimer`} itemName={item.name}>
+    <ConfirmDeleteButton href={`${MEDIA_ADMIN_PATH}/${item.id}/supprimer`} itemName={item.name}>
       <p className="mt-2 text-gray-700">
         Le fichier <strong className="break-all">{item.name}</strong> sera supprimé, avec ses versions redimensionnées. Cette action est irréversible.
       </p>
