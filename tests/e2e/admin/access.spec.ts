@@ -47,7 +47,7 @@ function contentRows(): Row[] {
 }
 
 function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
-  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account', 'media', ...CONTENT_AREAS].includes(s.area)).flatMap((s): Row[] => {
+  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account', 'media', 'payments', 'donations', ...CONTENT_AREAS].includes(s.area)).flatMap((s): Row[] => {
     const editor = s.roles.includes('Éditeur') ? NOT_YET_BUILT : 403;
     return [
       { method: 'GET', path: s.path, anonymous: 'login', editor, admin: NOT_YET_BUILT },
@@ -70,6 +70,13 @@ function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
     { method: 'GET', path: `/admin/users/${ids.victim}/supprimer`, anonymous: 'login', editor: 403, admin: 200 },
     { method: 'POST', path: `/admin/users/${ids.victim}/supprimer`, anonymous: 'login', editor: 403, admin: '→/admin/users' },
     { method: 'GET', path: '/admin/page-inconnue', anonymous: 'login', editor: 404, admin: 404 },
+    // Payments and donations: Admins only.
+    { method: 'GET', path: '/admin/payments', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'POST', path: '/admin/payments', form: { version: '-1' }, anonymous: 'login', editor: 403, admin: 409 },
+    { method: 'GET', path: '/admin/payments/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'GET', path: '/admin/donations', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/donations/export.csv', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/donations/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
     // The media library (both roles); a post without files is a 400.
     { method: 'GET', path: '/admin/media', anonymous: 'login', editor: 200, admin: 200 },
     { method: 'POST', path: '/admin/media', form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },
