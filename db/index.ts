@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { log } from '~/lib/log.server';
 import { migrations } from './migrations/index';
 import type { Database } from './schema';
 
@@ -31,6 +32,9 @@ export interface OpenOptions {
 export function openDatabase(opts: OpenOptions): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection that the server closes (restart, failover) is dropped by the pool and the
+    // next query opens a new one: report it, never let it crash the process.
+    pool.on('error', (e) => log.warn('database connection lost', { error: e.message }));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', pool, close: () => db.destroy() };
   }

@@ -1,4 +1,5 @@
 import { log } from '~/lib/log.server';
+import { hitRateLimit } from '~/lib/rate-limit.server';
 import { runtime } from '~/lib/runtime.server';
 import { getPaymentSettings } from './payment-settings.server';
 import { recheckPending, type DonationDeps } from './service.server';
@@ -17,14 +18,25 @@ export async function donationDeps(request?: Request): Promise<DonationDeps> {
 /** Pending attempts are re-checked with their provider at start and then every few minutes. */
 export const RECHECK_INTERVAL_MS = 5 * 60 * 1000;
 
+/**
+ * Runs `job` unless another instance already ran it in this window: the window is claimed through
+ * the database-backed counter every instance shares, so N instances do the work once.
+ */
+export async function onceAcrossInstances(db: DonationDeps['db'], name: string, windowMs: number, job: () => Promise<void>): Promise<boolean> {
+  const claim = await hitRateLimit(db, `job:${name}`, 1, windowMs);
+  if (!claim.allowed) return false;
+  await job();
+  return true;
+}
+
 export function startDonationRechecks(): () => void {
   // At start every pending attempt is asked about (a restart mid-payment loses nothing); later, those older than a minute.
-  const run = (minAgeMs?: number) =>
+  const run = (key: string, windowMs: number, minAgeMs?: number) =>
     donationDeps()
-      .then((deps) => recheckPending(deps, new Date(), minAgeMs))
+      .then((deps) => onceAcrossInstances(deps.db, key, windowMs, () => recheckPending(deps, new Date(), minAgeMs).then(() => undefined)))
       .catch((e) => log.warn('donation re-check failed', { error: e instanceof Error ? e.message : String(e) }));
-  const first = setTimeout(() => run(0), 1000);
-  const timer = setInterval(() => run(), RECHECK_INTERVAL_MS);
+  const first = setTimeout(() => run('donation-recheck-start', 30_000, 0), 1000);
+  const timer = setInterval(() => run('donation-recheck', RECHECK_INTERVAL_MS - 10_000), RECHECK_INTERVAL_MS);
   first.unref();
   timer.unref();
   return () => {
