@@ -42,7 +42,7 @@ export interface AdminServer {
   stop(): Promise<void>;
 }
 
-async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createPgDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL!;
   const name = `thv_e2e_${randomBytes(6).toString('hex')}`;
   const run = async (q: string) => {
