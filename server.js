@@ -24,14 +24,31 @@ const server = app.listen(rt.env.PORT, rt.env.HOST, () => {
 });
 server.keepAliveTimeout = 65_000;
 
+// Graceful stop (SIGTERM/SIGINT): /readyz fails at once and, for SHUTDOWN_DRAIN_MS, requests are
+// still served (a load balancer notices and stops sending); then stop accepting connections, let
+// every request already on a connection finish (answered with `Connection: close`), close idle
+// connections as they become idle, force the rest after 20 s, and close the database.
+const GRACE_MS = 20_000;
 let stopping = false;
+server.on('request', (_req, res) => {
+  if (stopping && !res.headersSent) res.setHeader('Connection', 'close');
+});
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: `${signal}: shutting down` }));
-  const force = setTimeout(() => server.closeAllConnections(), 20_000);
+  rt.draining = true;
+  if (rt.env.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, rt.env.SHUTDOWN_DRAIN_MS));
+  // Node's close() would drop connections that are open but whose request has not arrived yet:
+  // keep them until they have had a moment to send it.
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {};
+  const closed = new Promise((resolve) => server.close(resolve));
+  const sweep = setInterval(closeIdle, 1000);
+  const force = setTimeout(() => server.closeAllConnections(), GRACE_MS);
   force.unref();
-  await new Promise((resolve) => server.close(resolve));
+  await closed;
+  clearInterval(sweep);
   clearTimeout(force);
   await stopRuntime();
   process.exit(0);

@@ -97,6 +97,10 @@ export function createApp(clientDir: string): express.Express {
   // Ready: the database answers and every migration has run (a load balancer's readiness probe).
   let migrated = false;
   app.get('/readyz', async (_req, res) => {
+    if (runtime().draining) {
+      res.status(503).type('text/plain').send('shutting down');
+      return;
+    }
     try {
       await ping(runtime().db);
       migrated ||= (await migrationStatus(runtime().db)).pending.length === 0;

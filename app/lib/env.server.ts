@@ -50,6 +50,8 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Turns the in-memory HTML cache off (benchmarks compare both). */
   HTML_CACHE: z.enum(['on', 'off']).default('on'),
+  /** On SIGTERM, keep serving this long with /readyz failing (so a load balancer stops sending) before closing. */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Requests per window for the contact form, per client address. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
 });

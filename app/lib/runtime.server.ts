@@ -30,6 +30,8 @@ export interface Runtime {
   assets: Record<string, string>;
   /** Content-change notifications between instances (PostgreSQL). */
   changes: ChangeFeed;
+  /** Set on SIGTERM: /readyz answers 503 so that a load balancer stops sending requests. */
+  draining: boolean;
 }
 
 let current: Runtime | undefined;
@@ -63,6 +65,7 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
         publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
         assets: {},
         changes: startChangeFeed(handle, env.DATABASE_URL, () => cache.clear()),
+        draining: false,
       };
       pruneTimer = setInterval(() => {
         Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db)]).catch((e) =>
