@@ -298,6 +298,8 @@ for (const dialect of DIALECTS) {
       await expect(page.getByTestId('unread-messages')).toContainText('Aucun message non lu.');
       await page.goto(`${server.baseURL}/admin/messages`);
       await row.getByRole('link', { name: /Lire/ }).click();
+      // The list has a 'Supprimer' of its own: be on the message's page first.
+      await expect(page.getByRole('heading', { name: 'Message de Fatou Sow' })).toBeVisible();
       await page.getByRole('button', { name: /Supprimer/ }).click();
       await page.getByRole('dialog', { name: 'Êtes-vous sûr ?' }).getByRole('button', { name: 'Supprimer' }).click();
       await expect(toast(page)).toContainText('Message supprimé');
