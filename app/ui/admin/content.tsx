@@ -264,27 +264,6 @@ export function RowActions({ base, id, name, what }: { base: string; id: string;
 export const th = 'px-4 py-3 font-semibold';
 export const td = 'px-4 py-3';
 
-/** A list's table frame. */
-export function ListTable({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-gray-200 text-left">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-gray-50 text-sm text-gray-700">
-          <tr>
-            {head.map((h, i) => (
-              <th key={i} scope="col" className={th}>
-                {h || <span className="sr-only">Actions</span>}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
 export function EmptyRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
   return (
     <tr>

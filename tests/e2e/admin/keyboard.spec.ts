@@ -17,6 +17,8 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
 }
 
 test.describe('by keyboard alone', () => {
+  // One fake Stripe on a fixed port and one server for both tests: run them in one worker.
+  test.describe.configure({ mode: 'serial' });
   let stripe: FakeStripe;
   test.beforeAll(async () => {
     stripe = await startFakeStripe({ port: FAKE_PORT, webhookSecret: WHSEC, webhookUrl: () => `${server.baseURL}/webhooks/stripe`, prices: { price_20: 2000 } });

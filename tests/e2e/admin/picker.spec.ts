@@ -7,6 +7,7 @@ const ADMIN = 'alice@example.org';
 const EDITOR = 'eric@example.org';
 
 test.describe('choosing files from the media library', () => {
+  test.describe.configure({ mode: 'serial' });
   const server = serverForSuite('sqlite', undefined, async (s) => {
     await createAccount(s.db, 'Admin', ADMIN);
     await createAccount(s.db, 'Éditeur', EDITOR);

@@ -57,26 +57,34 @@ test('a restart under load loses no accepted request', async () => {
   const first = start(port, dataDir);
   await ready(port);
 
-  // A bounded load: 20 senders, 4 seconds at most; SIGTERM after one second.
+  // A bounded load (20 senders, 4 seconds at most) through a stand-in for a load balancer: it
+  // polls /readyz and sends no new request once the instance says it is shutting down.
   const outcomes: Outcome[] = [];
   const okNumbers: number[] = [];
   let n = 0;
+  let routable = true;
   const until = Date.now() + 4000;
+  const probe = setInterval(() => {
+    void fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => (routable = routable && r.ok),
+      () => (routable = false),
+    );
+  }, 50);
   const sender = async () => {
-    while (Date.now() < until) {
+    while (Date.now() < until && routable) {
       const i = n++;
       const o = await post(port, i);
       outcomes.push(o);
       if (o === 'ok') okNumbers.push(i);
-      if (o === 'refused') await new Promise((r) => setTimeout(r, 20));
     }
   };
   const load = Promise.all(Array.from({ length: 20 }, sender));
   await new Promise((r) => setTimeout(r, 1000));
   const exited = new Promise<number | null>((r) => first.once('exit', (code) => r(code)));
   first.kill('SIGTERM');
-  await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status, { timeout: 2000 }).toBe(503);
   await load;
+  clearInterval(probe);
+  expect(routable).toBe(false);
   expect(await exited).toBe(0);
   // Once stopped, new connections are refused (never accepted, never half-served).
   expect(await post(port, -1)).toBe('refused');

@@ -1,4 +1,4 @@
-import { Form, Link, data, redirect } from 'react-router';
+import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/delete';
 import { deletePost, getPost, postLabel } from '~/domain/blog/posts.server';
 import { deleteMessage, getMessage, messageSender } from '~/domain/messages/messages.server';
@@ -7,7 +7,8 @@ import { deleteProject, getProject, projectLabel } from '~/domain/projects/proje
 import type { AdminArea } from '~/domain/users/permissions';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
-import { Notice, dangerButton, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { ConfirmDeleteForm } from '~/ui/admin/ConfirmDelete';
+import { Notice, primaryButton } from '~/ui/admin/Field';
 import { useHydrated, useToast } from '~/ui/admin/hooks';
 
 /**
@@ -130,15 +131,7 @@ export default function ConfirmDelete({ loaderData, actionData }: Route.Componen
       <p className="text-gray-700">
         {what} <strong>{name}</strong> sera supprimé définitivement. Cette action est irréversible.
       </p>
-      <Form method="post" className="flex flex-wrap gap-3">
-        {hydrated && <input type="hidden" name="js" value="1" />}
-        <button type="submit" className={dangerButton}>
-          Supprimer
-        </button>
-        <Link to={listPath} className={secondaryButton}>
-          Annuler
-        </Link>
-      </Form>
+      <ConfirmDeleteForm cancelTo={listPath} />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/messages';
 import { listQuery } from '~/domain/content/forms';
 import { countUnreadMessages, listMessagesPage, messageSender } from '~/domain/messages/messages.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
 import { inputClass } from '~/ui/admin/Field';
-import { DeleteControl, EmptyRow, ListSearch, ListTable, Pagination, td } from '~/ui/admin/content';
+import { DeleteControl, EmptyRow, ListSearch, Pagination, td } from '~/ui/admin/content';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'messages' });
@@ -44,7 +45,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
       </ListSearch>
-      <ListTable caption="Messages du formulaire de contact, les plus récents d'abord" head={['Reçu le', 'De', 'Message', '']}>
+      <AdminTable caption="Messages du formulaire de contact, les plus récents d'abord" columns={['Reçu le', 'De', 'Message']}>
         {list.items.length === 0 && <EmptyRow colSpan={4}>Aucun message.</EmptyRow>}
         {list.items.map((m) => (
           <tr key={m.id} data-testid="message-row" data-unread={m.readAt ? undefined : 'true'} className={m.readAt ? '' : 'bg-brand-50'}>
@@ -69,7 +70,7 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </AdminTable>
       <Pagination list={list} extra={unread ? { filtre: 'non-lus' } : {}} />
     </div>
   );

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
+import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/pages';
 import { MANAGED_PAGES } from '~/domain/content/pages';
 import { requireUser } from '~/lib/auth.server';
 import { secondaryButton } from '~/ui/admin/Field';
-import { ListTable, td } from '~/ui/admin/content';
+import { td } from '~/ui/admin/content';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'pages' });
@@ -16,7 +17,7 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">Gestion des pages</h1>
-      <ListTable caption="Pages du site" head={['Identifiant', 'Nom', 'Chemin public', '']}>
+      <AdminTable caption="Pages du site" columns={['Identifiant', 'Nom', 'Chemin public']}>
         {loaderData.pages.map((p) => (
           <tr key={p.id} data-testid="page-row">
             <td className={`${td} font-mono text-sm`}>{p.id}</td>
@@ -36,7 +37,7 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
             </td>
           </tr>
         ))}
-      </ListTable>
+      </AdminTable>
     </div>
   );
 }

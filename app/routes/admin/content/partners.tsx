@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/partners';
 import { listQuery } from '~/domain/content/forms';
 import { listPartnersPage } from '~/domain/partners/partners.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
 import { primaryButton } from '~/ui/admin/Field';
-import { EmptyRow, RowActions, ListSearch, ListTable, Pagination, td } from '~/ui/admin/content';
+import { EmptyRow, RowActions, ListSearch, Pagination, td } from '~/ui/admin/content';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'partners' });
@@ -25,7 +26,7 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <ListSearch list={list} label="Rechercher un partenaire" placeholder="Nom, site web…" />
-      <ListTable caption="Partenaires" head={['Logo', 'Nom', 'Site web', '']}>
+      <AdminTable caption="Partenaires" columns={['Logo', 'Nom', 'Site web']}>
         {list.items.length === 0 && <EmptyRow colSpan={4}>Aucun partenaire.</EmptyRow>}
         {list.items.map((p) => (
           <tr key={p.id} data-testid="partner-row">
@@ -40,7 +41,7 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
             <RowActions base="/admin/partners" id={p.id} name={p.name} what="Le partenaire" />
           </tr>
         ))}
-      </ListTable>
+      </AdminTable>
       <Pagination list={list} />
     </div>
   );

@@ -1,4 +1,5 @@
 import { Link, data, useFetcher } from 'react-router';
+import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/posts';
 import { POST_STATUSES, PUBLISHED, type PostStatus } from '~/domain/blog/posts';
 import { listPostsPage, setPostStatus } from '~/domain/blog/posts.server';
@@ -6,7 +7,7 @@ import { CONFLICT, listQuery } from '~/domain/content/forms';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Notice, inputClass, primaryButton } from '~/ui/admin/Field';
-import { EmptyRow, RowActions, ListSearch, ListTable, Pagination, frDate, td } from '~/ui/admin/content';
+import { EmptyRow, RowActions, ListSearch, Pagination, frDate, td } from '~/ui/admin/content';
 import { useHydrated, useToast } from '~/ui/admin/hooks';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -100,7 +101,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
           </select>
         </div>
       </ListSearch>
-      <ListTable caption="Articles du blog" head={['Couverture', 'Titre', 'Catégorie', 'Auteur', 'Date', 'Statut', '']}>
+      <AdminTable caption="Articles du blog" columns={['Couverture', 'Titre', 'Catégorie', 'Auteur', 'Date', 'Statut']}>
         {list.items.length === 0 && <EmptyRow colSpan={7}>Aucun article.</EmptyRow>}
         {list.items.map((p) => (
           <tr key={`${p.id}-${p.version}`} data-testid="post-row">
@@ -115,7 +116,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
             <RowActions base="/admin/blog" id={p.id} name={p.title} what="L'article" />
           </tr>
         ))}
-      </ListTable>
+      </AdminTable>
       <Pagination list={list} extra={status ? { status } : {}} />
     </div>
   );

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
+import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/projects';
 import { listQuery } from '~/domain/content/forms';
 import { listProjectsPage } from '~/domain/projects/projects.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
 import { primaryButton } from '~/ui/admin/Field';
-import { EmptyRow, RowActions, ListSearch, ListTable, Pagination, frDate, td } from '~/ui/admin/content';
+import { EmptyRow, RowActions, ListSearch, Pagination, frDate, td } from '~/ui/admin/content';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'actions' });
@@ -31,7 +32,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <ListSearch list={list} label="Rechercher un projet" placeholder="Titre, lieu…" />
-      <ListTable caption="Projets" head={['Image', 'Titre', 'Date', 'Lieu', 'Statut', 'Visible', '']}>
+      <AdminTable caption="Projets" columns={['Image', 'Titre', 'Date', 'Lieu', 'Statut', 'Visible']}>
         {list.items.length === 0 && <EmptyRow colSpan={7}>Aucun projet.</EmptyRow>}
         {list.items.map((p) => (
           <tr key={p.id} data-testid="project-row">
@@ -44,7 +45,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
             <RowActions base="/admin/actions" id={p.id} name={p.title} what="Le projet" />
           </tr>
         ))}
-      </ListTable>
+      </AdminTable>
       <Pagination list={list} />
     </div>
   );

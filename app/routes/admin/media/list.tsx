@@ -6,7 +6,8 @@ import { MEDIA_ADMIN_PATH, formatDate, formatSize, typeLabel, type MediaItem, ty
 import { receiveUploads, UploadError } from '~/domain/media/upload.server';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { db, runtime } from '~/lib/runtime.server';
-import { AdminTable, ConfirmDeleteButton } from '~/ui/admin/ConfirmDelete';
+import { AdminTable } from '~/ui/admin/AdminTable';
+import { ConfirmDeleteButton } from '~/ui/admin/ConfirmDelete';
 import { Notice, secondaryButton, primaryButton } from '~/ui/admin/Field';
 import { useHydrated } from '~/ui/admin/hooks';
 import { DropZone, UploadQueue, UsageWarning, announceResults, useUploader } from '~/ui/admin/MediaUpload';

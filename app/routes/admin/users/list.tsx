@@ -4,7 +4,7 @@ import { USERS_PATH } from '~/domain/users/paths';
 import { listUsers } from '~/domain/users/users.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
-import { AdminTable } from '~/ui/admin/ConfirmDelete';
+import { AdminTable } from '~/ui/admin/AdminTable';
 import { primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { DeleteControl } from '~/ui/admin/content';
 import { RoleBadge, StatusBadge } from '~/ui/admin/users';
