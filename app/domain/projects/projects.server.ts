@@ -3,7 +3,7 @@ import type { DB } from '~db/index';
 import type { ProjectTable } from '~db/schema';
 import { localized, type Lang } from '~/lib/i18n';
 import { sanitizeRichHtml } from '~/lib/sanitize.server';
-import type { Project, ProjectStatus, ProjectTranslation } from './projects';
+import type { Project, ProjectStatus } from './projects';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Paged } from '~/domain/content/forms';
 import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
@@ -39,14 +39,8 @@ export async function listActiveProjects(db: DB, lang: Lang, limit?: number) {
 
 // ---- Back office -------------------------------------------------------------------------------
 
-export interface ProjectInput {
-  image: string;
-  date: string;
-  location: string;
-  status: ProjectStatus;
-  active: boolean;
-  translations: Record<Lang, ProjectTranslation>;
-}
+/** What the back office writes: a project without its id and version. */
+export type ProjectInput = Omit<Project, 'id' | 'version'>;
 
 function clean(input: ProjectInput) {
   const translations = Object.fromEntries(

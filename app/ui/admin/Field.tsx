@@ -47,6 +47,20 @@ export function Notice({ tone, title, children, testId }: { tone: 'error' | 'suc
   );
 }
 
+/** A form's last row: its submit button and 'Annuler' back to where the user came from. */
+export function FormActions({ submitLabel, cancelTo }: { submitLabel: string; cancelTo: string }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <button type="submit" className={primaryButton}>
+        {submitLabel}
+      </button>
+      <Link to={cancelTo} className={secondaryButton}>
+        Annuler
+      </Link>
+    </div>
+  );
+}
+
 export const primaryButton =
   'inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-5 py-2.5 font-semibold text-white transition-colors hover:bg-brand-800 disabled:opacity-60';
 export const secondaryButton =

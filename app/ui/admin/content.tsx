@@ -5,7 +5,7 @@ import { LANG_LABELS, firstErrorLang, type Paged } from '~/domain/content/forms'
 import { LANGS, type Lang } from '~/lib/i18n';
 import type { ServerToast } from '~/ui/site/ToastRegion';
 import { ConfirmDeleteButton } from './ConfirmDelete';
-import { Field, Notice, inputClass, primaryButton, secondaryButton } from './Field';
+import { Field, FormActions, Notice, inputClass, secondaryButton } from './Field';
 import { useFormErrors, useHydrated, useToast } from './hooks';
 
 /** Loaded only when a content form is on screen, in the back office (never on a public page). */
@@ -157,14 +157,7 @@ export function ContentForm({
         </Notice>
       )}
       {children(errors)}
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className={primaryButton}>
-          {submitLabel}
-        </button>
-        <Link to={cancelTo} className={secondaryButton}>
-          Annuler
-        </Link>
-      </div>
+      <FormActions submitLabel={submitLabel} cancelTo={cancelTo} />
     </Form>
   );
 }

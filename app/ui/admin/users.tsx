@@ -3,7 +3,7 @@ import { Form, Link } from 'react-router';
 import { USERS_PATH } from '~/domain/users/paths';
 import { DEFAULT_ROLE, ROLES, type Role } from '~/domain/users/permissions';
 import { EMAIL_MAX, NAME_MAX, userSchema, type FieldErrors } from '~/domain/users/schemas';
-import { Field, Notice, inputClass, primaryButton, secondaryButton } from './Field';
+import { Field, FormActions, Notice, inputClass, primaryButton, secondaryButton } from './Field';
 import { useFormErrors, useHydrated } from './hooks';
 
 export function RoleBadge({ role }: { role: Role }) {
@@ -63,14 +63,7 @@ export function UserForm({ defaults, errors: serverErrors, submitLabel }: UserFo
         )}
       </div>
       {errors.form && <Notice tone="error">{errors.form}</Notice>}
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className={primaryButton}>
-          {submitLabel}
-        </button>
-        <Link to={USERS_PATH} className={secondaryButton}>
-          Annuler
-        </Link>
-      </div>
+      <FormActions submitLabel={submitLabel} cancelTo={USERS_PATH} />
     </Form>
   );
 }
