@@ -45,6 +45,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       CONTACT_RATE_LIMIT: '1000',
       NODE_ENV: 'production',
+      // One process: the cache tests observe one process's page cache (the cluster: ops/cluster.spec.ts).
+      WEB_CONCURRENCY: '1',
     },
   },
 });

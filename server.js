@@ -1,4 +1,10 @@
-// Production entry: starts the runtime (migrations, seed), serves the built app, stops cleanly.
+// Production entry. With more than one core (or WEB_CONCURRENCY > 1) this process is the primary of
+// a node:cluster: it loads none of the app, starts one worker first (which migrates and seeds), then
+// the others, relays content-change notices between them (SQLite has no NOTIFY), restarts a worker
+// that dies, and on SIGTERM/SIGINT lets every worker drain and stop. With one, the process itself
+// serves (ADR 017).
+import cluster from 'node:cluster';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -6,52 +12,146 @@ import { fileURLToPath } from 'node:url';
 process.env.NODE_ENV ??= 'production';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { createApp, startRuntime, stopRuntime } = await import('./build/server/index.js');
+const log = (level, msg, extra = {}) => console.log(JSON.stringify({ time: new Date().toISOString(), level, msg, ...extra }));
 
-let rt;
-try {
-  rt = await startRuntime();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+function concurrency() {
+  const raw = (process.env.WEB_CONCURRENCY ?? '').trim();
+  if (raw === '' || raw === 'auto') return Math.max(1, os.availableParallelism());
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) {
+    console.error(`Invalid environment: WEB_CONCURRENCY must be a whole number from 1 to 64, or "auto" (got "${raw}")`);
+    process.exit(1);
+  }
+  return n;
 }
 
-const app = createApp(path.join(here, 'build', 'client'));
-const server = app.listen(rt.env.PORT, rt.env.HOST, () => {
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : rt.env.PORT;
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: `listening on http://localhost:${port}`, port }));
-});
-server.keepAliveTimeout = 65_000;
-
-// Graceful stop (SIGTERM/SIGINT): /readyz fails at once and, for SHUTDOWN_DRAIN_MS, requests are
-// still served (a load balancer notices and stops sending); then stop accepting connections, let
-// every request already on a connection finish (answered with `Connection: close`), close idle
-// connections as they become idle, force the rest after 20 s, and close the database.
-const GRACE_MS = 20_000;
-let stopping = false;
-server.on('request', (_req, res) => {
-  if (stopping && !res.headersSent) res.setHeader('Connection', 'close');
-});
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: `${signal}: shutting down` }));
-  rt.draining = true;
-  if (rt.env.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, rt.env.SHUTDOWN_DRAIN_MS));
-  // Node's close() would drop connections that are open but whose request has not arrived yet:
-  // keep them until they have had a moment to send it.
-  const closeIdle = server.closeIdleConnections.bind(server);
-  server.closeIdleConnections = () => {};
-  const closed = new Promise((resolve) => server.close(resolve));
-  const sweep = setInterval(closeIdle, 1000);
-  const force = setTimeout(() => server.closeAllConnections(), GRACE_MS);
-  force.unref();
-  await closed;
-  clearInterval(sweep);
-  clearTimeout(force);
-  await stopRuntime();
-  process.exit(0);
+if (cluster.isPrimary && concurrency() > 1) {
+  await runPrimary(concurrency());
+} else {
+  await runWorker();
 }
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-process.on('SIGINT', () => void shutdown('SIGINT'));
+
+async function runPrimary(count) {
+  cluster.setupPrimary({ exec: path.join(here, 'server.js') });
+  let stopping = false;
+  let started = 0;
+  /** The worker that runs periodic jobs; a replacement takes the role over when it dies. */
+  let jobsWorker;
+  const fork = () => {
+    const runJobs = !jobsWorker || jobsWorker.isDead();
+    const worker = cluster.fork({ THV_WORKER: '1', THV_RUN_JOBS: runJobs ? '1' : '0' });
+    if (runJobs) jobsWorker = worker;
+    return worker;
+  };
+  const listening = (worker) => new Promise((resolve, reject) => {
+    worker.once('listening', resolve);
+    worker.once('exit', (code) => reject(new Error(`worker exited with code ${code} before listening`)));
+  });
+
+  // Relay: a worker that changed content tells the others to drop their cached pages.
+  cluster.on('message', (from, message) => {
+    if (message?.type !== 'thv:content-changed') return;
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from) worker.send(message);
+  });
+
+  // The first worker migrates the database and seeds it; the others start on a ready database.
+  try {
+    await listening(fork());
+    started++;
+    await Promise.all(Array.from({ length: count - 1 }, () => listening(fork()).then(() => started++)));
+  } catch (error) {
+    log('error', `could not start: ${error.message}`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    process.exit(1);
+  }
+  log('info', `${started} workers serving on port ${process.env.PORT ?? 3000}`, { workers: started });
+
+  let recentDeaths = [];
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    log('error', 'worker died; starting another', { pid: worker.process.pid, code, signal });
+    const now = Date.now();
+    recentDeaths = [...recentDeaths.filter((t) => now - t < 60_000), now];
+    // A worker that dies again and again (a bad deployment) is not restarted forever.
+    if (recentDeaths.length > count * 5) {
+      log('error', 'workers keep dying: stopping');
+      process.exit(1);
+    }
+    setTimeout(fork, Math.min(1000 * recentDeaths.length, 10_000)).unref();
+  });
+
+  const shutdown = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    log('info', `${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    const alive = () => Object.values(cluster.workers ?? {}).some((w) => w && !w.isDead());
+    const check = setInterval(() => {
+      if (!alive()) {
+        clearInterval(check);
+        process.exit(0);
+      }
+    }, 100);
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+async function runWorker() {
+  const http = await import('node:http');
+  const { createApp, createFastPath, startRuntime, stopRuntime } = await import('./build/server/index.js');
+
+  let rt;
+  try {
+    rt = await startRuntime();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+
+  const app = createApp(path.join(here, 'build', 'client'));
+  // Cached pages are answered before the app's middleware chain; everything else goes through it.
+  const fast = createFastPath(app);
+  const server = http.createServer((req, res) => {
+    if (!fast(req, res)) app(req, res);
+  });
+  server.listen(rt.env.PORT, rt.env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : rt.env.PORT;
+    log('info', `listening on http://localhost:${port}`, { port, ...(cluster.isWorker ? { worker: cluster.worker.id } : {}) });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  // Graceful stop (SIGTERM/SIGINT): /readyz fails at once and, for SHUTDOWN_DRAIN_MS, requests are
+  // still served (a load balancer notices and stops sending); then stop accepting connections, let
+  // every request already on a connection finish (answered with `Connection: close`), close idle
+  // connections as they become idle, force the rest after 20 s, and close the database.
+  const GRACE_MS = 20_000;
+  let stopping = false;
+  server.on('request', (_req, res) => {
+    if (stopping && !res.headersSent) res.setHeader('Connection', 'close');
+  });
+  async function shutdown(signal) {
+    if (stopping) return;
+    stopping = true;
+    if (!cluster.isWorker) log('info', `${signal}: shutting down`);
+    rt.draining = true;
+    if (rt.env.SHUTDOWN_DRAIN_MS > 0) await new Promise((r) => setTimeout(r, rt.env.SHUTDOWN_DRAIN_MS));
+    // Node's close() would drop connections that are open but whose request has not arrived yet:
+    // keep them until they have had a moment to send it.
+    const closeIdle = server.closeIdleConnections.bind(server);
+    server.closeIdleConnections = () => {};
+    const closed = new Promise((resolve) => server.close(resolve));
+    const sweep = setInterval(closeIdle, 1000);
+    const force = setTimeout(() => server.closeAllConnections(), GRACE_MS);
+    force.unref();
+    await closed;
+    clearInterval(sweep);
+    clearTimeout(force);
+    await stopRuntime();
+    process.exit(0);
+  }
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // A worker's Ctrl-C reaches the primary, which sends SIGTERM: the worker ignores the SIGINT itself.
+  process.on('SIGINT', () => (cluster.isWorker ? undefined : void shutdown('SIGINT')));
+}

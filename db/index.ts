@@ -45,8 +45,29 @@ export function openDatabase(opts: OpenOptions): DbHandle {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * Kysely prepares every query anew; preparing cost as much as running the page's queries. Statements
+ * are kept by SQL text (bounded, oldest dropped) and reused unless one is still being iterated.
+ */
+function withStatementCache(database: SQLite.Database, max = 500) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(query: string) {
+      const known = statements.get(query);
+      if (known && !known.busy) return known;
+      const statement = database.prepare(query);
+      if (!known) {
+        if (statements.size >= max) statements.delete(statements.keys().next().value!);
+        statements.set(query, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 /** Runs every pending migration; throws with the failing migration's name. */

@@ -1,10 +1,10 @@
-import sharp from 'sharp';
 import { storeImage } from '~/domain/media/images.server';
 import { SITE_SETTINGS_KEY } from '~/domain/settings/site-settings.server';
 import type { SiteSettings } from '~/domain/settings/site-settings';
 import type { Storage } from '~/lib/storage.server';
 import type { DB } from './index';
 import { seedPictures } from './seed-images';
+import { loadSharp } from '~/lib/sharp.server';
 
 const SEED_MARKER = 'seed:v1';
 
@@ -21,7 +21,7 @@ export async function seedDefaults(db: DB, storage: Storage): Promise<boolean> {
   const url: Record<string, string> = {};
   for (const [id, pic] of Object.entries(pics)) {
     const isPng = pic.name.endsWith('.png');
-    const img = sharp(Buffer.from(pic.svg));
+    const img = (await loadSharp())(Buffer.from(pic.svg));
     const data = isPng ? await img.png().toBuffer() : await img.jpeg({ quality: 82, mozjpeg: true }).toBuffer();
     url[id] = (await storeImage(db, storage, pic.name, data, isPng ? 'image/png' : 'image/jpeg')).url;
   }

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import compression from 'compression';
@@ -23,12 +24,36 @@ const handler = createRequestHandler(build as unknown as ServerBuild, process.en
 const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', '/healthz', '/readyz'];
 const SESSION_COOKIE = /(?:^|;\s*)__session=/;
 
+/** The cache key of a page for an anonymous visitor, or undefined when the request cannot use the cache. */
+function pageCacheKey(method: string, pathname: string, queryKeys: string[], cookie: string | undefined, lang: string): string | undefined {
+  if (method !== 'GET' || runtime().env.HTML_CACHE === 'off') return undefined;
+  if (SESSION_COOKIE.test(cookie ?? '')) return undefined;
+  if (UNCACHED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}.`))) return undefined;
+  if (queryKeys.some((k) => k !== 'lng')) return undefined;
+  return `${lang}:${pathname}`;
+}
+
 function cacheKey(req: express.Request, lang: string): string | undefined {
-  if (req.method !== 'GET' || runtime().env.HTML_CACHE === 'off') return undefined;
-  if (SESSION_COOKIE.test(req.headers.cookie ?? '')) return undefined;
-  if (UNCACHED_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`))) return undefined;
-  if (Object.keys(req.query).some((k) => k !== 'lng')) return undefined;
-  return `${lang}:${req.path}`;
+  return pageCacheKey(req.method, req.path, Object.keys(req.query), req.headers.cookie, lang);
+}
+
+/** Headers of a response that belong to that one request and are never replayed. */
+const PER_REQUEST_HEADERS = new Set(['x-request-id', 'set-cookie', 'content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'x-cache']);
+
+/**
+ * The headers the full chain sent with a cached page, for one (scheme, host): the fast path below
+ * replays them only for a request with the same scheme and Host, so whatever the chain decides
+ * from those (HSTS, a Host check) is decided by the chain.
+ */
+function rememberSentHeaders(req: express.Request, res: express.Response, page: CachedPage): void {
+  const variant = `${req.secure ? 'https' : 'http'}|${req.headers.host ?? ''}`;
+  if (page.sent?.has(variant)) return;
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(res.getHeaders())) {
+    if (value === undefined || PER_REQUEST_HEADERS.has(name)) continue;
+    for (const v of Array.isArray(value) ? value : [String(value)]) headers.push([name, v]);
+  }
+  (page.sent ??= new Map()).set(variant, headers);
 }
 
 /**
@@ -47,6 +72,7 @@ function sendCached(req: express.Request, res: express.Response, page: CachedPag
   res.setHeader('ETag', page.etag);
   res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+  rememberSentHeaders(req, res, page);
   if (req.headers['if-none-match'] === page.etag) {
     res.status(304).end();
     return;
@@ -56,6 +82,54 @@ function sendCached(req: express.Request, res: express.Response, page: CachedPag
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Cached pages for anonymous visitors, answered before Express (ADR 017): a GET or HEAD without a
+ * query string, session or percent-encoding, for a page the full chain has already sent to this
+ * scheme and Host, gets the same headers and the pre-compressed bytes. Anything else returns false
+ * and goes through the app.
+ */
+export function createFastPath(app: express.Express): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const trustProxy = app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean;
+  return (req, res) => {
+    const url = req.url ?? '';
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || url.includes('?') || url.includes('%') || !url.startsWith('/')) return false;
+    const rt = runtime();
+    if (rt.draining) return false;
+    const { lang } = chooseLang(undefined, req.headers.cookie, req.headers['accept-language']);
+    const key = pageCacheKey('GET', url, [], req.headers.cookie, lang);
+    const page = key ? rt.cache.get(key) : undefined;
+    if (!page || page.nonce) return false;
+    // Express's own reading of the scheme (req.protocol), with the same trust proxy setting.
+    let scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+    const forwarded = req.headers['x-forwarded-proto'];
+    if (typeof forwarded === 'string' && trustProxy(req.socket.remoteAddress, 0)) scheme = forwarded.split(',')[0].trim();
+    const headers = page.sent?.get(`${scheme}|${req.headers.host ?? ''}`);
+    if (!headers) return false;
+
+    const started = process.hrtime.bigint();
+    const requestId = randomUUID();
+    const out: [string, string][] = [...headers, ['x-request-id', requestId], ['x-cache', 'HIT']];
+    let status = page.status;
+    let body: Buffer | undefined;
+    if (req.headers['if-none-match'] === page.etag) {
+      status = 304;
+    } else {
+      const accept = String(req.headers['accept-encoding'] ?? '');
+      const [encoding, bytes] = /\bbr\b/.test(accept) && page.br ? ['br', page.br] : /\bgzip\b/.test(accept) && page.gzip ? ['gzip', page.gzip] : [null, page.body];
+      if (encoding) out.push(['content-encoding', encoding]);
+      out.push(['content-length', String(bytes.length)]);
+      body = req.method === 'HEAD' ? undefined : bytes;
+    }
+    res.writeHead(status, out.flat());
+    res.end(body);
+    res.once('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      log.info('request', { requestId, method: req.method, path: url, status, ms: Math.round(ms * 10) / 10 });
+    });
+    return true;
+  };
 }
 
 export function createApp(clientDir: string): express.Express {

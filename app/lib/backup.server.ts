@@ -4,7 +4,6 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import * as tar from 'tar';
 import { migrationStatus, type DbHandle } from '~db/index';
 import { migrations } from '~db/migrations/index';
 import type { Storage } from './storage.server';
@@ -115,6 +114,7 @@ export async function createBackup(handle: DbHandle, storage: Storage, outFile: 
     fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify(manifest, null, 2));
     fs.mkdirSync(path.dirname(path.resolve(outFile)), { recursive: true });
     const tmp = `${outFile}.partial`;
+    const tar = await import('tar');
     await tar.c({ gzip: true, file: tmp, cwd: work, portable: true }, ['manifest.json', 'tables', 'media']);
     fs.renameSync(tmp, outFile);
     return manifest;
@@ -137,6 +137,7 @@ function contentTypeOf(key: string): string {
 export async function restoreBackup(handle: DbHandle, storage: Storage, file: string): Promise<BackupManifest> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-restore-'));
   try {
+    const tar = await import('tar');
     await tar.x({ file, cwd: work, strict: true });
     const manifest = JSON.parse(fs.readFileSync(path.join(work, 'manifest.json'), 'utf8')) as BackupManifest;
     if (manifest.format !== 1) throw new RestoreError(`Unknown backup format: ${String(manifest.format)}`);

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import pg from 'pg';
 import type { DbHandle } from '~db/index';
 import { log } from './log.server';
@@ -5,9 +6,12 @@ import { log } from './log.server';
 /**
  * Tells every instance that content changed, so each drops its cached pages at once (ADR 004).
  * On PostgreSQL: NOTIFY on a channel every instance LISTENs to, on a connection of its own that
- * reconnects by itself. On SQLite there is one instance: nothing to tell.
+ * reconnects by itself. On SQLite there is one instance, but it may run several workers (ADR 017):
+ * a worker tells the cluster's primary, which tells the other workers.
  */
 export const CHANNEL = 'thv_content_changed';
+/** The message a worker sends to the cluster's primary, which relays it to the others (server.js). */
+export const CLUSTER_MESSAGE = 'thv:content-changed';
 
 export interface ChangeFeed {
   publish(): Promise<void>;
@@ -16,7 +20,19 @@ export interface ChangeFeed {
 
 export function startChangeFeed(handle: DbHandle, databaseUrl: string | undefined, onChange: () => void): ChangeFeed {
   if (handle.dialect !== 'postgres' || !databaseUrl) {
-    return { publish: async () => {}, close: async () => {} };
+    if (!cluster.isWorker) return { publish: async () => {}, close: async () => {} };
+    const listener = (message: unknown) => {
+      if ((message as { type?: string } | null)?.type === CLUSTER_MESSAGE) onChange();
+    };
+    process.on('message', listener);
+    return {
+      publish: async () => {
+        process.send?.({ type: CLUSTER_MESSAGE });
+      },
+      close: async () => {
+        process.off('message', listener);
+      },
+    };
   }
   let client: pg.Client | undefined;
   let closed = false;

@@ -14,6 +14,8 @@ export interface CachedPage {
   br?: Buffer;
   etag: string;
   nonce: string | null;
+  /** Headers the full chain sent with this page, by "scheme|host" (server/app.ts's fast path replays them). */
+  sent?: Map<string, [string, string][]>;
 }
 
 export function makeCachedPage(status: number, headers: [string, string][], html: string, nonce: string | null): CachedPage {

@@ -24,10 +24,23 @@ type Paths<T> = { [K in keyof T]: T[K] extends string ? K & string : Join<K, Pat
 export type MessageKey = Paths<Messages>;
 export type Vars = Record<string, string | number>;
 
+/** Each language's messages flattened once ('site.nav.home' → text): a render looks up hundreds. */
+const flattened = new WeakMap<object, Map<string, string>>();
+function flatten(node: Record<string, unknown>, prefix: string, into: Map<string, string>): Map<string, string> {
+  for (const [k, v] of Object.entries(node)) {
+    if (typeof v === 'string') into.set(prefix + k, v);
+    else if (v && typeof v === 'object') flatten(v as Record<string, unknown>, `${prefix}${k}.`, into);
+  }
+  return into;
+}
+
 export function translate(messages: Messages, key: MessageKey, vars?: Vars): string {
-  let node: unknown = messages;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  const text = typeof node === 'string' ? node : key;
+  let flat = flattened.get(messages);
+  if (!flat) {
+    flat = flatten(messages as unknown as Record<string, unknown>, '', new Map());
+    flattened.set(messages, flat);
+  }
+  const text = flat.get(key) ?? key;
   return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
 }
 

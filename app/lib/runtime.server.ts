@@ -67,14 +67,9 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
         changes: startChangeFeed(handle, env.DATABASE_URL, () => cache.clear()),
         draining: false,
       };
-      pruneTimer = setInterval(() => {
-        Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db)]).catch((e) =>
-          log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
-        );
-      }, PRUNE_INTERVAL_MS);
-      pruneTimer.unref();
-      // Pending donations are re-checked with their provider now and periodically (a lost webhook loses nothing).
-      stopRechecks = startDonationRechecks();
+      // Under a cluster only one worker runs the periodic jobs (server.js sets THV_RUN_JOBS); across
+      // instances the jobs claim their window in the database anyway.
+      if (runsJobs()) startJobs(handle);
       log.info('runtime ready', { database: handle.dialect });
       return current;
     } catch (e) {
@@ -84,6 +79,22 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
     }
   })();
   return starting;
+}
+
+/** Whether this process runs the periodic jobs: always, but for the non-first workers of a cluster. */
+export function runsJobs(): boolean {
+  return process.env.THV_RUN_JOBS !== '0';
+}
+
+function startJobs(handle: DbHandle): void {
+  pruneTimer = setInterval(() => {
+    Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db)]).catch((e) =>
+      log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
+    );
+  }, PRUNE_INTERVAL_MS);
+  pruneTimer.unref();
+  // Pending donations are re-checked with their provider now and periodically (a lost webhook loses nothing).
+  stopRechecks = startDonationRechecks();
 }
 
 /** A site with data that is about to be migrated is backed up first, under DATA_DIR/backups. */

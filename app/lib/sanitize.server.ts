@@ -37,6 +37,29 @@ const options: sanitizeHtml.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'a' && !frame.attribs.href && !frame.text.trim(),
 };
 
+/**
+ * Stored rich text is sanitized when it is saved and again when it is read (a restored backup or an
+ * old row must not bypass the allowlist). Reading is every render, so results are remembered by
+ * input: the function is pure, and the memory is capped by size (oldest forgotten first).
+ */
+const MEMO_MAX_CHARS = 2_000_000;
+const memo = new Map<string, string>();
+let memoChars = 0;
+
 export function sanitizeRichHtml(html: string): string {
-  return sanitizeHtml(html ?? '', options);
+  const input = html ?? '';
+  const known = memo.get(input);
+  if (known !== undefined) return known;
+  const clean = sanitizeHtml(input, options);
+  const size = input.length + clean.length;
+  if (size <= MEMO_MAX_CHARS / 10) {
+    memo.set(input, clean);
+    memoChars += size;
+    for (const [key, value] of memo) {
+      if (memoChars <= MEMO_MAX_CHARS) break;
+      memo.delete(key);
+      memoChars -= key.length + value.length;
+    }
+  }
+  return clean;
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Env } from './env.server';
 
 /**
@@ -100,25 +100,33 @@ function statusOf(e: unknown): number | undefined {
  * given, and checksums only where the API requires them, which every compatible server accepts.
  */
 export function s3Storage(config: S3Config): Storage {
-  const client = new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: Boolean(config.endpoint),
-    credentials: config.accessKeyId ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey! } : undefined,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK is loaded on first use (it is tens of megabytes a site on disk storage never needs).
+  let sdk: Promise<{ client: S3Client; s3: typeof import('@aws-sdk/client-s3') }> | undefined;
+  const load = () =>
+    (sdk ??= import('@aws-sdk/client-s3').then((s3) => ({
+      s3,
+      client: new s3.S3Client({
+        endpoint: config.endpoint,
+        region: config.region,
+        forcePathStyle: Boolean(config.endpoint),
+        credentials: config.accessKeyId ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey! } : undefined,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = config.bucket;
   return {
     async put(key, data, contentType) {
       assertSafeKey(key);
       // One PUT: S3 stores an object whole or not at all, so there is never a half-written file.
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, CacheControl: IMMUTABLE }));
+      const { client, s3 } = await load();
+      await client.send(new s3.PutObjectCommand({ Bucket, Key: key, Body: data, ContentType: contentType, CacheControl: IMMUTABLE }));
     },
     async get(key) {
       assertSafeKey(key);
+      const { client, s3 } = await load();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const out = await client.send(new s3.GetObjectCommand({ Bucket, Key: key }));
         return Buffer.from(await out.Body!.transformToByteArray());
       } catch (e) {
         if (statusOf(e) === 404) return undefined;
@@ -127,12 +135,14 @@ export function s3Storage(config: S3Config): Storage {
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { client, s3 } = await load();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async open(key, { range, ifNoneMatch } = {}) {
       if (!SAFE_KEY.test(key) || key.includes('..')) return undefined;
+      const { client, s3 } = await load();
       try {
-        const out = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range, IfNoneMatch: ifNoneMatch }));
+        const out = await client.send(new s3.GetObjectCommand({ Bucket, Key: key, Range: range, IfNoneMatch: ifNoneMatch }));
         const headers: Record<string, string> = { 'Cache-Control': IMMUTABLE, 'Accept-Ranges': 'bytes' };
         if (out.ContentType) headers['Content-Type'] = out.ContentType;
         if (out.ContentLength !== undefined) headers['Content-Length'] = String(out.ContentLength);

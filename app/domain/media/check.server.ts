@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PDF_BYTES, PDF_TYPE, kindOf, type MediaKind } from './media';
+import { loadSharp } from '~/lib/sharp.server';
 
 /**
  * The content check of an upload: what a file is comes from its first bytes (magic numbers, the
@@ -68,6 +68,7 @@ export async function checkFile(name: string, data: Buffer, accept?: MediaKind):
   }
   try {
     // Decodes every pixel: a truncated or corrupt image fails here ('warning' level included).
+    const sharp = await loadSharp();
     await sharp(data, { failOn: 'warning' }).stats();
   } catch {
     return unreadable(name);

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { DB } from '~db/index';
 import type { Storage } from '~/lib/storage.server';
 import { keyFromUrl, mediaUrl, type ImageInfo, type ImageVariant } from './media';
+import { loadSharp } from '~/lib/sharp.server';
 
 /** Widths of the WebP variants made for every image (never wider than the original). */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
@@ -26,6 +26,7 @@ const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', '
  * media row. Files are written first; if anything fails they are removed, so no row lacks a file.
  */
 export async function storeImage(db: DB, storage: Storage, name: string, data: Buffer, mime: string): Promise<StoredImage> {
+  const sharp = await loadSharp();
   const base = sharp(data, { animated: mime === 'image/gif' }).rotate();
   const meta = await base.metadata();
   const width = meta.autoOrient?.width ?? meta.width;

@@ -5,11 +5,19 @@ import { EMPTY_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from './si
 
 export const SITE_SETTINGS_KEY = 'site';
 
+/** Built once: zod compiles a schema when it is made, which cost more than the rest of a page's loaders. */
+const storedSettingsSchema = siteSettingsSchema.partial();
+/** The last stored document and its parse: every page reads the settings, they rarely change. */
+let lastParsed: { raw: string; settings: SiteSettings } | undefined;
+
 export async function getSiteSettings(db: DB): Promise<SiteSettings> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', SITE_SETTINGS_KEY).executeTakeFirst();
   if (!row) return { ...EMPTY_SITE_SETTINGS };
-  const parsed = siteSettingsSchema.partial().safeParse(JSON.parse(row.value));
-  return { ...EMPTY_SITE_SETTINGS, ...(parsed.success ? parsed.data : {}) };
+  if (lastParsed?.raw !== row.value) {
+    const parsed = storedSettingsSchema.safeParse(JSON.parse(row.value));
+    lastParsed = { raw: row.value, settings: Object.freeze({ ...EMPTY_SITE_SETTINGS, ...(parsed.success ? parsed.data : {}) }) };
+  }
+  return { ...lastParsed.settings };
 }
 
 // ---- Back office -------------------------------------------------------------------------------

@@ -39,6 +39,10 @@ export interface AdminServer {
   dialect: Dialect;
   /** The server's own database, for what a test must arrange (aging a session) or check. */
   db: DB;
+  /** The server's process (a cluster's primary when WEB_CONCURRENCY > 1). */
+  pid: number;
+  /** Settles with the process's exit code when it exits. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -77,6 +81,9 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
       SMTP_URL: '',
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
+      // One process per test server (a cluster's workers each keep their own page cache; the
+      // cluster itself is tested in tests/e2e/ops/cluster.spec.ts).
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -97,6 +104,8 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
     baseURL,
     dialect,
     db: handle.db,
+    pid: child.pid!,
+    exited: new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)))),
     async stop() {
       await handle.close();
       child.kill('SIGTERM');
@@ -158,6 +167,8 @@ export function serverForSuite(dialect: Dialect, env: () => Record<string, strin
     get baseURL() { return get().baseURL; },
     get dialect() { return dialect; },
     get db() { return get().db; },
+    get pid() { return get().pid; },
+    get exited() { return get().exited; },
     stop: () => get().stop(),
   };
 }

@@ -26,7 +26,7 @@ async function startInstance(env: Record<string, string>): Promise<Instance> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(root, 'server.js')], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', LOG_LEVEL: 'error', SMTP_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production', WEB_CONCURRENCY: '1', LOG_LEVEL: 'error', SMTP_URL: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
