@@ -1,125 +1,268 @@
-// `npm run bench`: measures, on this machine and in one run, the throughput and latency of
-//  - the home page and a blog post for an anonymous visitor (cached HTML),
-//  - the same pages rendered on every request (HTML_CACHE=off),
-//  - a static file of the same size served by a plain Node static file server (the reference),
-// plus the server's peak memory. Prints a table and writes it to bench/results/latest.md.
-// Every load is bounded in time and sent to 127.0.0.1 only.
+// `npm run bench`: measures, on this machine and in one run,
+//  - the home page and a blog post for an anonymous visitor, served from the HTML cache and rendered
+//    on every request (HTML_CACHE=off), with one worker and with one worker per core;
+//  - an admin list (/admin/messages, a full page of 20 of 50 messages) for a signed-in Admin (never cached);
+//  - the same home page bytes served by nginx (one worker, gzip_static) when nginx is installed, and
+//    by a plain Node static file server, as references;
+//  - resident memory at rest and under load (every process of the server).
+// The load comes from wrk when installed (apt-get install wrk), else from autocannon. Every load is
+// bounded in time and sent to 127.0.0.1 only. Prints a table and writes it to bench/results/latest.md.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const CORES = os.availableParallelism();
+const which = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim() || null;
+const WRK = which('wrk');
+const NGINX = which('nginx') ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);
 
 if (!process.env.BENCH_SKIP_BUILD) {
   const b = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.js')], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) process.exit(1);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-bench-'));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-bench-'));
+/** Servers still running: stopped whatever happens (an error must not leave them behind). */
+const running = new Set();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+  fs.rmSync(work, { recursive: true, force: true });
+});
+const dataDir = path.join(work, 'data');
+const ADMIN = { email: 'bench@example.org', password: 'un mot de passe de banc' };
 
-function startServer(port, extraEnv) {
-  const child = spawn(process.execPath, ['server.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...extraEnv },
-    stdio: ['ignore', 'ignore', 'inherit'],
+function freePort() {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
   });
-  return child;
 }
 
 async function waitFor(url) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
-      const r = await fetch(url);
-      if (r.ok) return;
+      if ((await fetch(url)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not answer`);
 }
 
-/** Peak resident memory of a process, sampled from /proc while the load runs. */
+async function startServer(extraEnv) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CONTACT_RATE_LIMIT: '1000', ...extraEnv },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(`${url}/readyz`);
+  // A cluster's other workers start after the first answers: wait until all of them are up.
+  const workers = Number(extraEnv.WEB_CONCURRENCY ?? 1);
+  for (let i = 0; i < 300 && workers > 1 && descendants(child.pid).length < workers; i++) await new Promise((r) => setTimeout(r, 100));
+  await new Promise((r) => setTimeout(r, workers > 1 ? 2000 : 300));
+  return {
+    url,
+    pid: child.pid,
+    stop: () => new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r))),
+  };
+}
+
+/** Every process under `pid` (a cluster's workers). */
+function descendants(pid) {
+  const out = [];
+  for (const d of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(d), ...descendants(Number(d)));
+    } catch {}
+  }
+  return out;
+}
+
+/** Resident memory of a process and its descendants, in KiB. */
+function rss(pid) {
+  let total = 0;
+  for (const p of [pid, ...descendants(pid)]) {
+    try {
+      total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {}
+  }
+  return total;
+}
+
+/** Peak resident memory while a load runs, sampled every 100 ms. */
 function sampleMemory(pid) {
   let peak = 0;
-  const timer = setInterval(() => {
-    try {
-      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      peak = Math.max(peak, kb);
-    } catch {}
-  }, 100);
+  const timer = setInterval(() => (peak = Math.max(peak, rss(pid))), 100);
   return () => {
     clearInterval(timer);
     return peak;
   };
 }
 
-function load(url, headers = {}) {
+function parseWrkDuration(s) {
+  const m = /([\d.]+)(us|ms|s)/.exec(s ?? '');
+  if (!m) return NaN;
+  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+}
+
+/** One load: wrk (one thread) when installed, else autocannon; requests per second and latency. */
+function load(url, headers, seconds = DURATION) {
+  if (WRK) {
+    const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+    const r = spawnSync(WRK, args, { encoding: 'utf8' });
+    const out = r.stdout;
+    const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+    const sockErr = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+    return {
+      rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
+      p50: parseWrkDuration(/\s50%\s+(\S+)/.exec(out)?.[1]),
+      p99: parseWrkDuration(/\s99%\s+(\S+)/.exec(out)?.[1]),
+      errors: non2xx + (sockErr ? sockErr.slice(1).reduce((a, n) => a + Number(n), 0) : 0),
+    };
+  }
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (err, res) =>
+      err ? reject(err) : resolve({ rps: Math.round(res.requests.average), p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.non2xx }),
+    );
   });
 }
 
 const rows = [];
 async function measure(name, url, headers) {
-  await load(url, headers).catch(() => undefined); // warm-up is part of the first run's cost: run a short one
+  await load(url, headers, Math.min(2, DURATION)); // warm-up
   const r = await load(url, headers);
-  const row = { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+  const row = { name, ...r };
   rows.push(row);
-  console.log(row);
+  console.log(`${name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors`);
   return row;
 }
 
-const cachedPort = 3301;
-const renderPort = 3302;
-const staticPort = 3303;
-const cached = startServer(cachedPort, {});
-await waitFor(`http://127.0.0.1:${cachedPort}/healthz`);
-const homeHtml = await (await fetch(`http://127.0.0.1:${cachedPort}/`, { headers: { cookie: 'lng=fr' } })).text();
-const stopMem = sampleMemory(cached.pid);
-const headers = { cookie: 'lng=fr', 'accept-encoding': 'gzip' };
-const home = await measure('home, cached', `http://127.0.0.1:${cachedPort}/`, headers);
-const post = await measure('blog post, cached', `http://127.0.0.1:${cachedPort}/blog/1`, headers);
-const peakCached = stopMem();
-cached.kill('SIGTERM');
+const gzipHeaders = { cookie: 'lng=fr', 'accept-encoding': 'gzip' };
+const memory = [];
 
-const rendered = startServer(renderPort, { HTML_CACHE: 'off' });
-await waitFor(`http://127.0.0.1:${renderPort}/healthz`);
-const stopMem2 = sampleMemory(rendered.pid);
-const homeR = await measure('home, rendered', `http://127.0.0.1:${renderPort}/`, headers);
-const postR = await measure('blog post, rendered', `http://127.0.0.1:${renderPort}/blog/1`, headers);
-const peakRendered = stopMem2();
-rendered.kill('SIGTERM');
+async function publicPages(label, env) {
+  const server = await startServer(env);
+  const atRest = rss(server.pid);
+  const stop = sampleMemory(server.pid);
+  await measure(`home, ${label}`, `${server.url}/`, gzipHeaders);
+  await measure(`blog post, ${label}`, `${server.url}/blog/1`, gzipHeaders);
+  memory.push({ label, atRest, peak: stop() });
+  await server.stop();
+}
 
-// Reference: a plain static file server in its own process, serving the same page, gzip-encoded once.
-const zlib = await import('node:zlib');
-const gz = zlib.gzipSync(homeHtml);
-const pageFile = path.join(dataDir, 'home.html');
-fs.writeFileSync(pageFile, homeHtml);
-const staticServer = spawn(process.execPath, [path.join(root, 'bench', 'static-server.js'), pageFile, String(staticPort)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-await new Promise((r) => staticServer.once('message', r));
-const stat = await measure('static file (same page)', `http://127.0.0.1:${staticPort}/`, headers);
-staticServer.kill();
+/** Signs the bench's Admin in and returns the session cookie. */
+async function adminCookie(url) {
+  const res = await fetch(`${url}/admin/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: url },
+    body: new URLSearchParams(ADMIN).toString(),
+  });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  if (res.status !== 303 || !cookie) throw new Error(`bench admin sign-in failed: ${res.status}`);
+  return cookie;
+}
 
-const ratio = (a) => (a.rps / stat.rps).toFixed(2);
+// First start: migrations, default content and the bench's Admin; 50 contact messages for the admin list.
+{
+  const server = await startServer({ WEB_CONCURRENCY: '1' });
+  for (let i = 0; i < 50; i++) {
+    const body = new URLSearchParams({ firstName: 'Banc', lastName: `n° ${i + 1}`, email: `banc${i}@example.org`, message: `Message de banc d'essai numéro ${i + 1}, assez long pour ressembler à un vrai message reçu par la fondation.` });
+    const r = await fetch(`${server.url}/contact`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url }, body });
+    if (r.status !== 303) throw new Error(`contact message ${i} refused: ${r.status}`);
+  }
+  await server.stop();
+}
+
+await publicPages('cached, 1 worker', { WEB_CONCURRENCY: '1' });
+await publicPages('rendered, 1 worker', { WEB_CONCURRENCY: '1', HTML_CACHE: 'off' });
+if (CORES > 1) {
+  await publicPages(`cached, ${CORES} workers`, { WEB_CONCURRENCY: String(CORES) });
+  await publicPages(`rendered, ${CORES} workers`, { WEB_CONCURRENCY: String(CORES), HTML_CACHE: 'off' });
+}
+{
+  const server = await startServer({ WEB_CONCURRENCY: '1' });
+  const cookie = await adminCookie(server.url);
+  const list = await (await fetch(`${server.url}/admin/messages`, { headers: { cookie } })).text();
+  const shown = new Set(list.match(/banc\d+@example\.org/g) ?? []).size;
+  if (shown < 20) throw new Error(`the admin list shows ${shown} messages, not a full page of 20`);
+  await measure('admin list (20 of 50 messages), 1 worker', `${server.url}/admin/messages`, { cookie, 'accept-encoding': 'gzip' });
+  await server.stop();
+}
+
+// References: the home page's own bytes, gzip-encoded once.
+const homeHtml = await (async () => {
+  const server = await startServer({ WEB_CONCURRENCY: '1' });
+  const html = await (await fetch(`${server.url}/`, { headers: { cookie: 'lng=fr' } })).text();
+  await server.stop();
+  return html;
+})();
+const gz = zlib.gzipSync(homeHtml, { level: 9 });
+const site = path.join(work, 'site');
+fs.mkdirSync(site);
+fs.writeFileSync(path.join(site, 'index.html'), homeHtml);
+fs.writeFileSync(path.join(site, 'index.html.gz'), gz);
+
+let nginxRow;
+if (NGINX) {
+  const port = await freePort();
+  const conf = path.join(work, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    `worker_processes 1;\ndaemon off;\npid ${work}/nginx.pid;\nerror_log ${work}/nginx-error.log;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  types { text/html html; }\n  client_body_temp_path ${work}/nginx-tmp;\n  proxy_temp_path ${work}/nginx-tmp;\n  fastcgi_temp_path ${work}/nginx-tmp;\n  uwsgi_temp_path ${work}/nginx-tmp;\n  scgi_temp_path ${work}/nginx-tmp;\n  keepalive_requests 1000000;\n  server {\n    listen 127.0.0.1:${port};\n    root ${site};\n    gzip_static on;\n    location / { try_files /index.html =404; }\n  }\n}\n`,
+  );
+  fs.mkdirSync(path.join(work, 'nginx-tmp'));
+  const nginx = spawn(NGINX, ['-c', conf, '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitFor(`http://127.0.0.1:${port}/`);
+  nginxRow = await measure('nginx, 1 worker (same page, gzip)', `http://127.0.0.1:${port}/`, gzipHeaders);
+  nginx.kill('SIGTERM');
+  await new Promise((r) => nginx.once('exit', r));
+} else {
+  console.log('nginx is not installed (apt-get install nginx): the Node static server is the only reference');
+}
+{
+  const port = await freePort();
+  const staticServer = spawn(process.execPath, [path.join(root, 'bench', 'static-server.js'), path.join(site, 'index.html'), String(port)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise((r) => staticServer.once('message', r));
+  await measure('Node static file server (same page, gzip)', `http://127.0.0.1:${port}/`, gzipHeaders);
+  staticServer.kill();
+}
+
+const reference = nginxRow ?? rows.at(-1);
+const mib = (kb) => Math.round(kb / 1024);
 const lines = [
-  `Bench on ${os.cpus().length} cores, ${CONNECTIONS} connections, ${DURATION} s per line, ${new Date().toISOString().slice(0, 10)}`,
+  `Bench on ${CORES} cores, ${CONNECTIONS} connections, ${DURATION} s per line (${WRK ? 'wrk, one thread' : 'autocannon'}), ${new Date().toISOString().slice(0, 10)}`,
   '',
-  '| what | req/s | p50 ms | p99 ms | errors | vs static |',
+  `| what | req/s | p50 ms | p99 ms | errors | vs ${nginxRow ? 'nginx' : 'static'} |`,
   '| --- | ---: | ---: | ---: | ---: | ---: |',
-  ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${ratio(r)} |`),
+  ...rows.map((r) => `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.rps / reference.rps).toFixed(2)} |`),
   '',
-  `Peak memory (RSS): ${Math.round(peakCached / 1024)} MiB with the cache, ${Math.round(peakRendered / 1024)} MiB rendering every request.`,
+  '| server | memory at rest | peak under load |',
+  '| --- | ---: | ---: |',
+  ...memory.map((m) => `| ${m.label} | ${mib(m.atRest)} MiB | ${mib(m.peak)} MiB |`),
+  '',
   `Home page HTML: ${homeHtml.length} bytes (${gz.length} gzip).`,
 ];
 const table = lines.join('\n');
 console.log(`\n${table}`);
 fs.mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
 fs.writeFileSync(path.join(root, 'bench', 'results', 'latest.md'), `${table}\n`);
-fs.rmSync(dataDir, { recursive: true, force: true });
-void home; void post; void homeR; void postR;
-process.exit(0);
+fs.rmSync(work, { recursive: true, force: true });
+const failed = rows.some((r) => r.rps === 0);
+if (failed) console.log('a line served no request');
+process.exit(failed ? 1 : 0);

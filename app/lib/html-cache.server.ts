@@ -28,11 +28,24 @@ export function makeCachedPage(status: number, headers: [string, string][], html
   return page;
 }
 
+/** Bytes a page holds in memory: its HTML and its compressed copies. */
+export function pageBytes(page: CachedPage): number {
+  return page.body.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
+}
+
+/**
+ * Bounded by entries and by bytes (a site with many long posts in three languages must not grow
+ * without limit): the oldest entries go first.
+ */
 export class HtmlCache {
   private entries = new Map<string, CachedPage>();
   private generation = 0;
+  private bytes = 0;
 
-  constructor(private readonly maxEntries = 500) {}
+  constructor(
+    private readonly maxEntries = 500,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
 
   get(key: string): CachedPage | undefined {
     return this.entries.get(key);
@@ -45,19 +58,37 @@ export class HtmlCache {
 
   set(key: string, page: CachedPage, generation: number): void {
     if (generation !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) {
+    const size = pageBytes(page);
+    if (size > this.maxBytes) return;
+    this.delete(key);
+    while (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      if (oldest === undefined) break;
+      this.delete(oldest);
     }
     this.entries.set(key, page);
+    this.bytes += size;
+  }
+
+  private delete(key: string): void {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.bytes -= pageBytes(page);
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.bytes = 0;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** Bytes held now. */
+  get byteSize(): number {
+    return this.bytes;
   }
 }

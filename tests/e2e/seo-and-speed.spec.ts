@@ -39,6 +39,22 @@ test('anonymous pages come from the HTML cache, compressed once, with validators
   expect(english.headers().etag).not.toBe(etag);
 });
 
+test('a page answered from the cache, before the app, carries the headers the app sent with it', async ({ request }) => {
+  // With ?lng= the request goes through the app (which sets the language cookie); without, from the cache.
+  const first = await request.get('/missions?lng=es', { headers: { 'accept-encoding': 'gzip' } });
+  expect(first.headers()['set-cookie']).toContain('lng=es');
+  const hit = await request.get('/missions', { headers: { cookie: 'lng=es', 'accept-encoding': 'gzip' } });
+  expect(hit.headers()['x-cache']).toBe('HIT');
+  expect(hit.headers()['set-cookie']).toBeUndefined();
+  const comparable = (h: Record<string, string>) =>
+    Object.fromEntries(Object.entries(h).filter(([k]) => !['x-request-id', 'x-cache', 'set-cookie', 'date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
+  expect(comparable(hit.headers())).toEqual(comparable(first.headers()));
+  expect(hit.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(hit.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(hit.headers()['x-request-id']).not.toBe(first.headers()['x-request-id']);
+  expect(await hit.text()).toBe(await first.text());
+});
+
 test('security headers: public pages allow only our own script files, no inline script', async ({ request }) => {
   const response = await request.get('/');
   const h = response.headers();
