@@ -23,6 +23,10 @@ const server = app.listen(rt.env.PORT, rt.env.HOST, () => {
   console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: `listening on http://localhost:${port}`, port }));
 });
 server.keepAliveTimeout = 65_000;
+// CONNECT (a proxy's method) is not ours: answered 405 instead of a dropped connection.
+server.on('connect', (_req, socket) => {
+  socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+});
 
 // Graceful stop (SIGTERM/SIGINT): /readyz fails at once and, for SHUTDOWN_DRAIN_MS, requests are
 // still served (a load balancer notices and stops sending); then stop accepting connections, let

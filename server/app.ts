@@ -12,6 +12,7 @@ import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime, startRuntime, stopRuntime } from '~/lib/runtime.server';
 import { sendFetchResponse, toFetchRequest, writeHeaders } from './http-bridge';
 import { baseSecurityHeaders } from './security';
+import { errorHandler, requestGuard } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
 import { makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
 
@@ -83,6 +84,7 @@ export function createApp(clientDir: string): express.Express {
     next();
   });
 
+  app.use(requestGuard);
   app.use(compression());
 
   app.get('/healthz', async (_req, res) => {
@@ -213,10 +215,7 @@ export function createApp(clientDir: string): express.Express {
     }
   });
 
-  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    log.error('unhandled error', { requestId: res.locals.requestId, error: error instanceof Error ? error.message : String(error) });
-    if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
-  });
+  app.use(errorHandler);
 
   return app;
 }

@@ -15,7 +15,9 @@ export function toFetchRequest(req: express.Request, res: express.Response): Req
   }
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = Readable.toWeb(req) as unknown as ReadableStream;
+    // The request guard has read (and bounded) the body already, except for streamed uploads.
+    const read = res.locals.body as Buffer | undefined;
+    init.body = read ? new Uint8Array(read) : (Readable.toWeb(req) as unknown as ReadableStream);
     init.duplex = 'half';
   }
   return new Request(url, init);
