@@ -12,7 +12,7 @@ import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime, startRuntime, stopRuntime } from '~/lib/runtime.server';
 import { sendFetchResponse, toFetchRequest, writeHeaders } from './http-bridge';
 import { baseSecurityHeaders } from './security';
-import { errorHandler, requestGuard } from './request-guard';
+import { errorHandler, HttpError, requestGuard, sendRefusal } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
 import { makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
 
@@ -24,12 +24,21 @@ const handler = createRequestHandler(build as unknown as ServerBuild, process.en
 const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', '/healthz', '/readyz'];
 const SESSION_COOKIE = /(?:^|;\s*)__session=/;
 
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
+
+/**
+ * The cache key, or undefined when the page must not be cached. Without PUBLIC_URL the Host is
+ * the visitor's word: only loopback hosts are cached (ADR 010), each under its own key, so a
+ * forged Host can never put its URLs into a page another visitor receives.
+ */
 function cacheKey(req: express.Request, lang: string): string | undefined {
   if (req.method !== 'GET' || runtime().env.HTML_CACHE === 'off') return undefined;
+  const host = req.get('host') ?? '';
+  if (!runtime().publicUrl && !LOOPBACK_HOST.test(host)) return undefined;
   if (SESSION_COOKIE.test(req.headers.cookie ?? '')) return undefined;
   if (UNCACHED_PREFIXES.some((p) => req.path === p || req.path.startsWith(`${p}/`) || req.path.startsWith(`${p}.`))) return undefined;
   if (Object.keys(req.query).some((k) => k !== 'lng')) return undefined;
-  return `${lang}:${req.path}`;
+  return `${host}|${lang}:${req.path}`;
 }
 
 /**
@@ -86,6 +95,20 @@ export function createApp(clientDir: string): express.Express {
 
   app.use(requestGuard);
   app.use(compression());
+
+  // With PUBLIC_URL, that origin is the only one served (ADR 010): another Host is sent there
+  // (GET, HEAD) or answered 421; probes from a load balancer may use any address.
+  if (rt.publicUrl) {
+    const publicUrl = rt.publicUrl;
+    const publicHost = new URL(publicUrl).host;
+    app.use((req, res, next) => {
+      if (req.path === '/healthz' || req.path === '/readyz' || req.host === publicHost) return next();
+      if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(308, `${publicUrl}${req.originalUrl}`);
+      sendRefusal(req, res, new HttpError(421, 'httpErrors.misdirected'));
+    });
+  } else if (rt.env.NODE_ENV === 'production') {
+    log.warn('PUBLIC_URL is not set: pages are cached for localhost only and password-reset mails are sent only for requests to localhost; set PUBLIC_URL to serve the site on its domain');
+  }
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -187,7 +210,7 @@ export function createApp(clientDir: string): express.Express {
         secure: req.secure,
       });
       const generation = cache.begin();
-      const response = await handler(toFetchRequest(req, res), context);
+      const response = await handler(toFetchRequest(req, res, runtime().publicUrl), context);
       const type = response.headers.get('content-type') ?? '';
       const cacheable =
         key &&

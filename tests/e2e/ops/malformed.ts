@@ -70,7 +70,7 @@ export function sendRaw(port: number, r: RawRequest): Promise<RawResponse> {
       socket.write(Buffer.concat([Buffer.from(head, 'latin1'), r.body ?? Buffer.alloc(0)]));
     });
     socket.setTimeout(5000, () => socket.destroy());
-    socket.on('data', (d) => chunks.push(d));
+    socket.on('data', (d: Buffer) => chunks.push(d));
     socket.on('error', reject);
     socket.on('close', () => {
       const text = Buffer.concat(chunks).toString('latin1');
