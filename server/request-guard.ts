@@ -1,6 +1,8 @@
+import type { Socket } from 'node:net';
 import type * as express from 'express';
 import { chooseLang, messagesFor } from '~/lib/i18n.server';
 import { translate, type MessageKey } from '~/lib/i18n';
+import { contentSecurityPolicy } from '~/lib/csp.server';
 import { log } from '~/lib/log.server';
 
 /**
@@ -57,15 +59,12 @@ export function sendRefusal(req: express.Request, res: express.Response, error: 
   res.status(error.status);
   res.setHeader('Cache-Control', 'no-store');
   res.setHeader('Content-Language', lang);
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(null));
   if (error.status === 405) res.setHeader('Allow', ALLOWED_METHODS.join(', '));
   // The rest of a refused body is not read: the connection ends after the answer.
   if (error.status === 413 || !req.complete) {
     res.setHeader('Connection', 'close');
-    // Half-close once answered, and stop whatever the client still sends soon after.
-    res.once('finish', () => {
-      req.socket.end();
-      setTimeout(() => req.socket.destroy(), 2000).unref();
-    });
+    lingerThenClose(req.socket);
   }
   const wantsJson = isMachinePath(req.path) || /json/.test(String(req.headers.accept ?? ''));
   if (wantsJson) {
@@ -73,6 +72,23 @@ export function sendRefusal(req: express.Request, res: express.Response, error: 
     return;
   }
   res.type('html').send(`<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>${error.status}</title><main><h1>${error.status}</h1><p>${escapeHtml(message)}</p></main></html>`);
+}
+
+/** How long a refused request's remaining bytes are discarded after the answer, before the connection is cut. */
+const LINGER_MS = 2000;
+
+/**
+ * Node ends a `Connection: close` answer with socket.destroySoon(), which resets the connection
+ * while the client is still sending: the client then often loses the answer it was sent. Here the
+ * connection is half-closed instead, what still arrives is discarded (never stored), and the
+ * socket is destroyed after LINGER_MS (a "lingering close").
+ */
+function lingerThenClose(socket: Socket): void {
+  (socket as Socket & { destroySoon: () => void }).destroySoon = () => {
+    socket.end();
+    socket.resume();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 function escapeHtml(s: string): string {

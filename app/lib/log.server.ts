@@ -9,7 +9,7 @@ export function setLogLevel(level: Level | 'silent'): void {
 export const REDACTED = '[redacted]';
 
 /** Fields whose value never reaches the log, whatever a caller passes. */
-export const SECRET_KEYS = /pass(word|phrase)?|token|secret|cookie|authori[sz]ation|api[-_]?key|private[-_]?key|signature|credential|^key$|^session/i;
+export const SECRET_KEYS = /pass(word|phrase)?|token|secret|hash|cookie|authori[sz]ation|api[-_]?key|private[-_]?key|signature|credential|^key$|^session/i;
 
 /**
  * Secrets recognised inside any string (messages, paths, error texts): single-use links, bearer

@@ -9,7 +9,7 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 /** A hash with the same parameters: checking it costs what a real check costs (its answer is ignored). */
-const DUMMY_HASH = '$argon2id$v=19$m=65536,t=3,p=1$Ar4INz98v4CudATIBxb25g$y8AA9SNegDSotJDyrPau2RYhHdn3WEPhRYjBcNPg1kg';
+export const DUMMY_HASH = '$argon2id$v=19$m=65536,t=3,p=1$Ar4INz98v4CudATIBxb25g$y8AA9SNegDSotJDyrPau2RYhHdn3WEPhRYjBcNPg1kg';
 
 /**
  * Checks a password against a stored hash. Without a hash (unknown email, invitation not yet

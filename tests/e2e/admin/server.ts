@@ -39,6 +39,10 @@ export interface AdminServer {
   dialect: Dialect;
   /** The server's own database, for what a test must arrange (aging a session) or check. */
   db: DB;
+  /** The server process (to read its memory). */
+  pid: number;
+  /** Everything the server wrote to stdout and stderr so far (its log). */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -79,10 +83,12 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
       ADMIN_PASSWORD: '',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (d) => (stderr += d));
+  child.stdout!.on('data', (d) => (stdout += d));
   const baseURL = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -97,6 +103,8 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
     baseURL,
     dialect,
     db: handle.db,
+    pid: child.pid!,
+    log: () => `${stdout}${stderr}`,
     async stop() {
       await handle.close();
       child.kill('SIGTERM');
@@ -158,6 +166,8 @@ export function serverForSuite(dialect: Dialect, env: () => Record<string, strin
     get baseURL() { return get().baseURL; },
     get dialect() { return dialect; },
     get db() { return get().db; },
+    get pid() { return get().pid; },
+    log: () => get().log(),
     stop: () => get().stop(),
   };
 }

@@ -73,7 +73,7 @@ export function sendRaw(port: number, r: RawRequest): Promise<RawResponse> {
     socket.on('data', (d: Buffer) => chunks.push(d));
     socket.on('error', reject);
     socket.on('close', () => {
-      const text = Buffer.concat(chunks).toString('latin1');
+      const text = Buffer.concat(chunks).toString('utf8');
       const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(text)?.[1] ?? 0);
       resolve({ status, text });
     });
