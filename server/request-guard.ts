@@ -13,7 +13,13 @@ import { log } from '~/lib/log.server';
  */
 
 const KIB = 1024;
-export const BODY_LIMITS = { form: 64 * KIB, webhook: 1024 * KIB } as const;
+/**
+ * Forms 64 KiB; webhooks 1 MiB; the back office's editing forms (rich text in three languages)
+ * 1 MiB, for a request that carries a session cookie (checked by the guard after reading).
+ */
+export const BODY_LIMITS = { form: 64 * KIB, webhook: 1024 * KIB, adminForm: 1024 * KIB } as const;
+/** Sign-in flows under /admin: anyone may post there, so they keep the form limit. */
+const AUTH_PATHS = /^\/admin\/(login|setup|logout|mot-de-passe-oublie|invitation\/|reinitialiser\/)/;
 
 /** The media upload reads its own multipart stream with its own per-file limits (ADR 007). */
 const STREAMED_PATHS = ['/admin/media/televerser'];
@@ -34,8 +40,11 @@ export class HttpError extends Error {
 
 const isMachinePath = (p: string) => p.startsWith('/api/') || p.startsWith('/webhooks/');
 
-function bodyLimit(p: string): number {
-  return p.startsWith('/webhooks/') ? BODY_LIMITS.webhook : BODY_LIMITS.form;
+function bodyLimit(req: express.Request): number {
+  const p = req.path;
+  if (p.startsWith('/webhooks/')) return BODY_LIMITS.webhook;
+  if (p.startsWith('/admin/') && !AUTH_PATHS.test(p) && /(?:^|;\s*)__session=/.test(req.headers.cookie ?? '')) return BODY_LIMITS.adminForm;
+  return BODY_LIMITS.form;
 }
 
 function humanSize(bytes: number): string {
@@ -111,7 +120,7 @@ function checkHead(req: express.Request): void {
     throw new HttpError(400, 'httpErrors.badRequest');
   }
   if (!hasBody(req) || STREAMED_PATHS.includes(req.path)) return;
-  const limit = bodyLimit(req.path);
+  const limit = bodyLimit(req);
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) throw new HttpError(413, 'httpErrors.tooLarge', { limit: humanSize(limit) });
   const type = mediaType(req);
@@ -169,7 +178,7 @@ export async function requestGuard(req: express.Request, res: express.Response, 
   try {
     checkHead(req);
     if (hasBody(req) && !STREAMED_PATHS.includes(req.path)) {
-      const body = await readLimited(req, bodyLimit(req.path));
+      const body = await readLimited(req, bodyLimit(req));
       await checkBody(mediaType(req), String(req.headers['content-type'] ?? ''), body, isMachinePath(req.path));
       res.locals.body = body;
     }

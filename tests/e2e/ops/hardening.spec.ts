@@ -156,6 +156,21 @@ for (const dialect of DIALECTS) {
       for (const secret of [PASSWORD, 'le mot de passe d’Ivan', cookie, invitation, reset]) expect(log, secret).not.toContain(secret);
     });
 
+    test('the back office’s editing forms take up to 1 MiB from a signed-in user; 64 KiB without a session', async ({ playwright }) => {
+      const port = portOf(server.baseURL);
+      const request = await playwright.request.newContext();
+      const signedIn = await request.post(`${server.baseURL}/admin/login`, { form: { email: 'alice@example.org', password: PASSWORD }, headers: { Origin: server.baseURL }, maxRedirects: 0 });
+      const cookie = /__session=[^;]+/.exec(signedIn.headers()['set-cookie'] ?? '')![0];
+      await request.dispose();
+      const body = Buffer.from(`title=${'a'.repeat(300 * 1024)}`);
+      const headers = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.baseURL };
+      const withSession = await sendRaw(port, { name: 'admin 300 KiB', method: 'POST', target: '/admin/blog/new', headers: { ...headers, Cookie: cookie }, body });
+      expect(withSession.status).not.toBe(413);
+      expect(withSession.status).toBeLessThan(500);
+      const anonymous = await sendRaw(port, { name: 'anonymous 300 KiB', method: 'POST', target: '/admin/blog/new', headers, body });
+      expect(anonymous.status).toBe(413);
+    });
+
     test('"Courriels en attente" is for Admins only', async ({ playwright }) => {
       await createAccount(server.db, 'Éditeur', 'eric@example.org');
       const request = await playwright.request.newContext();
