@@ -95,7 +95,11 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
     const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    if (Date.now() > deadline) {
+      // Not left running: a late start would take a port the next suite is given.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const handle = openDatabase({ databaseUrl: database?.url, dataDir });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { expect, test } from '@playwright/test';
-import { DIALECTS, PASSWORD, createAccount, serverForSuite } from '../admin/server';
+import { expectAccessible } from '../support';
+import { DIALECTS, PASSWORD, createAccount, serverForSuite, signIn } from '../admin/server';
 import { generateCorpus, sendRaw } from './malformed';
 
 /**
@@ -169,6 +170,15 @@ for (const dialect of DIALECTS) {
       expect(withSession.status).toBeLessThan(500);
       const anonymous = await sendRaw(port, { name: 'anonymous 300 KiB', method: 'POST', target: '/admin/blog/new', headers, body });
       expect(anonymous.status).toBe(413);
+    });
+
+    test('an Admin reads the pending mails in the back office, from the menu, accessibly', async ({ page }) => {
+      await signIn(page, server.baseURL, 'alice@example.org');
+      await page.getByRole('link', { name: 'Courriels en attente' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Courriels en attente' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: /Réinitialisation de votre mot de passe/ })).toBeVisible();
+      await expect(page.getByTestId('outbox')).toContainText('/admin/reinitialiser/');
+      await expectAccessible(page);
     });
 
     test('"Courriels en attente" is for Admins only', async ({ playwright }) => {
