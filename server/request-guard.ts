@@ -15,7 +15,7 @@ import { log } from '~/lib/log.server';
 const KIB = 1024;
 /**
  * Forms 64 KiB; webhooks 1 MiB; the back office's editing forms (rich text in three languages)
- * 1 MiB, for a request that carries a session cookie (checked by the guard after reading).
+ * 1 MiB, for a request that carries a session cookie (whose session the admin guard then checks).
  */
 export const BODY_LIMITS = { form: 64 * KIB, webhook: 1024 * KIB, adminForm: 1024 * KIB } as const;
 /** Sign-in flows under /admin: anyone may post there, so they keep the form limit. */

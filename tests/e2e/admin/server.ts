@@ -90,7 +90,8 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
   child.stderr!.on('data', (d) => (stderr += d));
   child.stdout!.on('data', (d) => (stdout += d));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A first start seeds images: on a loaded 2-core machine it can take half a minute.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
     const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
