@@ -121,6 +121,10 @@ async function runWorker() {
     log('info', `listening on http://localhost:${port}`, { port, ...(cluster.isWorker ? { worker: cluster.worker.id } : {}) });
   });
   server.keepAliveTimeout = 65_000;
+  // CONNECT (a proxy's method) is not ours: answered 405 instead of a dropped connection.
+  server.on('connect', (_req, socket) => {
+    socket.end('HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
 
   // Graceful stop (SIGTERM/SIGINT): /readyz fails at once and, for SHUTDOWN_DRAIN_MS, requests are
   // still served (a load balancer notices and stops sending); then stop accepting connections, let

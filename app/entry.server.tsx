@@ -1,13 +1,30 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, RouterContextProvider } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import { log } from '~/lib/log.server';
 import { contentSecurityPolicy } from '~/lib/csp.server';
 import { NonceProvider } from '~/lib/nonce';
 import { requestInfoContext } from '~/lib/request-context.server';
 
 export const streamTimeout = 10_000;
+
+/**
+ * Errors of loaders, actions and rendering: a refusal (4xx) is an answer, not an error; a real
+ * failure goes to the log (redacted, with the request id), never with its stack to the visitor.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  let requestId: string | undefined;
+  try {
+    requestId = (context as RouterContextProvider).get(requestInfoContext).requestId;
+  } catch {
+    requestId = undefined;
+  }
+  log.error('unhandled error', { requestId, error: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
+};
 
 /**
  * Every page is rendered completely before it is sent (onAllReady): public pages must be whole

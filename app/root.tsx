@@ -81,7 +81,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   const i18n = makeI18n(data?.lang ?? DEFAULT_LANG, data?.messages ?? messagesFallback);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // On the server, entry.server's handleError logs real failures (redacted, with the request id);
+  // a refusal (4xx) is not an error.
+  if (typeof document !== 'undefined' && !isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="mx-auto max-w-xl px-6 py-24 text-center">
       <h1 className="text-3xl font-bold">{notFound ? i18n.t('notFound.title') : i18n.t('error.title')}</h1>

@@ -21,6 +21,7 @@ export default [
     route('users/:userId', 'routes/admin/users/edit.tsx'),
     route('users/:userId/supprimer', 'routes/admin/users/delete.tsx'),
     route('mon-compte', 'routes/admin/account.tsx'),
+    route('courriels', 'routes/admin/outbox.tsx'),
     ...contentRoutes,
     ...mediaRoutes,
     ...paymentAdminRoutes,

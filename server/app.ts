@@ -13,6 +13,7 @@ import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime, startRuntime, stopRuntime } from '~/lib/runtime.server';
 import { sendFetchResponse, toFetchRequest, writeHeaders } from './http-bridge';
 import { baseSecurityHeaders } from './security';
+import { errorHandler, HttpError, requestGuard, sendRefusal } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
 import { makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
 
@@ -24,17 +25,25 @@ const handler = createRequestHandler(build as unknown as ServerBuild, process.en
 const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', '/healthz', '/readyz'];
 const SESSION_COOKIE = /(?:^|;\s*)__session=/;
 
-/** The cache key of a page for an anonymous visitor, or undefined when the request cannot use the cache. */
-function pageCacheKey(method: string, pathname: string, queryKeys: string[], cookie: string | undefined, lang: string): string | undefined {
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
+
+/**
+ * The cache key of a page for an anonymous visitor, or undefined when the request cannot use the
+ * cache. Without PUBLIC_URL the Host is the visitor's word: only loopback hosts are cached
+ * (ADR 010), each under its own key, so a forged Host can never put its URLs into a page another
+ * visitor receives.
+ */
+function pageCacheKey(method: string, host: string, pathname: string, queryKeys: string[], cookie: string | undefined, lang: string): string | undefined {
   if (method !== 'GET' || runtime().env.HTML_CACHE === 'off') return undefined;
+  if (!runtime().publicUrl && !LOOPBACK_HOST.test(host)) return undefined;
   if (SESSION_COOKIE.test(cookie ?? '')) return undefined;
   if (UNCACHED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}.`))) return undefined;
   if (queryKeys.some((k) => k !== 'lng')) return undefined;
-  return `${lang}:${pathname}`;
+  return `${host}|${lang}:${pathname}`;
 }
 
 function cacheKey(req: express.Request, lang: string): string | undefined {
-  return pageCacheKey(req.method, req.path, Object.keys(req.query), req.headers.cookie, lang);
+  return pageCacheKey(req.method, req.get('host') ?? '', req.path, Object.keys(req.query), req.headers.cookie, lang);
 }
 
 /** Headers of a response that belong to that one request and are never replayed. */
@@ -98,7 +107,7 @@ export function createFastPath(app: express.Express): (req: IncomingMessage, res
     const rt = runtime();
     if (rt.draining) return false;
     const { lang } = chooseLang(undefined, req.headers.cookie, req.headers['accept-language']);
-    const key = pageCacheKey('GET', url, [], req.headers.cookie, lang);
+    const key = pageCacheKey('GET', req.headers.host ?? '', url, [], req.headers.cookie, lang);
     const page = key ? rt.cache.get(key) : undefined;
     if (!page || page.nonce) return false;
     // Express's own reading of the scheme (req.protocol), with the same trust proxy setting.
@@ -157,7 +166,22 @@ export function createApp(clientDir: string): express.Express {
     next();
   });
 
+  app.use(requestGuard);
   app.use(compression());
+
+  // With PUBLIC_URL, that origin is the only one served (ADR 010): another Host is sent there
+  // (GET, HEAD) or answered 421; probes from a load balancer may use any address.
+  if (rt.publicUrl) {
+    const publicUrl = rt.publicUrl;
+    const publicHost = new URL(publicUrl).host;
+    app.use((req, res, next) => {
+      if (req.path === '/healthz' || req.path === '/readyz' || req.host === publicHost) return next();
+      if (req.method === 'GET' || req.method === 'HEAD') return res.redirect(308, `${publicUrl}${req.originalUrl}`);
+      sendRefusal(req, res, new HttpError(421, 'httpErrors.misdirected'));
+    });
+  } else if (rt.env.NODE_ENV === 'production') {
+    log.warn('PUBLIC_URL is not set: pages are cached for localhost only and password-reset mails are sent only for requests to localhost; set PUBLIC_URL to serve the site on its domain');
+  }
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -259,7 +283,7 @@ export function createApp(clientDir: string): express.Express {
         secure: req.secure,
       });
       const generation = cache.begin();
-      const response = await handler(toFetchRequest(req, res), context);
+      const response = await handler(toFetchRequest(req, res, runtime().publicUrl), context);
       const type = response.headers.get('content-type') ?? '';
       const cacheable =
         key &&
@@ -287,10 +311,7 @@ export function createApp(clientDir: string): express.Express {
     }
   });
 
-  app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    log.error('unhandled error', { requestId: res.locals.requestId, error: error instanceof Error ? error.message : String(error) });
-    if (!res.headersSent) res.status(500).type('text/plain').send('Internal Server Error');
-  });
+  app.use(errorHandler);
 
   return app;
 }

@@ -2,9 +2,12 @@ import { Readable } from 'node:stream';
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type * as express from 'express';
 
-/** Express request → Fetch Request, with the body streamed for methods that have one. */
-export function toFetchRequest(req: express.Request, res: express.Response): Request {
-  const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+/**
+ * Express request → Fetch Request, with the body streamed for methods that have one. With a
+ * configured public origin, the request's URL carries that origin, never the client's Host.
+ */
+export function toFetchRequest(req: express.Request, res: express.Response, publicOrigin?: string): Request {
+  const origin = publicOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   const url = new URL(req.originalUrl || req.url, origin);
   const controller = new AbortController();
   res.on('close', () => controller.abort());
@@ -15,7 +18,9 @@ export function toFetchRequest(req: express.Request, res: express.Response): Req
   }
   const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== 'GET' && req.method !== 'HEAD') {
-    init.body = Readable.toWeb(req) as unknown as ReadableStream;
+    // The request guard has read (and bounded) the body already, except for streamed uploads.
+    const read = res.locals.body as Buffer | undefined;
+    init.body = read ? new Uint8Array(read) : (Readable.toWeb(req) as unknown as ReadableStream);
     init.duplex = 'half';
   }
   return new Request(url, init);

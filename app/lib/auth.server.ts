@@ -4,6 +4,7 @@ import { canOpenPath, can, type AdminArea, type Role } from '~/domain/users/perm
 import type { Actor } from '~/domain/audit/audit.server';
 import { clearRateLimit, hitRateLimit, peekRateLimit } from './rate-limit.server';
 import { requestInfoContext } from './request-context.server';
+import type { DB } from '~db/index';
 import { db, runtime } from './runtime.server';
 import { clearSessionCookie, createSession, destroySession, readSession, readSessionToken, sessionCookie, type SessionUser } from './session.server';
 
@@ -136,26 +137,44 @@ export async function endSession(request: Request, context: Ctx): Promise<string
 
 export const AUTH_LIMIT = 5;
 export const AUTH_WINDOW_MS = 15 * 60 * 1000;
+/** Failures of one address on one account before it must wait for the window's end (ADR 010). */
+export const PAIR_LIMIT = AUTH_LIMIT;
+/** Failures of one address over every account (password spraying) before it must wait. */
+export const ADDRESS_LIMIT = 20;
+/** Failures on one account from anywhere that warn its owner; they never refuse anyone. */
+export const NOTICE_AFTER = 10;
 
-const loginKeys = (email: string, ip: string) => ({ account: `login:account:${email}`, address: `login:ip:${ip}` });
+const loginKeys = (email: string, ip: string) => {
+  const e = email.trim().toLowerCase();
+  return { pair: `login:pair:${e}|${ip}`, address: `login:ip:${ip}`, account: `login:account:${e}` };
+};
 
-/** Seconds to wait when the account or the address already failed too often, else 0. */
-export async function loginBlockedFor(email: string, ip: string): Promise<{ retryAfter: number; failures: number }> {
+/**
+ * Seconds to wait when this address failed too often on this account, or on every account, else
+ * 0; and how many recent failures count towards a progressive delay. Failures on the account
+ * from other addresses never count: a stranger cannot refuse the owner's password.
+ */
+export async function loginBlockedFor(database: DB, email: string, ip: string, now = Date.now()): Promise<{ retryAfter: number; failures: number }> {
   const keys = loginKeys(email, ip);
-  const [a, b] = await Promise.all([peekRateLimit(db(), keys.account), peekRateLimit(db(), keys.address)]);
-  const over = [a, b].filter((x) => x.count >= AUTH_LIMIT);
-  return { retryAfter: over.length ? Math.max(...over.map((x) => x.retryAfter)) : 0, failures: Math.max(a.count, b.count) };
+  const [pair, address] = await Promise.all([peekRateLimit(database, keys.pair, now), peekRateLimit(database, keys.address, now)]);
+  const over = [pair.count >= PAIR_LIMIT ? pair : null, address.count >= ADDRESS_LIMIT ? address : null].filter((x) => x !== null);
+  return {
+    retryAfter: over.length ? Math.max(...over.map((x) => x.retryAfter)) : 0,
+    failures: Math.max(pair.count, Math.floor(address.count / PAIR_LIMIT)),
+  };
 }
 
-export async function recordLoginFailure(email: string, ip: string): Promise<void> {
+/** Counts a failure for the pair, the address and the account; returns the account's count. */
+export async function recordLoginFailure(database: DB, email: string, ip: string, now = Date.now()): Promise<number> {
   const keys = loginKeys(email, ip);
-  await hitRateLimit(db(), keys.account, AUTH_LIMIT, AUTH_WINDOW_MS);
-  await hitRateLimit(db(), keys.address, AUTH_LIMIT, AUTH_WINDOW_MS);
+  await hitRateLimit(database, keys.pair, PAIR_LIMIT, AUTH_WINDOW_MS, now);
+  await hitRateLimit(database, keys.address, ADDRESS_LIMIT, AUTH_WINDOW_MS, now);
+  return (await hitRateLimit(database, keys.account, NOTICE_AFTER, AUTH_WINDOW_MS, now)).count;
 }
 
-/** A successful sign-in forgets the account's failures (not the address's: it may try others). */
-export async function clearLoginFailures(email: string): Promise<void> {
-  await clearRateLimit(db(), loginKeys(email, '').account);
+/** A successful sign-in forgets the pair's failures (not the address's: it may try others). */
+export async function clearLoginFailures(database: DB, email: string, ip: string): Promise<void> {
+  await clearRateLimit(database, loginKeys(email, ip).pair);
 }
 
 /** Counts a reset request; returns the seconds to wait when over the limit, else 0. */

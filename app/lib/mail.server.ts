@@ -51,7 +51,8 @@ export async function sendMail(db: DB, config: MailConfig, mail: Mail): Promise<
     .values({ id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, created_at: new Date().toISOString(), sent_at: null, error: null })
     .execute();
   if (!config.smtpUrl) {
-    log.warn('mail not sent: SMTP_URL is not set; kept in the mail_outbox table', { mailId: id, to: mail.to, subject: mail.subject });
+    // Never the mail itself: its links are single-use secrets. An Admin reads it in the back office.
+    log.warn('mail not sent: SMTP_URL is not set; kept for the Admins under "Courriels en attente"', { mailId: id });
     return { status: 'outbox', id };
   }
   try {
@@ -71,4 +72,26 @@ export async function sendMail(db: DB, config: MailConfig, mail: Mail): Promise<
 export function closeMailTransports(): void {
   for (const t of transports.values()) t.close();
   transports.clear();
+}
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: string;
+  error: string | null;
+}
+
+/** Mails not handed to any SMTP server (none configured, or it refused them), newest first. */
+export async function pendingMails(db: DB, limit = 50): Promise<OutboxMail[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .select(['id', 'to', 'subject', 'text', 'created_at', 'error'])
+    .where('sent_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ id: r.id, to: r.to, subject: r.subject, text: r.text, createdAt: r.created_at, error: r.error }));
 }

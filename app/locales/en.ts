@@ -268,6 +268,16 @@ const en = {
     title: 'Something went wrong',
     text: 'Please try again in a moment.',
   },
+  // Hardening (#12): answers to requests the server refuses before any page handles them.
+  httpErrors: {
+    badRequest: 'Bad request: it could not be read.',
+    methodNotAllowed: 'This method is not accepted here.',
+    tooLarge: 'What you sent is too large (at most {limit}).',
+    unsupportedType: 'This content type is not accepted here.',
+    rangeNotSatisfiable: 'The requested range is not available.',
+    misdirected: 'This site does not answer to this host name.',
+    serverError: 'Something went wrong. Please try again in a moment.',
+  },
 } satisfies Messages;
 
 export default en;

@@ -269,6 +269,16 @@ const es = {
     title: 'Se ha producido un error',
     text: 'Vuelva a intentarlo en unos instantes.',
   },
+  // Hardening (#12): answers to requests the server refuses before any page handles them.
+  httpErrors: {
+    badRequest: 'Solicitud no válida: no se pudo leer.',
+    methodNotAllowed: 'Este método no se acepta aquí.',
+    tooLarge: 'Lo que envió es demasiado grande (como máximo {limit}).',
+    unsupportedType: 'Este tipo de contenido no se acepta aquí.',
+    rangeNotSatisfiable: 'El rango solicitado no está disponible.',
+    misdirected: 'Este sitio no responde a este nombre de host.',
+    serverError: 'Se produjo un error. Inténtelo de nuevo en unos instantes.',
+  },
 } satisfies Messages;
 
 export default es;

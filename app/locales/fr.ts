@@ -268,6 +268,16 @@ const fr = {
     title: 'Une erreur est survenue',
     text: 'Veuillez réessayer dans quelques instants.',
   },
+  // Hardening (#12): answers to requests the server refuses before any page handles them.
+  httpErrors: {
+    badRequest: 'Requête invalide : elle n’a pas pu être lue.',
+    methodNotAllowed: 'Cette méthode n’est pas acceptée ici.',
+    tooLarge: 'Le contenu envoyé est trop volumineux (au plus {limit}).',
+    unsupportedType: 'Ce type de contenu n’est pas accepté ici.',
+    rangeNotSatisfiable: 'La plage demandée n’est pas disponible.',
+    misdirected: 'Ce site ne répond pas à ce nom d’hôte.',
+    serverError: 'Une erreur est survenue. Veuillez réessayer dans quelques instants.',
+  },
 };
 
 export type Messages = typeof fr;

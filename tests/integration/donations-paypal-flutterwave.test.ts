@@ -90,19 +90,29 @@ describe.each(DIALECTS)('PayPal and Flutterwave donations on %s', (dialect) => {
     expect(await confirmFlutterwave(deps, r.txRef, id)).toMatchObject({ status: 'succeeded' });
   });
 
-  it('refuses a Flutterwave transaction for another amount, currency or reference', async () => {
-    for (const override of [{ amount: 100 }, { currency: 'XAF' }, { status: 'failed' }]) {
+  it('ignores a Flutterwave transaction for another amount, currency or reference: the gift stays pending, then settles with its own', async () => {
+    for (const override of [{ amount: 100 }, { currency: 'XAF' }]) {
       const r = await startMobileDonation(deps, { eurCents: 2000, name: 'A', email: 'a@example.org', phone: '+221770000001', lang: 'fr' });
       flw.override = override;
       const { id } = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: r.txRef, amount: 13119, currency: 'XOF' }) })).json()) as { id: string };
       flw.override = null;
-      expect((await confirmFlutterwave(deps, r.txRef, id))?.status).toBe('failed');
+      expect((await confirmFlutterwave(deps, r.txRef, id))?.status).toBe('pending');
     }
-    // Someone else's transaction id offered for our reference.
+    // Our own transaction, declined by the provider: that one settles the gift as failed.
+    const declined = await startMobileDonation(deps, { eurCents: 2000, name: 'A', email: 'a@example.org', phone: '+221770000001', lang: 'fr' });
+    flw.override = { status: 'failed' };
+    const { id: declinedId } = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: declined.txRef, amount: 13119, currency: 'XOF' }) })).json()) as { id: string };
+    flw.override = null;
+    expect((await confirmFlutterwave(deps, declined.txRef, declinedId))?.status).toBe('failed');
+    // Someone else's real transaction offered for our reference: ours stays pending…
     const mine = await startMobileDonation(deps, { eurCents: 500, name: 'A', email: 'a@example.org', phone: '+221770000001', lang: 'fr' });
     const other = await startMobileDonation(deps, { eurCents: 500, name: 'B', email: 'b@example.org', phone: '+221770000002', lang: 'fr' });
     const { id } = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: other.txRef, amount: other.amountMinor, currency: 'XOF' }) })).json()) as { id: string };
-    expect((await confirmFlutterwave(deps, mine.txRef, id))?.status).toBe('failed');
+    expect((await confirmFlutterwave(deps, mine.txRef, id))?.status).toBe('pending');
+    expect((await findById(t.db, other.donation.id))?.status).toBe('pending');
+    // …and the donor's own payment still counts afterwards.
+    const { id: mineId } = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: mine.txRef, amount: mine.amountMinor, currency: 'XOF' }) })).json()) as { id: string };
+    expect((await confirmFlutterwave(deps, mine.txRef, mineId))?.status).toBe('succeeded');
   });
 
   it('requires the verif-hash on the Flutterwave webhook, then re-verifies; replays change nothing', async () => {

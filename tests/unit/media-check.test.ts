@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkFile, checkType, HEAD_BYTES } from '~/domain/media/check.server';
 import { MAX_IMAGE_BYTES, MAX_PDF_BYTES, formatSize } from '~/domain/media/media';
@@ -63,6 +64,18 @@ describe('content check (magic bytes, not names)', () => {
     expect(await checkFile('enorme.pdf', bigPdf)).toEqual({ ok: false, title: 'Fichier trop volumineux', message: 'enorme.pdf dépasse la limite de 20 Mo pour un PDF.' });
   });
 
+  it('refuses an image declaring more than 40 megapixels from its header, without decoding it (a decompression bomb)', async () => {
+    const bomb = pngDeclaring(12_000, 12_000);
+    expect(bomb.length).toBeLessThan(1024);
+    expect(await checkFile('bombe.png', bomb)).toEqual({
+      ok: false,
+      title: 'Image trop grande',
+      message: 'bombe.png mesure 12000 × 12000 pixels : au plus 40 millions de pixels par image.',
+    });
+    // The limit is on pixels, not on either side: 40 000 × 1 001 is over it too.
+    expect(await checkFile('bande.png', pngDeclaring(40_000, 1_001))).toMatchObject({ ok: false, title: 'Image trop grande' });
+  });
+
   it('needs only the first bytes to recognise a type', async () => {
     const jpeg = await makeJpeg(2000, 1500);
     expect(jpeg.length).toBeGreaterThan(HEAD_BYTES);
@@ -75,3 +88,21 @@ describe('content check (magic bytes, not names)', () => {
     expect(formatSize(3 * 1024 * 1024)).toBe('3 Mo');
   });
 });
+
+/** A PNG whose header declares `width` × `height` (8-bit grey) but which holds only a few rows. */
+function pngDeclaring(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8);
+  const rows = deflateSync(Buffer.alloc((width + 1) * 4));
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}

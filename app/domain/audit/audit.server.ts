@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '~db/index';
+import type { Role } from '~/domain/users/permissions';
 import type { ActivityEntry } from './audit';
 
 /** Who acted: a signed-in user, or nobody known (a failed sign-in, a reset request). */
@@ -36,7 +37,22 @@ export async function audit(db: DB, actor: Actor, action: string, target: string
     .execute();
 }
 
-export async function recentActivity(db: DB, limit = 10): Promise<ActivityEntry[]> {
-  const rows = await db.selectFrom('audit_log').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-  return rows.map((r) => ({ id: r.id, at: r.at, userName: r.user_name, action: r.action, target: r.target, details: JSON.parse(r.details) }));
+/** Events about the site's content: what an Éditeur sees of the audit log (their role's need). */
+export const CONTENT_ACTION_PREFIXES = ['page.', 'project.', 'post.', 'partner.', 'media.', 'message.'];
+/** Details an Éditeur never sees: other staff's addresses are personal data beyond their need. */
+const ADMIN_ONLY_DETAILS = new Set(['ip']);
+
+/**
+ * The latest entries a role may read: an Admin everything; an Éditeur content events only,
+ * without IP addresses.
+ */
+export async function recentActivity(db: DB, limit = 10, role: Role = 'Admin'): Promise<ActivityEntry[]> {
+  let query = db.selectFrom('audit_log').selectAll();
+  if (role !== 'Admin') query = query.where((eb) => eb.or(CONTENT_ACTION_PREFIXES.map((p) => eb('action', 'like', `${p}%`))));
+  const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  return rows.map((r) => {
+    const details = JSON.parse(r.details) as Record<string, unknown>;
+    const shown = role === 'Admin' ? details : Object.fromEntries(Object.entries(details).filter(([k]) => !ADMIN_ONLY_DETAILS.has(k)));
+    return { id: r.id, at: r.at, userName: r.user_name, action: r.action, target: r.target, details: shown };
+  });
 }

@@ -14,6 +14,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'auth.login': 'Connexion',
   'auth.login_failed': 'Échec de connexion',
   'auth.login_blocked': 'Connexion bloquée (trop de tentatives)',
+  'auth.failures_notice': 'Propriétaire prévenu de tentatives de connexion répétées',
   'auth.logout': 'Déconnexion',
   'auth.password_changed': 'Mot de passe modifié',
   'auth.reset_requested': 'Réinitialisation du mot de passe demandée',

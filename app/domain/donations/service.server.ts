@@ -332,8 +332,16 @@ export async function confirmFlutterwave(deps: DonationDeps, txRef: string, tran
   const donation = await findByRef(deps.db, 'flutterwave', txRef);
   if (!donation) return undefined;
   const p = await verifyTransaction(flutterwaveOf(deps), transactionId);
-  if (p.txRef !== donation.provider_ref) {
-    await transition(deps.db, { id: donation.id }, 'failed', { error: 'Transaction d’une autre référence' });
+  // Anyone can name any real transaction (or open a checkout of 1 XOF with our tx_ref): one that
+  // is not exactly ours is ignored for this gift, which stays as it was until the webhook or a
+  // re-check by our own tx_ref settles it.
+  if (p.txRef !== donation.provider_ref || p.amountMinor !== donation.amount_minor || p.currency !== donation.currency) {
+    log.warn('suspicious flutterwave transaction ignored', {
+      donationId: donation.id,
+      transactionId,
+      expected: `${donation.provider_ref} ${donation.amount_minor} ${donation.currency}`,
+      got: `${p.txRef ?? '?'} ${p.amountMinor ?? '?'} ${p.currency ?? '?'}`,
+    });
   } else {
     await applyVerified(deps, 'flutterwave', { ...p, ref: txRef }, donation);
   }

@@ -1,6 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_PDF_BYTES, PDF_TYPE, kindOf, type MediaKind } from './media';
 import { loadSharp } from '~/lib/sharp.server';
+import { IMAGE_TIMEOUT_SECONDS, IMAGE_TYPES, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, MAX_PDF_BYTES, PDF_TYPE, kindOf, type MediaKind } from './media';
 
 /**
  * The content check of an upload: what a file is comes from its first bytes (magic numbers, the
@@ -20,6 +20,28 @@ export const unreadable = (name: string): Refusal => ({ ok: false, title: 'Erreu
 
 export function limitFor(mime: string): number {
   return kindOf(mime) === 'pdf' ? MAX_PDF_BYTES : MAX_IMAGE_BYTES;
+}
+
+export function tooManyPixels(name: string, width: number, height: number): Refusal {
+  return {
+    ok: false,
+    title: 'Image trop grande',
+    message: `${name} mesure ${width} × ${height} pixels : au plus ${MAX_IMAGE_PIXELS / 1_000_000} millions de pixels par image.`,
+  };
+}
+
+/**
+ * Width and height as the image's header declares them (no pixel is decoded), or undefined when
+ * the header cannot be read.
+ */
+export async function declaredSize(data: Buffer): Promise<{ width: number; height: number } | undefined> {
+  try {
+    const sharp = await loadSharp();
+    const meta = await sharp(data, { limitInputPixels: false }).metadata();
+    return meta.width && meta.height ? { width: meta.width, height: meta.pageHeight ?? meta.height } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export function tooLarge(name: string, mime: string): Refusal {
@@ -66,10 +88,13 @@ export async function checkFile(name: string, data: Buffer, accept?: MediaKind):
     if (!data.subarray(Math.max(0, data.length - 1024)).toString('latin1').includes('%%EOF')) return unreadable(name);
     return type;
   }
+  const size = await declaredSize(data);
+  if (!size) return unreadable(name);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) return tooManyPixels(name, size.width, size.height);
   try {
     // Decodes every pixel: a truncated or corrupt image fails here ('warning' level included).
     const sharp = await loadSharp();
-    await sharp(data, { failOn: 'warning' }).stats();
+    await sharp(data, { failOn: 'warning', limitInputPixels: MAX_IMAGE_PIXELS }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS }).stats();
   } catch {
     return unreadable(name);
   }

@@ -1,8 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DB } from '~db/index';
 import type { Storage } from '~/lib/storage.server';
-import { keyFromUrl, mediaUrl, type ImageInfo, type ImageVariant } from './media';
 import { loadSharp } from '~/lib/sharp.server';
+import { IMAGE_TIMEOUT_SECONDS, keyFromUrl, mediaUrl, MAX_IMAGE_PIXELS, type ImageInfo, type ImageVariant } from './media';
+
+/** Every decoding is bounded: pixels declared (checked before, from the header) and time. */
+const image = (sharp: Awaited<ReturnType<typeof loadSharp>>, data: Buffer, animated = false) => sharp(data, { animated, limitInputPixels: MAX_IMAGE_PIXELS }).timeout({ seconds: IMAGE_TIMEOUT_SECONDS });
 
 /** Widths of the WebP variants made for every image (never wider than the original). */
 export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
@@ -27,7 +30,7 @@ const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', '
  */
 export async function storeImage(db: DB, storage: Storage, name: string, data: Buffer, mime: string): Promise<StoredImage> {
   const sharp = await loadSharp();
-  const base = sharp(data, { animated: mime === 'image/gif' }).rotate();
+  const base = image(sharp, data, mime === 'image/gif').rotate();
   const meta = await base.metadata();
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? (meta.pageHeight ?? meta.height);
@@ -36,7 +39,7 @@ export async function storeImage(db: DB, storage: Storage, name: string, data: B
   const written: string[] = [];
   try {
     // The original, re-encoded without metadata (EXIF, GPS) in its own format.
-    const original = mime === 'image/gif' ? data : await sharp(data).rotate().toBuffer();
+    const original = mime === 'image/gif' ? data : await image(sharp, data).rotate().toBuffer();
     await storage.put(key, original, mime);
     written.push(key);
     const variants: ImageVariant[] = [];
@@ -44,7 +47,7 @@ export async function storeImage(db: DB, storage: Storage, name: string, data: B
     const widths: number[] = VARIANT_WIDTHS.filter((w) => w < width);
     widths.push(width);
     for (const w of [...new Set(widths)]) {
-      const out = await sharp(data).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
+      const out = await image(sharp, data).rotate().resize({ width: w, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer({ resolveWithObject: true });
       const vkey = `${stem}-w${w}.webp`;
       await storage.put(vkey, out.data, 'image/webp');
       written.push(vkey);

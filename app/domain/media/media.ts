@@ -34,6 +34,10 @@ export type MediaKind = 'image' | 'pdf';
 export const MB = 1024 * 1024;
 /** Size limits, enforced on the server while the upload streams. */
 export const MAX_IMAGE_BYTES = 10 * MB;
+/** Pixels an image may declare (40 megapixels), read from its header before any decoding: a few KB can declare a decompression bomb. */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** Longest time one decoding or resizing may take before the file is refused. */
+export const IMAGE_TIMEOUT_SECONDS = 20;
 export const MAX_PDF_BYTES = 20 * MB;
 /** Files one request may carry (the screen sends one per request, for a progress bar each). */
 export const MAX_FILES_PER_REQUEST = 20;

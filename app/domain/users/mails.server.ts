@@ -46,3 +46,17 @@ export function resetMail(to: { name: string; email: string }, link: string, val
     html: html([...lines, "Si vous n'êtes pas à l'origine de cette demande, ignorez ce message : votre mot de passe reste inchangé."], link, 'Choisir un nouveau mot de passe'),
   };
 }
+
+export function failedSignInsMail(to: { name: string; email: string }, failures: number, link: string): Mail {
+  const lines = [
+    `Bonjour ${to.name},`,
+    `${failures} tentatives de connexion à votre compte ${SITE} ont échoué ces 15 dernières minutes.`,
+    "Si c'était vous, rien à faire. Sinon, quelqu'un essaie de deviner votre mot de passe : votre compte reste accessible depuis chez vous, mais choisissez un mot de passe long et unique.",
+  ];
+  return {
+    to: to.email,
+    subject: `Tentatives de connexion à votre compte ${SITE}`,
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: html(lines, link, 'Ouvrir le tableau de bord'),
+  };
+}

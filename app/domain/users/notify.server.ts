@@ -1,8 +1,9 @@
 import type { Actor } from '~/domain/audit/audit.server';
 import { sendMail, type MailConfig, type MailResult } from '~/lib/mail.server';
+import { log } from '~/lib/log.server';
 import { runtime } from '~/lib/runtime.server';
-import { invitationMail, resetMail } from './mails.server';
-import { invitationPath, resetPath } from './paths';
+import { failedSignInsMail, invitationMail, resetMail } from './mails.server';
+import { invitationPath, LOGIN_PATH, resetPath } from './paths';
 import { TOKEN_TTL_MS, type User } from './users.server';
 
 function mailConfig(request: Request): MailConfig {
@@ -16,6 +17,17 @@ export function siteOrigin(request: Request): string {
   return runtime().publicUrl ?? new URL(request.url).origin;
 }
 
+/**
+ * The origin a mail sent to someone else may link to: PUBLIC_URL, or without it only a loopback
+ * address. A stranger's request names any Host it likes; a reset link to that host would hand
+ * them the token (ADR 010).
+ */
+export function trustedOrigin(request: Request): string | undefined {
+  if (runtime().publicUrl) return runtime().publicUrl;
+  const url = new URL(request.url);
+  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ? url.origin : undefined;
+}
+
 export async function sendInvitation(request: Request, user: User, token: string, inviter: Actor): Promise<{ link: string; mail: MailResult }> {
   const link = `${siteOrigin(request)}${invitationPath(token)}`;
   const days = Math.round(TOKEN_TTL_MS.invitation / 86_400_000);
@@ -24,9 +36,20 @@ export async function sendInvitation(request: Request, user: User, token: string
 }
 
 export async function sendReset(request: Request, user: User, token: string): Promise<MailResult> {
-  const link = `${siteOrigin(request)}${resetPath(token)}`;
+  const origin = trustedOrigin(request);
+  if (!origin) {
+    log.warn('password-reset mail not sent: PUBLIC_URL is not set and the request came to a host that is not trusted');
+    return { status: 'failed', id: '', error: 'PUBLIC_URL n’est pas configurée' };
+  }
+  const link = `${origin}${resetPath(token)}`;
   const minutes = Math.round(TOKEN_TTL_MS.reset / 60_000);
   return sendMail(runtime().db, mailConfig(request), resetMail(user, link, minutes));
+}
+
+/** Warns an account's owner of repeated failed sign-ins (the link goes to the sign-in page only). */
+export async function sendFailuresNotice(request: Request, user: { name: string; email: string }, failures: number): Promise<MailResult> {
+  const link = `${trustedOrigin(request) ?? ''}${LOGIN_PATH}`;
+  return sendMail(runtime().db, mailConfig(request), failedSignInsMail(user, failures, link));
 }
 
 /** What the screen says about a mail: where it went, in plain French. */

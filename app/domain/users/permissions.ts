@@ -24,6 +24,7 @@ export type AdminArea =
   | 'payments'
   | 'donations'
   | 'users'
+  | 'outbox'
   | 'settings'
   | 'account';
 
@@ -52,6 +53,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: true },
   { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: true },
   { area: 'users', path: '/admin/users', label: 'Utilisateurs', roles: ADMIN_ONLY, menu: true },
+  { area: 'outbox', path: '/admin/courriels', label: 'Courriels en attente', roles: ADMIN_ONLY, menu: true },
   { area: 'settings', path: '/admin/settings', label: 'Paramètres', roles: ADMIN_ONLY, menu: true },
   { area: 'account', path: '/admin/mon-compte', label: 'Mon mot de passe', roles: EVERYONE, menu: false },
 ];

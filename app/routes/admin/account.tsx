@@ -23,16 +23,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), toast: null, saved: false }, { status: 400 });
   // Guessing the current password from a borrowed session counts as failed sign-ins.
   const { clientIp } = context.get(requestInfoContext);
-  const blocked = await loginBlockedFor(me.email, clientIp);
+  const blocked = await loginBlockedFor(db(), me.email, clientIp);
   if (blocked.retryAfter) {
     return data({ errors: { current: retryMessage(blocked.retryAfter) }, toast: null, saved: false }, { status: 429, headers: { 'Retry-After': String(blocked.retryAfter) } });
   }
   const row = await findCredentials(db(), me.email);
   if (!row || !(await verifyPassword(row.password_hash, parsed.data.current))) {
-    await recordLoginFailure(me.email, clientIp);
+    await recordLoginFailure(db(), me.email, clientIp);
     return data({ errors: { current: 'Mot de passe actuel incorrect.' }, toast: null, saved: false }, { status: 400 });
   }
-  await clearLoginFailures(me.email);
+  await clearLoginFailures(db(), me.email, clientIp);
   await changePassword(db(), me.id, await hashPassword(parsed.data.password), me.sessionId);
   return { errors: {}, saved: true, toast: { title: 'Mot de passe modifié', description: 'Vos autres sessions ont été fermées.', variant: 'success' as const } };
 }

@@ -10,7 +10,7 @@ import { db } from '~/lib/runtime.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { area: 'dashboard' });
-  const [stats, activity] = await Promise.all([dashboardStats(db()), recentActivity(db(), 10)]);
+  const [stats, activity] = await Promise.all([dashboardStats(db()), recentActivity(db(), 10, user.role)]);
   // Unread contact messages (content issue): shown to whoever may open the Messages screen.
   const unreadMessages = can(user.role, 'messages') ? await countUnreadMessages(db()) : null;
   return { stats, activity, role: user.role, unreadMessages };

@@ -1,19 +1,12 @@
 import { useEffect } from 'react';
 import { Form, data, redirect, useNavigate, useNavigation, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/login';
-import { ANONYMOUS, audit } from '~/domain/audit/audit.server';
+import { sendFailuresNotice } from '~/domain/users/notify.server';
+import { signIn } from '~/domain/users/sign-in.server';
 import { LOGGED_OUT_PARAM, PASSWORD_SET_PARAM, SETUP_PATH } from '~/domain/users/paths';
 import { fieldErrors, formValues, loginSchema } from '~/domain/users/schemas';
-import { countUsers, findCredentials } from '~/domain/users/users.server';
-import {
-  clearLoginFailures,
-  currentUser,
-  loginBlockedFor,
-  recordLoginFailure,
-  retryMessage,
-  safeRedirect,
-  startSession,
-} from '~/lib/auth.server';
+import { countUsers } from '~/domain/users/users.server';
+import { currentUser, retryMessage, safeRedirect, startSession } from '~/lib/auth.server';
 import { verifyPassword } from '~/lib/password.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { withActionHeaders } from '~/lib/action-headers';
@@ -36,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const failure = { title: 'Erreur de connexion', description: 'Email ou mot de passe incorrect.', variant: 'destructive' as const };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
@@ -46,25 +39,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { email, password } = parsed.data;
   const { clientIp } = context.get(requestInfoContext);
 
-  const blocked = await loginBlockedFor(email, clientIp);
-  if (blocked.retryAfter) {
-    await audit(db(), ANONYMOUS, 'auth.login_blocked', email, { ip: clientIp });
-    const toast = { title: 'Trop de tentatives', description: retryMessage(blocked.retryAfter), variant: 'destructive' as const };
-    return data({ ok: false as const, errors: {}, email, toast }, { status: 429, headers: { 'Retry-After': String(blocked.retryAfter) } });
+  const result = await signIn(db(), { email, password, ip: clientIp }, {
+    verify: verifyPassword,
+    sleep,
+    notify: async (user, failures) => void (await sendFailuresNotice(request, user, failures)),
+  });
+  if (!result.ok && result.reason === 'throttled') {
+    const toast = { title: 'Trop de tentatives', description: retryMessage(result.retryAfter), variant: 'destructive' as const };
+    return data({ ok: false as const, errors: {}, email, toast }, { status: 429, headers: { 'Retry-After': String(result.retryAfter) } });
   }
-  // Each recent failure slows the next answer down a little.
-  if (blocked.failures) await sleep(Math.min(blocked.failures, 5) * 150);
+  if (!result.ok) return data({ ok: false as const, errors: {}, email, toast: failure }, { status: 400 });
 
-  const user = await findCredentials(db(), email);
-  if (!user || !(await verifyPassword(user.password_hash, password))) {
-    await recordLoginFailure(email, clientIp);
-    await audit(db(), user ? { id: user.id, name: user.name } : ANONYMOUS, 'auth.login_failed', email, { ip: clientIp });
-    return data({ ok: false as const, errors: {}, email, toast: failure }, { status: 400 });
-  }
-
-  await clearLoginFailures(email);
-  const cookie = await startSession(request, context, user.id);
-  await audit(db(), { id: user.id, name: user.name }, 'auth.login', user.email, { ip: clientIp });
+  const cookie = await startSession(request, context, result.user.id);
   const headers = { 'Set-Cookie': cookie };
   // Without JavaScript there is no toast to wait for: straight to the page.
   if (values.js !== '1') throw redirect(redirectTo, { status: 303, headers });

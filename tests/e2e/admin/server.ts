@@ -39,10 +39,12 @@ export interface AdminServer {
   dialect: Dialect;
   /** The server's own database, for what a test must arrange (aging a session) or check. */
   db: DB;
-  /** The server's process (a cluster's primary when WEB_CONCURRENCY > 1). */
+  /** The server's process (a cluster's primary when WEB_CONCURRENCY > 1; to read its memory). */
   pid: number;
   /** Settles with the process's exit code when it exits. */
   exited: Promise<number | null>;
+  /** Everything the server wrote to stdout and stderr so far (its log). */
+  log(): string;
   stop(): Promise<void>;
 }
 
@@ -86,17 +88,24 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
       WEB_CONCURRENCY: '1',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  let stdout = '';
   child.stderr!.on('data', (d) => (stderr += d));
+  child.stdout!.on('data', (d) => (stdout += d));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A first start seeds images: on a loaded 2-core machine it can take half a minute.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
     const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    if (Date.now() > deadline) {
+      // Not left running: a late start would take a port the next suite is given.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const handle = openDatabase({ databaseUrl: database?.url, dataDir });
@@ -106,6 +115,7 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
     db: handle.db,
     pid: child.pid!,
     exited: new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)))),
+    log: () => `${stdout}${stderr}`,
     async stop() {
       await handle.close();
       child.kill('SIGTERM');
@@ -169,6 +179,7 @@ export function serverForSuite(dialect: Dialect, env: () => Record<string, strin
     get db() { return get().db; },
     get pid() { return get().pid; },
     get exited() { return get().exited; },
+    log: () => get().log(),
     stop: () => get().stop(),
   };
 }
