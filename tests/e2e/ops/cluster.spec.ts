@@ -48,7 +48,11 @@ function getOnNewConnection(url: string): Promise<{ status: number; cache: strin
         res.on('data', (c) => (body += c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, cache: String(res.headers['x-cache'] ?? ''), body }));
       })
-      .on('error', reject);
+      .on('error', reject)
+      // A connection handed to a worker that just died is never answered.
+      .setTimeout(3000, function (this: http.ClientRequest) {
+        this.destroy(new Error('no answer in 3 s'));
+      });
   });
 }
 
@@ -81,13 +85,17 @@ test('content saved through one worker is served fresh by every worker at once',
 });
 
 test('a worker that dies is replaced, and the site keeps answering', async () => {
+  test.setTimeout(90_000);
   const [victim] = children(server.pid);
   process.kill(victim, 'SIGKILL');
   // A connection handed to the worker as it died may be reset; once the primary knows, the other
   // worker takes every connection while the replacement starts.
-  await expect.poll(() => getOnNewConnection(`${server.baseURL}/`).then((r) => r.status, () => 0), { timeout: 5000 }).toBe(200);
+  await expect.poll(() => getOnNewConnection(`${server.baseURL}/`).then((r) => r.status, () => 0), { timeout: 15_000 }).toBe(200);
   for (let i = 0; i < 4; i++) expect((await getOnNewConnection(`${server.baseURL}/`)).status).toBe(200);
-  await expect.poll(() => children(server.pid).filter((p) => p !== victim).length, { timeout: 30_000 }).toBe(2);
+  await expect
+    .poll(() => children(server.pid).filter((p) => p !== victim).length, { timeout: 60_000, message: 'a replacement worker' })
+    .toBe(2);
+  expect(server.log()).toContain('worker died; starting another');
 });
 
 test('SIGTERM stops every worker, then the primary, with exit code 0', async () => {
