@@ -13,14 +13,14 @@ import {
 import { parseEnv } from '~/lib/env.server';
 import { startFakeFlutterwave, type FakeFlutterwave } from '../fakes/flutterwave';
 import { startFakePayPal, type FakePayPal } from '../fakes/paypal';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { enablePayPalAndFlutterwave, FLUTTERWAVE_TEST, PAYPAL_TEST } from '../support/donations';
 
 const APP_SECRET = 'another-test-secret-'.padEnd(48, 'q');
 const PP = PAYPAL_TEST;
 const FLW = FLUTTERWAVE_TEST;
 
-describe.each(DIALECTS)('PayPal and Flutterwave donations on %s', (dialect) => {
+describeEachDialect('PayPal and Flutterwave donations on %s', (dialect) => {
   let t: TestDb;
   let pp: FakePayPal;
   let flw: FakeFlutterwave;

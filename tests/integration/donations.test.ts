@@ -17,13 +17,13 @@ import {
 import { parseEnv } from '~/lib/env.server';
 import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
 const APP_SECRET = 'test-secret-'.padEnd(48, 'z');
 const WHSEC = 'whsec_test_secret';
 const CG_TOKEN = 'cg-auth-token';
 
-describe.each(DIALECTS)('donations ledger on %s', (dialect) => {
+describeEachDialect('donations ledger on %s', (dialect) => {
   let t: TestDb;
   let stripe: FakeStripe;
   let coingate: FakeCoinGate;
