@@ -107,9 +107,24 @@ for (const [n, dialect] of DIALECTS.entries()) {
       expect(flw.requests.filter((r) => r.path === '/v3.js').length - before).toBe(3);
     });
 
-    test('a tampered callback (another transaction) goes to the cancel page and counts nothing', async ({ page }) => {
-      await page.goto(`${server.baseURL}/api/donations/mobile-money/callback?tx_ref=thv-000000000000000000000000&transaction_id=1`);
-      await expect(page).toHaveURL(/\/payment\/cancel/);
+    test('a tampered callback (another transaction) goes to the cancel page and counts nothing', async ({ page, request }) => {
+      // One of OUR tx_refs, sent back with a genuine, paid transaction of someone else's reference.
+      const start = await request.post(`${server.baseURL}/api/donations/mobile-money`, {
+        form: { name: 'Awa Diallo', email: 'awa.tampered@example.org', phone: '+221770000099', amount: '20' },
+        headers: { Origin: server.baseURL },
+      });
+      expect(start.status()).toBe(200);
+      const { txRef, amount, currency } = (await start.json()) as { txRef: string; amount: number; currency: string };
+      const foreign = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: 'thv-ffffffffffffffffffffffff', amount, currency }) })).json()) as { id: string };
+      const ours = await server.db.selectFrom('donations').select(['id', 'status']).where('provider_ref', '=', txRef).executeTakeFirstOrThrow();
+      expect(ours.status).toBe('pending');
+
+      await page.goto(`${server.baseURL}/api/donations/mobile-money/callback?tx_ref=${txRef}&transaction_id=${foreign.id}`);
+      await expect(page).toHaveURL(`${server.baseURL}/payment/cancel?d=${ours.id}`);
+      // The server asked Flutterwave about that transaction, and refused it for its reference.
+      expect(flw.requests.some((r) => r.path === `/v3/transactions/${foreign.id}/verify`)).toBe(true);
+      const after = await server.db.selectFrom('donations').select(['status', 'error']).where('id', '=', ours.id).executeTakeFirstOrThrow();
+      expect(after).toEqual({ status: 'failed', error: 'Transaction d’une autre référence' });
     });
 
     test('the dashboard counts both gifts in EUR', async ({ page }) => {
