@@ -22,6 +22,7 @@ export default mergeConfig(
         'tests/integration/donations-verification.test.ts',
         'tests/integration/users-and-sessions.test.ts',
         'tests/integration/messages-and-limits.test.ts',
+        'tests/integration/admin-guard.test.ts',
       ],
       env: { TEST_DATABASE_URL: '' },
     },

@@ -24,13 +24,20 @@ const INVALID = new Set(['Ignored', 'CompileError', 'RuntimeError']);
 const rows = [];
 for (const file of modules) {
   const slug = file.replace(/[/.]/g, '_');
-  const results = await new Stryker({
-    mutate: [file],
-    incrementalFile: `reports/mutation/${slug}.incremental.json`,
-    htmlReporter: { fileName: `reports/mutation/${slug}.html` },
-    jsonReporter: { fileName: `reports/mutation/${slug}.json` },
-    reporters: ['clear-text', 'html', 'json'],
-  }).runMutationTest();
+  let results;
+  try {
+    results = await new Stryker({
+      mutate: [file],
+      incrementalFile: `reports/mutation/${slug}.incremental.json`,
+      htmlReporter: { fileName: `reports/mutation/${slug}.html` },
+      jsonReporter: { fileName: `reports/mutation/${slug}.json` },
+      reporters: ['clear-text', 'html', 'json'],
+    }).runMutationTest();
+  } catch (e) {
+    console.error(`${file}: Stryker failed: ${e instanceof Error ? e.message : String(e)}`);
+    rows.push({ file, score: 0, detected: 0, valid: 0, disabled: 0 });
+    continue;
+  }
   const valid = results.filter((r) => !INVALID.has(r.status));
   const detected = valid.filter((r) => DETECTED.has(r.status)).length;
   const score = valid.length ? (100 * detected) / valid.length : 100;

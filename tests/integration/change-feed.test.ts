@@ -3,7 +3,7 @@ import { startChangeFeed, type ChangeFeed } from '~/lib/change-feed.server';
 import { createTestDb, describeOnDialects, type TestDb } from '../support/db';
 
 // Always defined; skipped (and counted) when this run has no PostgreSQL.
-describeOnDialects([['postgres']], 'content changes between instances (%s LISTEN/NOTIFY)', () => {
+describeOnDialects([['postgres']] as const, 'content changes between instances (%s LISTEN/NOTIFY)', () => {
   let t: TestDb;
   let a: ChangeFeed;
   let b: ChangeFeed;

@@ -19,7 +19,7 @@ export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ALL_DIALECTS 
  * replaced by each dialect in turn. A case that needs PostgreSQL when this run has none is still
  * defined, as skipped, so it is counted in the closing line instead of vanishing (ADR 011).
  */
-export function describeOnDialects<C extends readonly Dialect[]>(cases: readonly C[], title: string, fn: (...dialects: C) => void): void {
+export function describeOnDialects(cases: readonly (readonly Dialect[])[], title: string, fn: (...dialects: Dialect[]) => void): void {
   for (const c of cases) {
     let name = title;
     for (const d of c) name = name.replace('%s', d);
@@ -30,7 +30,7 @@ export function describeOnDialects<C extends readonly Dialect[]>(cases: readonly
 
 /** One suite per dialect, PostgreSQL counted as skipped when it cannot run. */
 export function describeEachDialect(title: string, fn: (dialect: Dialect) => void): void {
-  describeOnDialects(ALL_DIALECTS.map((d) => [d] as const), title, fn);
+  describeOnDialects(ALL_DIALECTS.map((d) => [d]), title, fn);
 }
 
 export interface TestDb extends DbHandle {
