@@ -30,26 +30,17 @@ describe('HTML cache of public pages', () => {
     expect(cache.get('en:/')).toBeUndefined();
   });
 
-  it('keeps at most its limit, dropping the oldest page first', () => {
+  /** A cache of two pages after storing these (path, html) in order: what each path then holds. */
+  const afterStoring = (pages: [string, string][]) => {
     const cache = new HtmlCache(2);
     const g = cache.begin();
-    cache.set('fr:/a', page('a'), g);
-    cache.set('fr:/b', page('b'), g);
-    cache.set('fr:/c', page('c'), g);
-    expect(cache.size).toBe(2);
-    expect(cache.get('fr:/a')).toBeUndefined();
-    expect(cache.get('fr:/b')?.body.toString()).toBe('b');
-    expect(cache.get('fr:/c')?.body.toString()).toBe('c');
-  });
+    for (const [path, html] of pages) cache.set(path, page(html), g);
+    return { size: cache.size, held: Object.fromEntries(['/a', '/b', '/c'].map((p) => [p, cache.get(p)?.body.toString()])) };
+  };
 
-  it('replacing a page at the limit drops nothing else', () => {
-    const cache = new HtmlCache(2);
-    const g = cache.begin();
-    cache.set('fr:/a', page('a'), g);
-    cache.set('fr:/a', page('a2'), g);
-    cache.set('fr:/b', page('b'), g);
-    expect(cache.size).toBe(2);
-    expect(cache.get('fr:/a')?.body.toString()).toBe('a2');
+  it('keeps at most its limit, dropping the oldest page first; replacing a page drops nothing else', () => {
+    expect(afterStoring([['/a', 'a'], ['/b', 'b'], ['/c', 'c']])).toEqual({ size: 2, held: { '/a': undefined, '/b': 'b', '/c': 'c' } });
+    expect(afterStoring([['/a', 'a'], ['/a', 'a2'], ['/b', 'b']])).toEqual({ size: 2, held: { '/a': 'a2', '/b': 'b', '/c': undefined } });
   });
 
   it('stores a page without nonce pre-compressed, with an ETag of its bytes', () => {
