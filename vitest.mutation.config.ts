@@ -19,6 +19,7 @@ export default defineConfig({
       'tests/unit/money-edges.test.ts',
       'tests/unit/html-cache.test.ts',
       'tests/unit/permissions-and-auth.test.ts',
+      'tests/unit/permissions-paths.test.ts',
       'tests/unit/contact-and-sanitize.test.ts',
       'tests/integration/donations.test.ts',
       'tests/integration/donations-paypal-flutterwave.test.ts',

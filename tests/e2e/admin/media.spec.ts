@@ -105,8 +105,9 @@ for (const dialect of DIALECTS) {
       await page.goto(`${server.baseURL}/admin/media`);
       const row = rows(page).filter({ hasText: 'photo-terrain.jpg' });
       const button = row.getByRole('button', { name: 'Copier l’URL de photo-terrain.jpg' });
-      // The page's clock is ours: the 2 seconds are counted, not waited for.
+      // The page's clock is ours, and stands still: the 2 seconds are counted, not waited for.
       await page.clock.install();
+      await page.clock.pauseAt(Date.now() + 1000);
       await button.click();
       await expect(row.getByRole('button', { name: 'URL copiée !' })).toBeVisible();
       const key = (await server.db.selectFrom('media').select('storage_key').where('name', '=', 'photo-terrain.jpg').executeTakeFirstOrThrow()).storage_key;
