@@ -134,6 +134,25 @@ for (const dialect of DIALECTS) {
       for (const c of Object.values(clients)) await c.dispose();
     });
 
+    test('a page seen signed in is never stored for anonymous visitors', async ({ playwright }) => {
+      const admin = await playwright.request.newContext();
+      await signInRequest(admin, server.baseURL, 'admin@example.org');
+      const anonymous = await playwright.request.newContext();
+      for (const path of ['/a-propos']) {
+        const signedIn = await admin.get(`${server.baseURL}${path}`);
+        expect(signedIn.status()).toBe(200);
+        // Rendered for a signed-in user: neither served from nor put in the cache.
+        expect(signedIn.headers()['x-cache']).toBeUndefined();
+        const first = await anonymous.get(`${server.baseURL}${path}`);
+        expect(first.headers()['x-cache'], 'the signed-in render was not stored').toBe('MISS');
+        expect((await anonymous.get(`${server.baseURL}${path}`)).headers()['x-cache']).toBe('HIT');
+        // And a page cached for anonymous visitors is not served to the signed-in user.
+        expect((await admin.get(`${server.baseURL}${path}`)).headers()['x-cache']).toBeUndefined();
+      }
+      await admin.dispose();
+      await anonymous.dispose();
+    });
+
     test('a state-changing request from another site is refused, signed in or not', async ({ playwright }) => {
       const admin = await playwright.request.newContext();
       await signInRequest(admin, server.baseURL, 'admin@example.org');

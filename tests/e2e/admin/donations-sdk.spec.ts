@@ -131,5 +131,35 @@ for (const [n, dialect] of DIALECTS.entries()) {
       await signIn(page, server.baseURL, 'alice@example.org');
       await expect(page.getByText('Dons ce mois-ci').locator('..')).toContainText(/40,00\s€/);
     });
+
+    test('the PayPal and Flutterwave webhook routes take the raw body as sent', async ({ request }) => {
+      // A PayPal gift captured at PayPal whose capture answer was lost: the webhook brings the news.
+      const created = await request.post(`${server.baseURL}/api/donations/paypal/orders`, { form: { amount: '15' }, headers: { Origin: server.baseURL } });
+      expect(created.status()).toBe(200);
+      const { id: orderId } = (await created.json()) as { id: string };
+      const order = pp.orders.get(orderId);
+      order.status = 'COMPLETED';
+      order.purchase_units[0].payments = { captures: [{ id: 'CAP-HTTP', status: 'COMPLETED', amount: { currency_code: 'EUR', value: '15.00' } }] };
+      // Pretty-printed, as sent: re-serialised JSON would not match PayPal's signature.
+      const body = JSON.stringify({ id: 'WH-HTTP', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource_type: 'capture', resource: { id: 'CAP-HTTP', supplementary_data: { related_ids: { order_id: orderId } } } }, null, 2);
+      const headers = pp.signedHeaders(body);
+      const tampered = await request.post(`${server.baseURL}/webhooks/paypal`, { data: body.replace('WH-HTTP', 'WH-HTTQ'), headers });
+      expect([tampered.status(), await tampered.text()]).toEqual([400, 'invalid signature']);
+      const paypalStatus = () => server.db.selectFrom('donations').select('status').where('provider_ref', '=', orderId).executeTakeFirstOrThrow();
+      expect((await paypalStatus()).status).toBe('pending');
+      const genuine = await request.post(`${server.baseURL}/webhooks/paypal`, { data: body, headers });
+      expect([genuine.status(), await genuine.text()]).toEqual([200, 'ok']);
+      expect((await paypalStatus()).status).toBe('succeeded');
+
+      // Mobile money: the verif-hash header, then a re-verification with Flutterwave.
+      const start = await request.post(`${server.baseURL}/api/donations/mobile-money`, { form: { name: 'Awa', email: 'awa.webhook@example.org', phone: '+221770000098', amount: '5' }, headers: { Origin: server.baseURL } });
+      const { txRef, amount, currency } = (await start.json()) as { txRef: string; amount: number; currency: string };
+      const paid = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: txRef, amount, currency }) })).json()) as { id: string };
+      expect((await flw.webhook(`${server.baseURL}/webhooks/flutterwave`, paid.id, 'not-the-hash')).status).toBe(400);
+      const mobileStatus = () => server.db.selectFrom('donations').select('status').where('provider_ref', '=', txRef).executeTakeFirstOrThrow();
+      expect((await mobileStatus()).status).toBe('pending');
+      expect((await flw.webhook(`${server.baseURL}/webhooks/flutterwave`, paid.id, FLW.hash)).status).toBe(200);
+      expect((await mobileStatus()).status).toBe('succeeded');
+    });
   });
 }
