@@ -17,6 +17,7 @@ export default defineConfig({
       'tests/unit/csv.test.ts',
       'tests/unit/donations-money.test.ts',
       'tests/unit/money-edges.test.ts',
+      'tests/unit/donation-statuses.test.ts',
       'tests/unit/html-cache.test.ts',
       'tests/unit/secret-box.test.ts',
       'tests/unit/permissions-and-auth.test.ts',
