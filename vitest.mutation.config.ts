@@ -29,6 +29,7 @@ export default defineConfig({
       'tests/integration/donations-verification.test.ts',
       'tests/integration/users-and-sessions.test.ts',
       'tests/integration/messages-and-limits.test.ts',
+      'tests/integration/rate-limit.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
   },
