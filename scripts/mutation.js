@@ -1,4 +1,4 @@
-// `npm run test:mutation [-- file …]`: mutation testing (StrykerJS + Vitest, ADR 011), one module at
+// `npm run test:mutation [-- [--force] file …]`: mutation testing (StrykerJS + Vitest, ADR 011), one module at
 // a time so each mutant runs only the few tests that cover it, incrementally (a module whose code
 // and tests did not change is not mutated again). Reports per module in reports/mutation/ (ignored);
 // prints one score per module and fails when one is under 90 %. Not part of `npm test`.
@@ -15,8 +15,12 @@ const TARGET = 90;
 
 // The modules: the config's `mutate` globs, one file each (or the files named on the command line).
 const excluded = new Set(config.mutate.filter((g) => g.startsWith('!')).flatMap((g) => globSync(g.slice(1))));
-const modules = process.argv.slice(2).length
-  ? process.argv.slice(2)
+// --force: mutate every mutant again. Incremental runs miss what a new test kills in a static
+// mutant (a module-level constant), so record scores after adding tests with --force.
+const force = process.argv.includes('--force');
+const files = process.argv.slice(2).filter((a) => a !== '--force');
+const modules = files.length
+  ? files
   : [...new Set(config.mutate.filter((g) => !g.startsWith('!')).flatMap((g) => globSync(g)))].filter((f) => !excluded.has(f) && !/\.test\.tsx?$/.test(f)).sort();
 
 const DETECTED = new Set(['Killed', 'Timeout']);
@@ -28,6 +32,7 @@ for (const file of modules) {
   try {
     results = await new Stryker({
       mutate: [file],
+      force,
       incrementalFile: `reports/mutation/${slug}.incremental.json`,
       htmlReporter: { fileName: `reports/mutation/${slug}.html` },
       jsonReporter: { fileName: `reports/mutation/${slug}.json` },
