@@ -22,7 +22,9 @@ export function makeCachedPage(status: number, headers: [string, string][], html
   const body = Buffer.from(html);
   const page: CachedPage = { status, headers, body, nonce, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
   if (!nonce) {
+    // Stryker disable next-line ObjectLiteral: the compression level changes the size, not the bytes a client gets back
     page.gzip = gzipSync(body, { level: 9 });
+    // Stryker disable next-line ObjectLiteral: the compression level changes the size, not the bytes a client gets back
     page.br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
   }
   return page;
@@ -63,6 +65,7 @@ export class HtmlCache {
     this.delete(key);
     while (this.entries.size >= this.maxEntries || this.bytes + size > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
+      // Stryker disable next-line ConditionalExpression,BlockStatement: the loop runs only while entries remain (a page is never larger than the budget)
       if (oldest === undefined) break;
       this.delete(oldest);
     }
@@ -78,6 +81,7 @@ export class HtmlCache {
   }
 
   clear(): void {
+    // Stryker disable next-line UpdateOperator: any change of generation invalidates the renders in flight
     this.generation++;
     this.entries.clear();
     this.bytes = 0;

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { startFake, type FakeServer } from './http';
 
 /**
@@ -10,6 +11,8 @@ export interface FakePayPal extends FakeServer {
   orders: Map<string, any>;
   /** Changes what the next capture answers (status, amount, currency). */
   captureOverride: { status?: string; value?: string; currency_code?: string } | null;
+  /** The next captures are declined by the donor's bank: 422 INSTRUMENT_DECLINED, as PayPal answers. */
+  declineCaptures: number;
   approve(id: string): void;
   /** Headers PayPal would send with a webhook for this body. */
   signedHeaders(body: string): Record<string, string>;
@@ -21,8 +24,10 @@ export async function startFakePayPal(opts: { port: number; clientId: string; cl
   const orders = new Map<string, any>();
   const tokens = new Set<string>();
   let seq = 0;
-  const sig = (id: string, time: string, webhookId: string, body: string) => createHmac('sha256', SIGNING_KEY).update(`${id}|${time}|${webhookId}|${body}`).digest('base64');
-  const state = { captureOverride: null as FakePayPal['captureOverride'] };
+  // PayPal signs `transmission_id|transmission_time|webhook_id|crc32(raw body)`: the bytes as sent,
+  // so a body re-serialised by the receiver no longer matches.
+  const sig = (id: string, time: string, webhookId: string, rawBody: string) => createHmac('sha256', SIGNING_KEY).update(`${id}|${time}|${webhookId}|${crc32(Buffer.from(rawBody))}`).digest('base64');
+  const state = { captureOverride: null as FakePayPal['captureOverride'], declineCaptures: 0 };
   const fake = await startFake(opts.port, async (req) => {
     if (req.method === 'GET' && req.path === '/sdk/js') {
       if (req.query.get('client-id') !== opts.clientId) return { status: 400, text: 'throw new Error("bad client-id")', type: 'application/javascript' };
@@ -56,6 +61,18 @@ export async function startFakePayPal(opts: { port: number; clientId: string; cl
       if (!o) return { status: 404, json: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' } };
       if (o.status === 'COMPLETED') return { status: 422, json: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] } };
       if (o.status !== 'APPROVED') return { status: 422, json: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }], message: 'The requested action could not be performed.' } };
+      if (state.declineCaptures > 0) {
+        state.declineCaptures -= 1;
+        return {
+          status: 422,
+          json: {
+            name: 'UNPROCESSABLE_ENTITY',
+            details: [{ issue: 'INSTRUMENT_DECLINED', description: 'The instrument presented was either declined by the processor or bank, or it can\'t be used for this payment.' }],
+            message: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
+            debug_id: 'f8c1d2e3a4b5c',
+          },
+        };
+      }
       const unit = o.purchase_units[0];
       const ov = state.captureOverride ?? {};
       o.status = 'COMPLETED';
@@ -70,7 +87,10 @@ export async function startFakePayPal(opts: { port: number; clientId: string; cl
     }
     if (req.method === 'POST' && req.path === '/v1/notifications/verify-webhook-signature') {
       const b = JSON.parse(req.body);
-      const ok = b.webhook_id === opts.webhookId && b.transmission_sig === sig(b.transmission_id, b.transmission_time, b.webhook_id, JSON.stringify(b.webhook_event));
+      // The event exactly as the caller sent it inside the request (its last member).
+      const at = req.body.indexOf('"webhook_event":');
+      const rawEvent = at < 0 ? '' : req.body.slice(at + '"webhook_event":'.length, req.body.lastIndexOf('}'));
+      const ok = b.webhook_id === opts.webhookId && b.transmission_sig === sig(b.transmission_id, b.transmission_time, b.webhook_id, rawEvent);
       return { json: { verification_status: ok ? 'SUCCESS' : 'FAILURE' } };
     }
     return { status: 404, json: { name: 'NOT_FOUND' } };
@@ -85,6 +105,12 @@ export async function startFakePayPal(opts: { port: number; clientId: string; cl
     set captureOverride(v) {
       state.captureOverride = v;
     },
+    get declineCaptures() {
+      return state.declineCaptures;
+    },
+    set declineCaptures(n) {
+      state.declineCaptures = n;
+    },
     approve: (id) => {
       orders.get(id).status = 'APPROVED';
     },
@@ -97,7 +123,7 @@ export async function startFakePayPal(opts: { port: number; clientId: string; cl
         'PAYPAL-CERT-URL': `${fake.url}/certs/CERT-360caa42`,
         'PAYPAL-TRANSMISSION-ID': id,
         'PAYPAL-TRANSMISSION-TIME': time,
-        'PAYPAL-TRANSMISSION-SIG': sig(id, time, opts.webhookId, JSON.stringify(JSON.parse(body))),
+        'PAYPAL-TRANSMISSION-SIG': sig(id, time, opts.webhookId, body),
       };
     },
   } as FakePayPal;

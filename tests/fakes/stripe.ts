@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { page, parseBracketForm, startFake, type FakeServer } from './http';
+import { page, parseBracketForm, startFake, type FakeRequest, type FakeServer } from './http';
 
 /**
  * A fake Stripe API (Checkout Sessions) and hosted checkout page. Paying on the page completes the
@@ -15,8 +15,46 @@ export interface FakeStripe extends FakeServer {
   failNext: number;
 }
 
+/**
+ * The parameters Stripe knows, per endpoint: like the real API, the fake refuses any other with
+ * 400 `parameter_unknown`, so code that sends a misspelt or invented parameter fails here too.
+ * Keys are paths with `[]` for an array index; extend this table when the code sends a new one.
+ */
+export const STRIPE_KNOWN_PARAMETERS: Record<string, readonly string[]> = {
+  'POST /v1/checkout/sessions': [
+    'cancel_url',
+    'client_reference_id',
+    'customer_email',
+    'line_items[].price',
+    'line_items[].price_data.currency',
+    'line_items[].price_data.product_data.name',
+    'line_items[].price_data.recurring.interval',
+    'line_items[].price_data.unit_amount',
+    'line_items[].quantity',
+    'locale',
+    'metadata.*',
+    'mode',
+    'submit_type',
+    'subscription_data.metadata.*',
+    'success_url',
+  ],
+};
+
+/** The first parameter of a form body that `STRIPE_KNOWN_PARAMETERS` does not list for `endpoint`. */
+function unknownParameter(endpoint: string, body: string): string | undefined {
+  const known = STRIPE_KNOWN_PARAMETERS[endpoint] ?? [];
+  for (const key of new URLSearchParams(body).keys()) {
+    const path = key.replace(/\[\d+\]/g, '[]').replace(/\[(\w+)\]/g, '.$1');
+    const ok = known.some((k) => k === path || (k.endsWith('.*') && path.startsWith(k.slice(0, -1)) && !path.slice(k.length - 1).includes('.')));
+    if (!ok) return key;
+  }
+  return undefined;
+}
+
 export async function startFakeStripe(opts: { port: number; webhookSecret: string; webhookUrl: () => string; prices?: Record<string, number> }): Promise<FakeStripe> {
   const sessions = new Map<string, any>();
+  /** Idempotency-Key → the request body it was first used with, and the answer given. */
+  const idempotent = new Map<string, { body: string; answer: { status?: number; json: unknown } }>();
   let seq = 0;
   const sign = (payload: string, secret = opts.webhookSecret) => Stripe.webhooks.generateTestHeaderString({ payload, secret });
   const complete = (id: string, overrides: Record<string, unknown> = {}) => {
@@ -45,7 +83,23 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
       fake2.failNext -= 1;
       return { status: 500, json: { error: { type: 'api_error', message: 'Stripe is down' } } };
     }
+    const key = req.headers['idempotency-key'];
+    if (req.method === 'POST' && typeof key === 'string') {
+      // Stripe answers a retried key with the first answer, and refuses it with other parameters.
+      const seen = idempotent.get(key);
+      if (seen && seen.body !== req.body) {
+        return { status: 400, json: { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.` } } };
+      }
+      if (seen) return seen.answer;
+    }
+    const answer = await create(req);
+    if (req.method === 'POST' && typeof key === 'string' && (answer.status ?? 200) < 500) idempotent.set(key, { body: req.body, answer });
+    return answer;
+  });
+  const create = async (req: FakeRequest): Promise<{ status?: number; json: unknown }> => {
     if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
+      const unknown = unknownParameter('POST /v1/checkout/sessions', req.body);
+      if (unknown) return { status: 400, json: { error: { type: 'invalid_request_error', code: 'parameter_unknown', param: unknown, message: `Received unknown parameter: ${unknown}` } } };
       const p = parseBracketForm(req.body);
       const id = `cs_test_${++seq}${Date.now()}`;
       const item = p.line_items['0'];
@@ -61,7 +115,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
       return s ? { json: s } : { status: 404, json: { error: { type: 'invalid_request_error', message: 'No such checkout.session' } } };
     }
     return { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
-  });
+  };
   const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0 };
   return fake2;
 }

@@ -6,7 +6,7 @@ import { seedDefaults } from '~db/seed';
 import { createMessage } from '~/domain/messages/messages.server';
 import { createBackup, restoreBackup, RestoreError } from '~/lib/backup.server';
 import { diskStorage } from '~/lib/storage.server';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { ALL_DIALECTS, createTestDb, describeEachDialect, describeOnDialects, type TestDb } from '../support/db';
 
 async function snapshot(t: TestDb) {
   const tables =
@@ -26,9 +26,9 @@ function files(dir: string): Record<string, string> {
   return Object.fromEntries(fs.readdirSync(dir).sort().map((f) => [f, fs.readFileSync(path.join(dir, f)).toString('base64')]));
 }
 
-const pairs = DIALECTS.flatMap((from) => DIALECTS.map((to) => [from, to] as const));
+const pairs = ALL_DIALECTS.flatMap((from) => ALL_DIALECTS.map((to) => [from, to] as const));
 
-describe.each(pairs)('backup on %s, restore on %s', (from, to) => {
+describeOnDialects(pairs, 'backup on %s, restore on %s', (from, to) => {
   let source: TestDb;
   let target: TestDb;
   let archive: string;
@@ -60,7 +60,7 @@ describe.each(pairs)('backup on %s, restore on %s', (from, to) => {
   });
 });
 
-describe.each(DIALECTS)('a migration at start on %s', (dialect) => {
+describeEachDialect('a migration at start on %s', (dialect) => {
   it('takes a backup first when the site has data, and not on a new site', async () => {
     const { Migrator } = await import('kysely/migration');
     const { migrations } = await import('~db/migrations/index');

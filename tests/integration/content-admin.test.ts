@@ -10,7 +10,7 @@ import { EMPTY_SITE_SETTINGS } from '~/domain/settings/site-settings';
 import { getEditableSiteSettings, getSiteSettings, saveSiteSettings } from '~/domain/settings/site-settings.server';
 import { mailContactMessage } from '~/domain/messages/notify.server';
 import { XSS_CORPUS, expectHarmless } from '../support/xss';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
 const actor: Actor = { id: null, name: 'Test' };
 const tr = (title: string, description = '') => ({ fr: { title, description }, en: { title: `${title} EN`, description }, es: { title: `${title} ES`, description } });
@@ -40,7 +40,7 @@ async function auditActions(t: TestDb): Promise<string[]> {
   return (await t.db.selectFrom('audit_log').select('action').orderBy('at').execute()).map((r) => r.action);
 }
 
-describe.each(DIALECTS)('content write side on %s', (dialect) => {
+describeEachDialect('content write side on %s', (dialect) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(dialect);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findById, findByRef } from '~/domain/donations/ledger.server';
 import { getPaymentSettings, availableMethods } from '~/domain/donations/payment-settings.server';
+import { ProviderError } from '~/domain/donations/providers/types';
 import {
   capturePayPalDonation,
   confirmFlutterwave,
@@ -13,24 +14,25 @@ import {
 import { parseEnv } from '~/lib/env.server';
 import { startFakeFlutterwave, type FakeFlutterwave } from '../fakes/flutterwave';
 import { startFakePayPal, type FakePayPal } from '../fakes/paypal';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { enablePayPalAndFlutterwave, FLUTTERWAVE_TEST, PAYPAL_TEST } from '../support/donations';
 
 const APP_SECRET = 'another-test-secret-'.padEnd(48, 'q');
 const PP = PAYPAL_TEST;
 const FLW = FLUTTERWAVE_TEST;
 
-describe.each(DIALECTS)('PayPal and Flutterwave donations on %s', (dialect) => {
+describeEachDialect('PayPal and Flutterwave donations on %s', (dialect) => {
   let t: TestDb;
   let pp: FakePayPal;
   let flw: FakeFlutterwave;
   let deps: DonationDeps;
-  const port = dialect === 'sqlite' ? 3630 : 3634;
+  // Port 0: the fakes take free ports (other test runs may be using any fixed one).
+  const port = 0;
 
   beforeAll(async () => {
     t = await createTestDb(dialect);
     pp = await startFakePayPal({ port, ...PP });
-    flw = await startFakeFlutterwave({ port: port + 1, secretKey: FLW.secretKey });
+    flw = await startFakeFlutterwave({ port, secretKey: FLW.secretKey });
     await enablePayPalAndFlutterwave(t.db, APP_SECRET);
     deps = { db: t.db, settings: await getPaymentSettings(t.db, APP_SECRET), env: parseEnv({ PAYPAL_API_BASE: pp.url, FLUTTERWAVE_API_BASE: flw.url }), publicUrl: 'https://dons.example.org' };
   });
@@ -47,8 +49,9 @@ describe.each(DIALECTS)('PayPal and Flutterwave donations on %s', (dialect) => {
   it('creates a PayPal order in EUR, and succeeds only on a COMPLETED capture of that amount', async () => {
     const { orderId, donation } = await startPayPalDonation(deps, { amountCents: 2000, lang: 'es' });
     expect(pp.orders.get(orderId)).toMatchObject({ intent: 'CAPTURE', purchase_units: [{ custom_id: donation.id, amount: { currency_code: 'EUR', value: '20.00' } }] });
-    // Not approved by the donor: the capture fails, nothing counts.
-    expect((await capturePayPalDonation(deps, orderId).catch(() => findById(t.db, donation.id)))?.status).toBe('pending');
+    // Not approved by the donor: PayPal answers 422 ORDER_NOT_APPROVED, the capture throws, nothing counts.
+    await expect(capturePayPalDonation(deps, orderId)).rejects.toThrow(new ProviderError('paypal', 'The requested action could not be performed.'));
+    expect((await findById(t.db, donation.id))?.status).toBe('pending');
     pp.approve(orderId);
     const done = await capturePayPalDonation(deps, orderId);
     expect(done).toMatchObject({ status: 'succeeded', donor_email: 'ana@example.org', donor_name: 'Ana García' });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '~db/index';
 import { onceAcrossInstances } from '~/domain/donations/deps.server';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
-describe.each(DIALECTS)('periodic jobs with several instances on %s', (dialect) => {
+describeEachDialect('periodic jobs with several instances on %s', (dialect) => {
   let t: TestDb;
   let other: DbHandle;
   beforeAll(async () => {

@@ -6,12 +6,12 @@ import { deleteMedia, listMedia, mediaUsage } from '~/domain/media/library.serve
 import { receiveUploads } from '~/domain/media/upload.server';
 import { keyFromUrl, MAX_IMAGE_BYTES, type ImageVariant } from '~/domain/media/media';
 import { diskStorage, type Storage } from '~/lib/storage.server';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { HTML, makeJpeg, makePdf, makePng, uploadRequest } from '../support/media-files';
 
 const actor = { id: null, name: 'Test' };
 
-describe.each(DIALECTS)('media library on %s', (dialect) => {
+describeEachDialect('media library on %s', (dialect) => {
   let t: TestDb;
   let dir: string;
   let storage: Storage;

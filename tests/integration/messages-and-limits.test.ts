@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMessage } from '~/domain/messages/messages.server';
 import { hitRateLimit, pruneRateLimits } from '~/lib/rate-limit.server';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
-describe.each(DIALECTS)('contact messages and rate limits on %s', (dialect) => {
+describeEachDialect('contact messages and rate limits on %s', (dialect) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(dialect);

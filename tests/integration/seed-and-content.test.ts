@@ -11,9 +11,9 @@ import { listPartners } from '~/domain/partners/partners.server';
 import { listActiveProjects } from '~/domain/projects/projects.server';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { diskStorage } from '~/lib/storage.server';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
-describe.each(DIALECTS)('default content on %s', (dialect) => {
+describeEachDialect('default content on %s', (dialect) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(dialect);

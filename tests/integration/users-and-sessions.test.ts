@@ -14,12 +14,12 @@ import {
 import { sendMail } from '~/lib/mail.server';
 import { peekRateLimit, hitRateLimit } from '~/lib/rate-limit.server';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, createSession, destroyUserSessions, pruneSessions, readSession } from '~/lib/session.server';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
 const HASH = '$argon2id$v=19$m=65536,t=3,p=1$c2FsdHNhbHQ$aGFzaGhhc2g'; // a stand-in: nothing here verifies it
 const actor = { id: null, name: 'Test' };
 
-describe.each(DIALECTS)('users, sessions and one-time links on %s', (dialect) => {
+describeEachDialect('users, sessions and one-time links on %s', (dialect) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(dialect);

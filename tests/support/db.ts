@@ -3,13 +3,35 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { describe } from 'vitest';
 import { migrateToLatest, openDatabase, type DbHandle, type Dialect } from '~db/index';
 
 /**
  * Data-layer tests run on every dialect: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
  * (`.ci/run` sets it when a server answers). Each call gets a fresh, migrated database of its own.
  */
-export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+export const ALL_DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+/** The dialects this run can reach. */
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ALL_DIALECTS : ['sqlite'];
+
+/**
+ * Defines `fn` once per case (one dialect, or a pair for backup → restore), the `%s` in the title
+ * replaced by each dialect in turn. A case that needs PostgreSQL when this run has none is still
+ * defined, as skipped, so it is counted in the closing line instead of vanishing (ADR 011).
+ */
+export function describeOnDialects(cases: readonly (readonly Dialect[])[], title: string, fn: (...dialects: Dialect[]) => void): void {
+  for (const c of cases) {
+    let name = title;
+    for (const d of c) name = name.replace('%s', d);
+    const unavailable = c.some((d) => !DIALECTS.includes(d));
+    describe.skipIf(unavailable)(unavailable ? `${name} (skipped: TEST_DATABASE_URL is not set)` : name, () => fn(...c));
+  }
+}
+
+/** One suite per dialect, PostgreSQL counted as skipped when it cannot run. */
+export function describeEachDialect(title: string, fn: (dialect: Dialect) => void): void {
+  describeOnDialects(ALL_DIALECTS.map((d) => [d]), title, fn);
+}
 
 export interface TestDb extends DbHandle {
   dataDir: string;

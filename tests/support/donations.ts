@@ -4,18 +4,24 @@ import { savePaymentSettings } from '~/domain/donations/payment-settings.server'
 export const PAYPAL_TEST = { clientId: 'AbcClientId', clientSecret: 'pp-secret', webhookId: 'WH-123' };
 export const FLUTTERWAVE_TEST = { publicKey: 'FLWPUBK_TEST-1', secretKey: 'FLWSECK_TEST-2', hash: 'my-verif-hash' };
 
-/** Payment settings with PayPal and Flutterwave (XOF) on, their secrets sealed under `appSecret`. */
-export async function enablePayPalAndFlutterwave(db: DB, appSecret: string): Promise<void> {
+/**
+ * Payment settings with PayPal and Flutterwave (XOF) on, their secrets sealed under `appSecret`;
+ * CoinGate too when its token is given.
+ */
+export async function enablePayPalAndFlutterwave(db: DB, appSecret: string, coinGateToken?: string): Promise<void> {
   const saved = await savePaymentSettings(
     db,
     appSecret,
     {
       stripe: { enabled: false, publishableKey: '', products: [] },
       paypal: { enabled: true, clientId: PAYPAL_TEST.clientId, webhookId: PAYPAL_TEST.webhookId, mode: 'sandbox' },
-      coingate: { enabled: false, mode: 'sandbox' },
+      coingate: { enabled: Boolean(coinGateToken), mode: 'sandbox' },
       mobileMoney: { enabled: true, integrationType: 'api', provider: 'flutterwave', publicKey: FLUTTERWAVE_TEST.publicKey, currency: 'XOF', paymentUrl: '' },
     },
-    { set: { 'paypal.clientSecret': PAYPAL_TEST.clientSecret, 'mobileMoney.secretKey': FLUTTERWAVE_TEST.secretKey, 'mobileMoney.secretHash': FLUTTERWAVE_TEST.hash }, clear: [] },
+    {
+      set: { 'paypal.clientSecret': PAYPAL_TEST.clientSecret, 'mobileMoney.secretKey': FLUTTERWAVE_TEST.secretKey, 'mobileMoney.secretHash': FLUTTERWAVE_TEST.hash, ...(coinGateToken ? { 'coingate.authToken': coinGateToken } : {}) },
+      clear: [],
+    },
     0,
   );
   if (!saved.ok) throw new Error('payment settings not saved');

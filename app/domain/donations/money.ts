@@ -30,6 +30,8 @@ export function parseEuroAmount(input: unknown): { ok: true; cents: number } | {
   if (s.length > 12 || !/^\d+(\.\d{1,2})?$/.test(s)) return { ok: false, error: 'invalid' };
   const [whole, frac = ''] = s.split('.');
   const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  // At most 12 characters: always a safe integer; kept as the rule it states.
+  // Stryker disable next-line ConditionalExpression,BooleanLiteral,ObjectLiteral,StringLiteral: unreachable with 12 characters at most
   if (!Number.isSafeInteger(cents)) return { ok: false, error: 'invalid' };
   if (cents <= 0) return { ok: false, error: 'too_small' };
   if (cents > MAX_DONATION_EUR_CENTS) return { ok: false, error: 'too_large' };
@@ -53,6 +55,7 @@ export function fromDecimal(value: unknown, currency: string): number | null {
   const e = exponent(currency);
   const [whole, frac = ''] = s.split('.');
   if (frac.replace(/0+$/, '').length > e) return null;
+  // Stryker disable next-line StringLiteral: Number('') is 0, like Number('0')
   const minor = Number(whole) * 10 ** e + Number((frac + '0'.repeat(e)).slice(0, e) || '0');
   return Number.isSafeInteger(minor) ? minor : null;
 }

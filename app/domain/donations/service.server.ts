@@ -291,7 +291,7 @@ export async function handlePayPalWebhook(deps: DonationDeps, rawBody: string, h
   } catch {
     return { status: 400, message: 'invalid body' };
   }
-  if (!(await paypal.verifyWebhookSignature(payPalOf(deps), webhookId, headers, event))) return { status: 400, message: 'invalid signature' };
+  if (!(await paypal.verifyWebhookSignature(payPalOf(deps), webhookId, headers, rawBody))) return { status: 400, message: 'invalid signature' };
   const orderId = event?.resource?.supplementary_data?.related_ids?.order_id ?? (event?.resource_type === 'checkout-order' ? event?.resource?.id : undefined);
   if (typeof orderId !== 'string') return { status: 200, message: 'ignored' };
   const donation = await findByRef(deps.db, 'paypal', orderId);

@@ -10,6 +10,7 @@ export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'Éditeur';
 
 export function isRole(value: unknown): value is Role {
+  // Stryker disable next-line ConditionalExpression: includes() already refuses a non-string; the typeof is for the type guard
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 

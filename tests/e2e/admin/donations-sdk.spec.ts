@@ -107,14 +107,59 @@ for (const [n, dialect] of DIALECTS.entries()) {
       expect(flw.requests.filter((r) => r.path === '/v3.js').length - before).toBe(3);
     });
 
-    test('a tampered callback (another transaction) goes to the cancel page and counts nothing', async ({ page }) => {
-      await page.goto(`${server.baseURL}/api/donations/mobile-money/callback?tx_ref=thv-000000000000000000000000&transaction_id=1`);
-      await expect(page).toHaveURL(/\/payment\/cancel/);
+    test('a tampered callback (another transaction) goes to the cancel page and counts nothing', async ({ page, request }) => {
+      // One of OUR tx_refs, sent back with a genuine, paid transaction of someone else's reference.
+      const start = await request.post(`${server.baseURL}/api/donations/mobile-money`, {
+        form: { name: 'Awa Diallo', email: 'awa.tampered@example.org', phone: '+221770000099', amount: '20' },
+        headers: { Origin: server.baseURL },
+      });
+      expect(start.status()).toBe(200);
+      const { txRef, amount, currency } = (await start.json()) as { txRef: string; amount: number; currency: string };
+      const foreign = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: 'thv-ffffffffffffffffffffffff', amount, currency }) })).json()) as { id: string };
+      const ours = await server.db.selectFrom('donations').select(['id', 'status']).where('provider_ref', '=', txRef).executeTakeFirstOrThrow();
+      expect(ours.status).toBe('pending');
+
+      await page.goto(`${server.baseURL}/api/donations/mobile-money/callback?tx_ref=${txRef}&transaction_id=${foreign.id}`);
+      await expect(page).toHaveURL(`${server.baseURL}/payment/cancel?d=${ours.id}`);
+      // The server asked Flutterwave about that transaction, and refused it for its reference.
+      expect(flw.requests.some((r) => r.path === `/v3/transactions/${foreign.id}/verify`)).toBe(true);
+      const after = await server.db.selectFrom('donations').select(['status', 'error']).where('id', '=', ours.id).executeTakeFirstOrThrow();
+      expect(after).toEqual({ status: 'failed', error: 'Transaction d’une autre référence' });
     });
 
     test('the dashboard counts both gifts in EUR', async ({ page }) => {
       await signIn(page, server.baseURL, 'alice@example.org');
       await expect(page.getByText('Dons ce mois-ci').locator('..')).toContainText(/40,00\s€/);
+    });
+
+    test('the PayPal and Flutterwave webhook routes take the raw body as sent', async ({ request }) => {
+      // A PayPal gift captured at PayPal whose capture answer was lost: the webhook brings the news.
+      const created = await request.post(`${server.baseURL}/api/donations/paypal/orders`, { form: { amount: '15' }, headers: { Origin: server.baseURL } });
+      expect(created.status()).toBe(200);
+      const { id: orderId } = (await created.json()) as { id: string };
+      const order = pp.orders.get(orderId);
+      order.status = 'COMPLETED';
+      order.purchase_units[0].payments = { captures: [{ id: 'CAP-HTTP', status: 'COMPLETED', amount: { currency_code: 'EUR', value: '15.00' } }] };
+      // Pretty-printed, as sent: re-serialised JSON would not match PayPal's signature.
+      const body = JSON.stringify({ id: 'WH-HTTP', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource_type: 'capture', resource: { id: 'CAP-HTTP', supplementary_data: { related_ids: { order_id: orderId } } } }, null, 2);
+      const headers = pp.signedHeaders(body);
+      const tampered = await request.post(`${server.baseURL}/webhooks/paypal`, { data: body.replace('WH-HTTP', 'WH-HTTQ'), headers });
+      expect([tampered.status(), await tampered.text()]).toEqual([400, 'invalid signature']);
+      const paypalStatus = () => server.db.selectFrom('donations').select('status').where('provider_ref', '=', orderId).executeTakeFirstOrThrow();
+      expect((await paypalStatus()).status).toBe('pending');
+      const genuine = await request.post(`${server.baseURL}/webhooks/paypal`, { data: body, headers });
+      expect([genuine.status(), await genuine.text()]).toEqual([200, 'ok']);
+      expect((await paypalStatus()).status).toBe('succeeded');
+
+      // Mobile money: the verif-hash header, then a re-verification with Flutterwave.
+      const start = await request.post(`${server.baseURL}/api/donations/mobile-money`, { form: { name: 'Awa', email: 'awa.webhook@example.org', phone: '+221770000098', amount: '5' }, headers: { Origin: server.baseURL } });
+      const { txRef, amount, currency } = (await start.json()) as { txRef: string; amount: number; currency: string };
+      const paid = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: txRef, amount, currency }) })).json()) as { id: string };
+      expect((await flw.webhook(`${server.baseURL}/webhooks/flutterwave`, paid.id, 'not-the-hash')).status).toBe(400);
+      const mobileStatus = () => server.db.selectFrom('donations').select('status').where('provider_ref', '=', txRef).executeTakeFirstOrThrow();
+      expect((await mobileStatus()).status).toBe('pending');
+      expect((await flw.webhook(`${server.baseURL}/webhooks/flutterwave`, paid.id, FLW.hash)).status).toBe(200);
+      expect((await mobileStatus()).status).toBe('succeeded');
     });
   });
 }

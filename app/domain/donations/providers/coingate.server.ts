@@ -14,6 +14,26 @@ export function coinGateBase(mode: 'sandbox' | 'live', override?: string): strin
   return (override ?? (mode === 'live' ? COINGATE_LIVE : COINGATE_SANDBOX)).replace(/\/$/, '');
 }
 
+/** 127.0.0.0/8, ::1 or localhost: a CoinGate stand-in on this machine (tests, local development). */
+function isLoopback(base: string): boolean {
+  let host: string;
+  try {
+    host = new URL(base).hostname;
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/**
+ * Where the donor may be sent to pay: HTTPS only, as CoinGate's own pages are; plain HTTP only when
+ * the API itself is on this machine.
+ */
+export function isAcceptablePaymentUrl(base: string, paymentUrl: string): boolean {
+  if (/^https:\/\/[^/]/.test(paymentUrl)) return true;
+  return /^http:\/\/[^/]/.test(paymentUrl) && isLoopback(base);
+}
+
 export interface OrderInput {
   donationId: string;
   amountCents: number;
@@ -47,7 +67,7 @@ export async function createOrder(c: CoinGateConfig, i: OrderInput): Promise<{ i
   });
   const id = json.id;
   const paymentUrl = json.payment_url;
-  if ((typeof id !== 'number' && typeof id !== 'string') || typeof paymentUrl !== 'string' || !/^https?:\/\//.test(paymentUrl)) {
+  if ((typeof id !== 'number' && typeof id !== 'string') || typeof paymentUrl !== 'string' || !isAcceptablePaymentUrl(c.base, paymentUrl)) {
     throw new ProviderError('coingate', 'commande sans adresse de paiement');
   }
   return { id: String(id), paymentUrl };

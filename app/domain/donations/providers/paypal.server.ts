@@ -26,12 +26,12 @@ async function accessToken(c: PayPalConfig): Promise<string> {
   return json.access_token;
 }
 
-async function call(c: PayPalConfig, path: string, init: { method: string; body?: unknown; requestId?: string }): Promise<any> {
+async function call(c: PayPalConfig, path: string, init: { method: string; body?: unknown; rawBody?: string; requestId?: string }): Promise<any> {
   const token = await accessToken(c);
   return fetchJson('paypal', `${c.base}${path}`, {
     method: init.method,
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json', ...(init.requestId ? { 'PayPal-Request-Id': init.requestId } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    body: init.rawBody ?? (init.body === undefined ? undefined : JSON.stringify(init.body)),
   });
 }
 
@@ -76,21 +76,22 @@ export async function getOrder(c: PayPalConfig, orderId: string): Promise<Verifi
   return orderPayment(await call(c, `/v2/checkout/orders/${orderId}`, { method: 'GET' }));
 }
 
-/** POST /v1/notifications/verify-webhook-signature: PayPal itself says whether a webhook is genuine. */
-export async function verifyWebhookSignature(c: PayPalConfig, webhookId: string, headers: Headers, event: unknown): Promise<boolean> {
+/**
+ * POST /v1/notifications/verify-webhook-signature: PayPal itself says whether a webhook is genuine.
+ * The signature covers the body's bytes, so the event goes back exactly as it came (`rawBody`, a
+ * JSON text already parsed once by the caller), never re-serialised.
+ */
+export async function verifyWebhookSignature(c: PayPalConfig, webhookId: string, headers: Headers, rawBody: string): Promise<boolean> {
   const h = (n: string) => headers.get(n) ?? '';
   if (!h('paypal-transmission-sig') || !h('paypal-transmission-id')) return false;
-  const json = await call(c, '/v1/notifications/verify-webhook-signature', {
-    method: 'POST',
-    body: {
-      auth_algo: h('paypal-auth-algo'),
-      cert_url: h('paypal-cert-url'),
-      transmission_id: h('paypal-transmission-id'),
-      transmission_sig: h('paypal-transmission-sig'),
-      transmission_time: h('paypal-transmission-time'),
-      webhook_id: webhookId,
-      webhook_event: event,
-    },
+  const fields = JSON.stringify({
+    auth_algo: h('paypal-auth-algo'),
+    cert_url: h('paypal-cert-url'),
+    transmission_id: h('paypal-transmission-id'),
+    transmission_sig: h('paypal-transmission-sig'),
+    transmission_time: h('paypal-transmission-time'),
+    webhook_id: webhookId,
   });
+  const json = await call(c, '/v1/notifications/verify-webhook-signature', { method: 'POST', rawBody: `${fields.slice(0, -1)},"webhook_event":${rawBody}}` });
   return json.verification_status === 'SUCCESS';
 }

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { coinGateStatus, flutterwaveStatus, payPalCaptureStatus, stripeSessionStatus } from '~/domain/donations/providers/statuses';
+import { canTransition, DONATION_STATUSES, PROVIDER_LABELS, sourcesOf, STATUS_LABELS } from '~/domain/donations/status';
+
+/** Every status rule spelt out, pair by pair (mutation testing, ADR 011). */
+describe('donation statuses', () => {
+  it('allows exactly these transitions, and no other', () => {
+    const allowed = ['pending→succeeded', 'pending→failed', 'pending→cancelled', 'cancelled→succeeded', 'cancelled→failed', 'succeeded→refunded'];
+    for (const from of DONATION_STATUSES) {
+      for (const to of DONATION_STATUSES) expect(canTransition(from, to), `${from}→${to}`).toBe(allowed.includes(`${from}→${to}`));
+    }
+    expect(sourcesOf('succeeded')).toEqual(['pending', 'cancelled']);
+    expect(sourcesOf('failed')).toEqual(['pending', 'cancelled']);
+    expect(sourcesOf('refunded')).toEqual(['succeeded']);
+    expect(sourcesOf('pending')).toEqual([]);
+  });
+
+  it('labels statuses and providers in French for the back office and the CSV', () => {
+    expect(STATUS_LABELS).toEqual({ pending: 'En attente', succeeded: 'Réussi', failed: 'Échoué', cancelled: 'Annulé', refunded: 'Remboursé' });
+    expect(PROVIDER_LABELS).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)' });
+  });
+
+  it('maps each provider status, and leaves unknown ones as nothing final yet', () => {
+    expect(stripeSessionStatus({ status: 'complete', payment_status: 'no_payment_required' })).toBe('succeeded');
+    expect(stripeSessionStatus({ status: 'open', payment_status: 'paid' })).toBeNull();
+    expect(stripeSessionStatus({ status: 'complete', payment_status: '' })).toBeNull();
+    expect(stripeSessionStatus({})).toBeNull();
+    expect(['COMPLETED', 'DECLINED', 'FAILED', 'REFUNDED', 'PENDING', '', undefined].map(payPalCaptureStatus)).toEqual(['succeeded', 'failed', 'failed', 'refunded', null, null, null]);
+    expect(['paid', 'invalid', 'expired', 'canceled', 'refunded', 'pending', 'confirming', '', undefined].map(coinGateStatus)).toEqual(['succeeded', 'failed', 'cancelled', 'cancelled', 'refunded', null, null, null, null]);
+    expect(['successful', 'failed', 'cancelled', 'pending', '', undefined].map(flutterwaveStatus)).toEqual(['succeeded', 'failed', 'cancelled', null, null, null]);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { exponent, formatMoney, fromDecimal, parseEuroAmount, toDecimalString } from '~/domain/donations/money';
+
+/** The edges of the money rules that mutation testing found untested (ADR 011). */
+describe('money edges', () => {
+  it('tells blank input (missing) from bad input (invalid), and too many digits from too large', () => {
+    expect(parseEuroAmount('   ')).toEqual({ ok: false, error: 'missing' });
+    expect(parseEuroAmount('\t')).toEqual({ ok: false, error: 'missing' });
+    // 12 characters is still a number, only too large; 13 is refused as input.
+    expect(parseEuroAmount('123456789012')).toEqual({ ok: false, error: 'too_large' });
+    expect(parseEuroAmount('1234567890123')).toEqual({ ok: false, error: 'invalid' });
+    expect(parseEuroAmount('99999999.99')).toEqual({ ok: false, error: 'too_large' });
+    expect(parseEuroAmount('100000.01')).toEqual({ ok: false, error: 'too_large' });
+  });
+
+  it('knows the exponent of each currency it charges, and refuses any other', () => {
+    expect(exponent('eur')).toBe(2);
+    expect(exponent('XOF')).toBe(0);
+    expect(() => exponent('USD')).toThrow('unsupported currency USD');
+    expect(() => toDecimalString(100, 'JPY')).toThrow('unsupported currency JPY');
+  });
+
+  it('writes negative and zero amounts as providers expect', () => {
+    expect(toDecimalString(-150, 'EUR')).toBe('-1.50');
+    expect(toDecimalString(0, 'EUR')).toBe('0.00');
+    expect(toDecimalString(-7, 'EUR')).toBe('-0.07');
+    expect(toDecimalString(100, 'EUR')).toBe('1.00');
+  });
+
+  it('reads provider decimals strictly: trimmed strings, whole numbers, trailing zeros', () => {
+    expect(fromDecimal(' 12.50 ', 'EUR')).toBe(1250);
+    expect(fromDecimal('1.5000', 'EUR')).toBe(150);
+    expect(fromDecimal('7', 'EUR')).toBe(700);
+    expect(fromDecimal(13119, 'XOF')).toBe(13119);
+    expect(fromDecimal('13119.000', 'XOF')).toBe(13119);
+    expect(fromDecimal('x12.5', 'EUR')).toBeNull();
+    expect(fromDecimal('12.5x', 'EUR')).toBeNull();
+    expect(fromDecimal('-12.5', 'EUR')).toBeNull();
+    expect(fromDecimal(null, 'EUR')).toBeNull();
+    expect(fromDecimal(undefined, 'EUR')).toBeNull();
+    expect(fromDecimal({ value: '1' }, 'EUR')).toBeNull();
+    expect(fromDecimal('', 'EUR')).toBeNull();
+    expect(fromDecimal('99999999999999999', 'EUR')).toBeNull();
+  });
+
+  it('formats in French unless told otherwise', () => {
+    expect(formatMoney(2000, 'EUR').replace(/\s/g, ' ')).toBe('20,00 €');
+    expect(formatMoney(13119, 'XOF').replace(/\s/g, ' ')).toBe('13 119 F CFA');
+  });
+});
