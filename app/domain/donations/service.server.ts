@@ -273,8 +273,8 @@ function payPalOf(deps: DonationDeps): paypal.PayPalConfig {
 }
 
 /** The buttons' createOrder: records the attempt and creates the order at PayPal. */
-export async function startPayPalDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang }): Promise<{ orderId: string; donation: Donation }> {
-  const donation = await createAttempt(deps.db, { provider: 'paypal', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang });
+export async function startPayPalDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; taxDetails?: string | null }): Promise<{ orderId: string; donation: Donation }> {
+  const donation = await createAttempt(deps.db, { provider: 'paypal', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, taxDetails: r.taxDetails });
   try {
     const orderId = await paypal.createOrder(payPalOf(deps), { donationId: donation.id, amountCents: r.amountCents, description: translate(messagesFor(r.lang), 'donate.productName') });
     await setProviderRef(deps.db, donation.id, orderId);
@@ -332,14 +332,14 @@ function flutterwaveOf(deps: DonationDeps) {
 /** What the inline checkout is opened with: our tx_ref and the amount in the configured currency. */
 export async function startMobileDonation(
   deps: DonationDeps,
-  r: { eurCents?: number; localMinor?: number; name: string; email: string; phone: string; lang: Lang },
+  r: { eurCents?: number; localMinor?: number; name: string; email: string; phone: string; lang: Lang; taxDetails?: string | null },
 ): Promise<{ txRef: string; amountMinor: number; currency: string; donation: Donation }> {
   const currency = deps.settings.mobileMoney.currency;
   const cfa = currency === 'XOF' || currency === 'XAF';
   const amountMinor = cfa ? eurCentsToCfa(r.eurCents ?? 0) : (r.localMinor ?? 0);
   if (amountMinor <= 0) throw new ProviderError('flutterwave', 'montant invalide');
   const txRef = `thv-${randomBytes(12).toString('hex')}`;
-  const donation = await createAttempt(deps.db, { provider: 'flutterwave', providerRef: txRef, amountMinor, currency, eurCents: cfa ? (r.eurCents ?? null) : null, frequency: 'once', language: r.lang, donorName: r.name, donorEmail: r.email });
+  const donation = await createAttempt(deps.db, { provider: 'flutterwave', providerRef: txRef, amountMinor, currency, eurCents: cfa ? (r.eurCents ?? null) : null, frequency: 'once', language: r.lang, donorName: r.name, donorEmail: r.email, taxDetails: r.taxDetails });
   return { txRef, amountMinor, currency, donation };
 }
 

@@ -1,7 +1,7 @@
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { updateVersioned } from '~/domain/content/store.server';
-import { EMPTY_RECEIPT_SETTINGS, receiptSettingsSchema, type ReceiptSettings } from './settings';
+import { EMPTY_RECEIPT_SETTINGS, receiptSettingsSchema, receiptsActive, type ReceiptSettings } from './settings';
 
 export const RECEIPT_SETTINGS_KEY = 'receipts';
 
@@ -29,4 +29,9 @@ export async function saveReceiptSettings(db: DB, actor: Actor, settings: Receip
     await audit(trx, actor, 'receipts.settings', 'Reçus fiscaux', { enabled: settings.enabled });
     return 'ok';
   });
+}
+
+/** Whether the donate form asks for the receipt's details (receipts on and complete). */
+export async function receiptsOffered(db: DB): Promise<boolean> {
+  return receiptsActive(await getReceiptSettings(db));
 }
