@@ -1,6 +1,6 @@
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
-import { updateVersioned } from '~/domain/content/store.server';
+import { saveSettingDocument } from '~/domain/content/store.server';
 import { EMPTY_RECEIPT_SETTINGS, receiptSettingsSchema, receiptsActive, type ReceiptSettings } from './settings';
 
 export const RECEIPT_SETTINGS_KEY = 'receipts';
@@ -15,17 +15,7 @@ export async function getReceiptSettings(db: DB): Promise<ReceiptSettings & { ve
 /** Saves the whole document if nobody saved it since `version` was read (0: never saved). */
 export async function saveReceiptSettings(db: DB, actor: Actor, settings: ReceiptSettings, version: number): Promise<'ok' | 'conflict'> {
   return db.transaction().execute(async (trx) => {
-    const value = JSON.stringify(settings);
-    if (version === 0) {
-      const inserted = await trx
-        .insertInto('settings')
-        .values({ key: RECEIPT_SETTINGS_KEY, value, version: 1, updated_at: new Date().toISOString() })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return 'conflict';
-    } else if ((await updateVersioned(trx, 'settings', RECEIPT_SETTINGS_KEY, version, { value })) !== 'ok') {
-      return 'conflict';
-    }
+    if ((await saveSettingDocument(trx, RECEIPT_SETTINGS_KEY, JSON.stringify(settings), version)) !== 'ok') return 'conflict';
     await audit(trx, actor, 'receipts.settings', 'Reçus fiscaux', { enabled: settings.enabled });
     return 'ok';
   });

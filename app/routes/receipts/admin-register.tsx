@@ -9,6 +9,8 @@ import { audit } from '~/domain/audit/audit.server';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { runtime } from '~/lib/runtime.server';
 import { Notice, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { AdminTable } from '~/ui/admin/AdminTable';
+import { Figures } from '~/ui/admin/Figures';
 import { useToast } from '~/ui/admin/hooks';
 import { dateFr, donorLabel, notFound, receiptDeps, yearOf } from './admin-receipts.server';
 
@@ -93,37 +95,17 @@ export default function ReceiptsRegister({ loaderData, actionData }: Route.Compo
           </Form>
         )}
       </div>
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <div className="rounded-lg border border-gray-200 bg-white p-4">
-          <dt className="text-sm text-gray-700">Total des reçus valides (à déclarer)</dt>
-          <dd className="text-2xl font-bold text-gray-900" data-testid="receipts-total">{totals.issued}</dd>
-        </div>
-        <div className="rounded-lg border border-gray-200 bg-white p-4">
-          <dt className="text-sm text-gray-700">Reçus valides</dt>
-          <dd className="text-2xl font-bold text-gray-900">{totals.issuedCount}</dd>
-        </div>
-        <div className="rounded-lg border border-gray-200 bg-white p-4">
-          <dt className="text-sm text-gray-700">Reçus annulés</dt>
-          <dd className="text-2xl font-bold text-gray-900">{totals.cancelledCount}</dd>
-        </div>
-      </dl>
+      <Figures
+        items={[
+          { label: 'Total des reçus valides (à déclarer)', value: totals.issued, testId: 'receipts-total' },
+          { label: 'Reçus valides', value: totals.issuedCount },
+          { label: 'Reçus annulés', value: totals.cancelledCount },
+        ]}
+      />
       {receipts.length === 0 ? (
         <p className="text-gray-700">Aucun reçu émis en {year}.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Reçus fiscaux {year}</caption>
-            <thead className="bg-gray-50 text-gray-900">
-              <tr>
-                <th scope="col" className="px-4 py-3">Numéro</th>
-                <th scope="col" className="px-4 py-3">Date d’émission</th>
-                <th scope="col" className="px-4 py-3">Donateur</th>
-                <th scope="col" className="px-4 py-3">Montant</th>
-                <th scope="col" className="px-4 py-3">Statut</th>
-                <th scope="col" className="px-4 py-3">PDF</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-200">
+        <AdminTable caption={`Reçus fiscaux ${year}`} columns={['Numéro', 'Date d’émission', 'Donateur', 'Montant', 'Statut']}>
               {receipts.map((r) => (
                 <tr key={r.id}>
                   <td className="px-4 py-3 font-mono whitespace-nowrap">
@@ -142,9 +124,7 @@ export default function ReceiptsRegister({ loaderData, actionData }: Route.Compo
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </AdminTable>
       )}
     </div>
   );
