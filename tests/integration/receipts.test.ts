@@ -6,6 +6,8 @@ import { createAttempt, findById, transition } from '~/domain/donations/ledger.s
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
 import { renderReceiptPdf } from '~/domain/receipts/pdf.server';
+import { parisYear } from '~/domain/receipts/calendar';
+import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { correctReceipt, issueAnnualStatements, listReceipts, receiptsOfDonation, totalsOf, type Receipt } from '~/domain/receipts/register.server';
 import { receiptPdfById } from '~/domain/receipts/mail.server';
 import { januaryRun } from '~/domain/receipts/jobs.server';
@@ -18,7 +20,7 @@ import { DONOR, setReceiptSettings } from '../support/receipts';
 
 const APP_SECRET = 'test-secret-'.padEnd(48, 'z');
 const WHSEC = 'whsec_test_secret';
-const YEAR = new Date().getUTCFullYear();
+const YEAR = parisYear(new Date());
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const doc = await getDocumentProxy(new Uint8Array(pdf));
@@ -87,6 +89,18 @@ describe.each(DIALECTS)('tax receipts on %s', (dialect) => {
     const mail = await t.db.selectFrom('mail_outbox').selectAll().where('to', '=', 'donor@example.org').orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(mail.subject).toBe('Receipt for your donation to the THV Foundation');
     expect(mail.text).toContain(`Your tax receipt no. RF-${YEAR}-000001 is attached to this message (PDF document, in French).`);
+  });
+
+  it('reads the donate form’s receipt fields only while receipts are on', async () => {
+    const form = (v: Record<string, string>) => (k: string) => v[k] ?? '';
+    const full = { tax_kind: 'individual', tax_name: 'Awa Diallo', tax_address: '3 rue des Lilas', tax_postalCode: '75011', tax_city: 'Paris' };
+    expect(await donorTaxDetails(t.db, form(full))).toEqual({ ok: true, taxDetails: JSON.stringify({ ...DONOR }) });
+    expect(await donorTaxDetails(t.db, form({ tax_optOut: 'on' }))).toEqual({ ok: true, taxDetails: null });
+    const missing = await donorTaxDetails(t.db, form({ tax_name: 'Awa' }));
+    expect(missing.ok === false && missing.errors.map((e) => e.field)).toEqual(['address', 'postalCode', 'city']);
+    await setReceiptSettings(t.db, { enabled: false });
+    expect(await donorTaxDetails(t.db, form({ tax_name: 'Awa' }))).toEqual({ ok: true, taxDetails: null });
+    await setReceiptSettings(t.db);
   });
 
   it('issues none, and takes no number, for a donor who wants none, when receipts are off or incomplete', async () => {
@@ -216,6 +230,11 @@ describe.each(DIALECTS)('tax receipts on %s', (dialect) => {
     expect(await januaryRun(jobDeps, new Date(Date.UTC(YEAR + 1, 5, 1)))).toBe(false);
     expect(await januaryRun(jobDeps, january)).toBe(true);
     expect(await januaryRun(jobDeps, january)).toBe(false);
+    // The donor got the annual receipt by email once, in Spanish.
+    const annualMails = await t.db.selectFrom('mail_outbox').selectAll().where('to', '=', email).where('subject', 'like', '%anual%').execute();
+    expect(annualMails).toHaveLength(1);
+    expect(annualMails[0].subject).toBe(`Su recibo fiscal anual ${YEAR} — Fundación THV`);
+    expect(annualMails[0].text).toContain(`n.º ${mine[0].number} por sus donaciones de ${YEAR}, por un importe total de 42,50 €`);
     await setReceiptSettings(t.db, { model: 'each' });
   });
 

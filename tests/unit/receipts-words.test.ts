@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { euroCentsInFrench, euroFigures, integerInFrench } from '~/domain/receipts/words';
-import { readTaxDetails } from '~/domain/receipts/donor-details';
+import { FIELD_LABEL, readTaxDetails } from '~/domain/receipts/donor-details';
+import { parisYear, parisYearStart } from '~/domain/receipts/calendar';
+import { translate } from '~/lib/i18n';
+import en from '~/locales/en';
+import es from '~/locales/es';
+import fr from '~/locales/fr';
 import { missingFields, receiptsActive, EMPTY_RECEIPT_SETTINGS, receiptSettingsSchema } from '~/domain/receipts/settings';
 
 describe('amounts in French words', () => {
@@ -81,6 +86,16 @@ describe('donor details for the receipt', () => {
     expect(good).toMatchObject({ ok: true, details: { kind: 'company', company: 'ACME', siren: '123456789' } });
   });
 
+  it('says what is wrong in the donor’s language', () => {
+    const r = readTaxDetails(() => '');
+    const first = !r.ok ? r.errors[0] : undefined;
+    expect(first).toEqual({ field: 'name', key: 'taxReceipt.required' });
+    const say = (m: typeof fr) => translate(m, first!.key, { field: translate(m, FIELD_LABEL[first!.field]) });
+    expect(say(fr)).toBe('Nom et prénom : champ obligatoire pour le reçu fiscal.');
+    expect(say(en)).toBe('Full name: required for the tax receipt.');
+    expect(say(es)).toBe('Nombre y apellidos: obligatorio para el recibo fiscal.');
+  });
+
   it('asks nothing of a donor who wants no receipt', () => {
     expect(readTaxDetails(form({ tax_optOut: 'on' }))).toMatchObject({ ok: true, details: null });
   });
@@ -100,5 +115,14 @@ describe('organisation settings', () => {
     const base = { ...EMPTY_RECEIPT_SETTINGS, enabled: 'on' };
     expect(receiptSettingsSchema.safeParse({ ...base, registration: 'w123456789' }).data?.registration).toBe('W123456789');
     expect(receiptSettingsSchema.safeParse({ ...base, registration: '12345' }).success).toBe(false);
+  });
+});
+
+describe('the receipts’ calendar year', () => {
+  it('is the French one: a gift at 00:30 in Paris on 1 January belongs to the new year', () => {
+    expect(parisYear('2026-12-31T23:30:00.000Z')).toBe(2027);
+    expect(parisYear('2026-12-31T22:59:59.000Z')).toBe(2026);
+    expect(parisYear('2026-07-01T23:30:00.000Z')).toBe(2026);
+    expect(parisYearStart(2027)).toBe('2026-12-31T23:00:00.000Z');
   });
 });

@@ -1,4 +1,5 @@
 import type { DB } from '~db/index';
+import { parisYear } from './calendar';
 import type { Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
@@ -16,8 +17,10 @@ export interface AnnualDeps {
 /** Issues and mails the annual receipts of `year` (on demand by an Admin, or the January job). */
 export async function runAnnualStatements(deps: AnnualDeps, year: number, now = new Date()): Promise<{ issued: Receipt[]; mailed: number }> {
   const issued = await issueAnnualStatements(deps.db, year, now);
+  // Also those issued earlier but never mailed (a crash or an SMTP failure between the two steps).
+  const unsent = await deps.db.selectFrom('receipts').selectAll().where('kind', '=', 'annual').where('status', '=', 'issued').where('sent_at', 'is', null).where('donor_email', 'is not', null).execute();
   const host = new URL(deps.publicUrl).host;
-  const mailed = await mailAnnualReceipts(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, issued, deps.storage);
+  const mailed = await mailAnnualReceipts(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, unsent, deps.storage);
   return { issued, mailed };
 }
 
@@ -30,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function januaryRun(deps: AnnualDeps, now = new Date()): Promise<boolean> {
   if (now.getUTCMonth() !== 0) return false;
-  const year = now.getUTCFullYear() - 1;
+  const year = parisYear(now) - 1;
   const claim = await hitRateLimit(deps.db, `job:receipts-annual-${year}`, 1, 60 * DAY_MS);
   if (!claim.allowed) return false;
   const { issued } = await runAnnualStatements(deps, year, now);

@@ -1,4 +1,5 @@
 import type { DB } from '~db/index';
+import { parisYear } from './calendar';
 import { messagesFor } from '~/lib/i18n.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
@@ -33,7 +34,7 @@ export async function mailAnnualReceipts(db: DB, config: MailConfig, receipts: R
     if (!r.donor_email || !(await claimSending(db, r.id))) continue;
     const lang: Lang = isLang(r.language) ? r.language : 'fr';
     const m = messagesFor(lang);
-    const vars = { number: r.number, year: new Date(r.paid_at).getUTCFullYear(), amount: euroFigures(r.amount_cents) };
+    const vars = { number: r.number, year: parisYear(r.paid_at), amount: euroFigures(r.amount_cents) };
     const body = translate(m, 'taxReceipt.annualBody', vars);
     const thanks = translate(m, 'receipt.thanks');
     const result = await sendMail(db, config, {

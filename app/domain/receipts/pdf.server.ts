@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { parisYear } from './calendar';
 import type { Storage } from '~/lib/storage.server';
 import { keyFromUrl } from '~/domain/media/media';
 import type { TaxDetails } from './donor-details';
@@ -50,7 +51,7 @@ export function receiptLines(r: Receipt): { title: string; sections: { heading: 
           'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt, la somme de :',
           `${euroFigures(r.amount_cents)}`,
           `Somme en toutes lettres : ${euroCentsInFrench(r.amount_cents)}`,
-          annual ? `Dons de l’année ${new Date(r.paid_at).getUTCFullYear()} (reçu récapitulatif), dernier versement le ${frenchDate(r.paid_at)}` : `Date du versement : ${frenchDate(r.paid_at)}`,
+          annual ? `Dons de l’année ${parisYear(r.paid_at)} (reçu récapitulatif), dernier versement le ${frenchDate(r.paid_at)}` : `Date du versement : ${frenchDate(r.paid_at)}`,
           `Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article ${article} du CGI.`,
           ...(donor.kind === 'company' ? ['Taux de réduction : 60 % (article 238 bis du CGI)'] : [`Taux de réduction : ${RATES[org.rate]}`]),
           'Forme du don : déclaration de don manuel',

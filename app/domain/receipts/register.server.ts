@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parisYear, parisYearStart } from './calendar';
 import type { DB } from '~db/index';
 import type { DonationTable, ReceiptTable } from '~db/schema';
 import { lockFor } from '~db/helpers';
@@ -55,7 +56,7 @@ interface NewReceipt {
 }
 
 async function insertReceipt(trx: DB, settings: ReceiptSettings, r: NewReceipt): Promise<Receipt> {
-  const year = new Date(r.issuedAt).getUTCFullYear();
+  const year = parisYear(r.issuedAt);
   const seq = await nextSequence(trx, year);
   const { enabled: _enabled, ...organisation } = settings as ReceiptSettings & { version?: number };
   delete (organisation as { version?: number }).version;
@@ -218,8 +219,8 @@ export async function issueAnnualStatements(db: DB, year: number, now = new Date
     await lockFor(trx, 'receipts-annual');
     const settings = await getReceiptSettings(trx);
     if (!receiptsActive(settings) || settings.model !== 'annual_monthly') return [];
-    const from = `${year}-01-01T00:00:00.000Z`;
-    const to = `${year + 1}-01-01T00:00:00.000Z`;
+    const from = parisYearStart(year);
+    const to = parisYearStart(year + 1);
     const gifts = await trx
       .selectFrom('donations')
       .selectAll()

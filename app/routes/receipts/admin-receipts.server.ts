@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { parisYear } from '~/domain/receipts/calendar';
 import type { AnnualDeps } from '~/domain/receipts/jobs.server';
 import { runtime } from '~/lib/runtime.server';
 
@@ -11,7 +12,7 @@ export function receiptDeps(request: Request): AnnualDeps {
 /** The year asked for in `?year=`, this year otherwise. */
 export function yearOf(request: Request): number {
   const asked = Number(new URL(request.url).searchParams.get('year'));
-  return Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : new Date().getUTCFullYear();
+  return Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : parisYear(new Date());
 }
 
 export function notFound(): never {

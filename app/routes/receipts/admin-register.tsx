@@ -1,4 +1,5 @@
 import { Form, Link, data } from 'react-router';
+import { parisYear } from '~/domain/receipts/calendar';
 import type { Route } from './+types/admin-register';
 import { runAnnualStatements } from '~/domain/receipts/jobs.server';
 import { cancelReceipt, listReceipts, totalsOf } from '~/domain/receipts/register.server';
@@ -23,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const totals = totalsOf(rows);
   return {
     year,
-    thisYear: new Date().getUTCFullYear(),
+    thisYear: parisYear(new Date()),
     state: !settings.enabled ? 'off' : missingFields(settings).length ? 'incomplete' : 'on',
     annualModel: settings.model === 'annual_monthly',
     totals: { ...totals, issued: euroFigures(totals.issuedCents) },
