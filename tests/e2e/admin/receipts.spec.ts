@@ -156,5 +156,24 @@ for (const dialect of DIALECTS) {
       expect(csv).toContain('"Total des reçus émis";"1"');
       expect(csv).toContain('"1234.56"');
     });
+
+    test('the Admin corrects a receipt: the old one stays, marked cancelled, the new one takes the next number', async ({ page }) => {
+      await signIn(page, server.baseURL, 'alice@example.org');
+      await page.goto(`${server.baseURL}/admin/receipts`);
+      await page.getByRole('link', { name: `RF-${YEAR}-000001`, exact: true }).click();
+      await expect(page.getByRole('heading', { name: `Reçu RF-${YEAR}-000001` })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByLabel('Adresse').fill('5 avenue Foch');
+      await page.getByLabel('Motif', { exact: true }).fill('Adresse erronée');
+      await page.getByRole('button', { name: 'Annuler et émettre le reçu corrigé' }).click();
+      await expect(page.getByRole('heading', { name: `Reçu RF-${YEAR}-000002` })).toBeVisible();
+      await expect(page.getByText('5 avenue Foch, 75011 Paris, France')).toBeVisible();
+      await page.getByRole('link', { name: `RF-${YEAR}-000001` }).click();
+      await expect(page.getByText(/Annulé le/)).toBeVisible();
+      await expect(page.getByText(`Adresse erronée — remplacé par RF-${YEAR}-000002`)).toBeVisible();
+      await page.goto(`${server.baseURL}/admin/receipts`);
+      await expect(page.getByRole('row', { name: new RegExp(`RF-${YEAR}-000001.*annulé`) })).toBeVisible();
+      await expect(page.getByTestId('receipts-total')).toHaveText(/1\s234,56\s€/);
+    });
   });
 }
