@@ -27,7 +27,8 @@ async function pdfText(bytes: Buffer): Promise<string> {
 
 for (const dialect of DIALECTS) {
   test.describe(`tax receipts on ${dialect}`, () => {
-    test.describe.configure({ mode: 'serial' });
+    // Each step is a whole journey (server start, checkout, mail); a busy machine needs the room.
+    test.describe.configure({ mode: 'serial', timeout: 120_000 });
     let stripe: FakeStripe;
     let smtp: Awaited<ReturnType<typeof startSmtp>>;
     let attached: { name: string; bytes: Buffer };
