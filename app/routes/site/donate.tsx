@@ -14,7 +14,7 @@ import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { ButtonLink, buttonClass } from '~/ui/primitives/ButtonLink';
 import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
-import type { TaxFieldError } from '~/domain/receipts/donor-details';
+import { fieldName, TAX_FIELDS, type TaxFieldError } from '~/domain/receipts/donor-details';
 import { receiptsOffered } from '~/domain/receipts/settings.server';
 import { TaxReceiptFields } from '~/ui/site/TaxReceiptFields';
 import { donatePageCsp, donateScriptOrigins, type Method, METHODS } from './donate.server';
@@ -68,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const intent = str('intent') as Method;
   const values = { amount: str('amount'), preset: str('preset'), frequency: str('frequency') };
-  const fail = (error: MessageKey, status = 400, detail?: string) => data<DonateError>({ method: intent, error, detail, values }, { status });
+  // What the donor typed in the receipt fieldset comes back with any error, so it is not retyped.
+  const taxTyped = Object.fromEntries((['optOut', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
+  const fail = (error: MessageKey, status = 400, detail?: string) => data<DonateError>({ method: intent, error, detail, values, tax: { errors: [], values: taxTyped } }, { status });
   if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return fail('donate.unavailable');
 
   const { clientIp } = context.get(requestInfoContext);
@@ -134,9 +136,9 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const { t, lang } = useI18n();
   const { methods, presets, mobile } = loaderData;
   const method = actionData?.method && methods.includes(actionData.method) ? actionData.method : loaderData.method;
-  const taxErr = actionData && actionData.method === method ? actionData.tax : undefined;
-  const err = actionData && actionData.method === method && !taxErr ? actionData : null;
-  const taxFields = loaderData.receipts ? <TaxReceiptFields prefix={method ?? 'donate'} values={taxErr?.values ?? actionData?.tax?.values} errors={taxErr?.errors} /> : null;
+  const taxBack = actionData && actionData.method === method ? actionData.tax : undefined;
+  const err = actionData && actionData.method === method && !taxBack?.errors.length ? actionData : null;
+  const taxFields = loaderData.receipts ? <TaxReceiptFields prefix={method ?? 'donate'} values={taxBack?.values} errors={taxBack?.errors} /> : null;
   const errId = 'donate-error';
   if (!method) {
     return (
