@@ -156,6 +156,19 @@ describe.each(DIALECTS)('tax receipts on %s', (dialect) => {
     expect(byId!.filename).toBe(`recu-fiscal-${receipt.number}.pdf`);
   });
 
+  it('gives each monthly instalment its own receipt under the per-gift model, made out as the first gift', async () => {
+    const { donation } = await startCardDonation(deps, { amountCents: 1500, monthly: true, lang: 'fr', taxDetails: JSON.stringify(DONOR) });
+    const ev = stripe.complete(donation.provider_ref);
+    await handleStripeWebhook(deps, ev.payload, ev.header);
+    const body = JSON.stringify({ id: `evt_each_${dialect}`, object: 'event', type: 'invoice.paid', data: { object: { id: `in_each_${dialect}`, object: 'invoice', billing_reason: 'subscription_cycle', amount_paid: 1500, currency: 'eur', customer_email: 'donor@example.org', parent: { subscription_details: { subscription: `sub_${donation.provider_ref}` } } } } });
+    for (let i = 0; i < 3; i++) await handleStripeWebhook(deps, body, stripe.sign(body));
+    const renewal = await t.db.selectFrom('donations').selectAll().where('provider_ref', '=', `in_each_${dialect}`).executeTakeFirstOrThrow();
+    const [first] = await receiptsOfDonation(t.db, donation.id);
+    const mine = await receiptsOfDonation(t.db, renewal.id);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ seq: first.seq + 1, amount_cents: 1500, donor: JSON.stringify(DONOR) });
+  });
+
   it('prints article 238 bis and the company for a company donor', async () => {
     const company = { ...DONOR, kind: 'company', company: 'ACME SAS', siren: '987654321' };
     const donation = await cardGift(50_000, { tax: JSON.stringify(company) });

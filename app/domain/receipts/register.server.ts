@@ -58,8 +58,8 @@ interface NewReceipt {
 async function insertReceipt(trx: DB, settings: ReceiptSettings, r: NewReceipt): Promise<Receipt> {
   const year = parisYear(r.issuedAt);
   const seq = await nextSequence(trx, year);
-  const { enabled: _enabled, ...organisation } = settings as ReceiptSettings & { version?: number };
-  delete (organisation as { version?: number }).version;
+  // What the receipt prints of the organisation: the settings minus the switch and their version.
+  const { enabled: _enabled, version: _version, ...organisation } = settings as ReceiptSettings & { version?: number };
   const row: Receipt = {
     id: randomUUID(),
     number: receiptNumber(settings.prefix, year, seq),

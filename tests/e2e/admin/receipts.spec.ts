@@ -115,10 +115,16 @@ for (const dialect of DIALECTS) {
       await expect(fieldset.getByLabel('Nom et prénom')).toHaveValue('Awa Diallo');
       await expect(fieldset.getByLabel('Adresse')).toHaveAttribute('aria-invalid', 'true');
       await expectAccessible(page);
-      await page.getByLabel('Autre montant (€)').fill('1234,56');
       await fieldset.getByLabel('Adresse').fill('3 rue des Lilas');
       await fieldset.getByLabel('Code postal').fill('75011');
       await fieldset.getByLabel('Commune').fill('Paris');
+      // A refused amount keeps what was typed for the receipt.
+      await page.getByLabel('Autre montant (€)').fill('');
+      await page.getByRole('button', { name: 'Donner par carte' }).click();
+      await expect(page.getByRole('alert').first()).toContainText('Montant manquant');
+      await expect(fieldset.getByLabel('Adresse')).toHaveValue('3 rue des Lilas');
+      await expect(fieldset.getByLabel('Nom et prénom')).toHaveValue('Awa Diallo');
+      await page.getByLabel('Autre montant (€)').fill('1234,56');
       await page.getByRole('button', { name: 'Donner par carte' }).click();
       await expect(page.getByRole('heading', { name: 'Fake Stripe Checkout' })).toBeVisible();
       await expect(page.locator('#amount')).toHaveText('1234.56 EUR');
