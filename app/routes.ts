@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 import { routes as contentRoutes } from './routes/admin/content/routes';
 import { routes as mediaRoutes } from './routes/admin/media/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
+import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
 
 export default [
   // The back office comes before the site's catch-all, which would otherwise answer 404 for /admin/*.
@@ -25,6 +26,7 @@ export default [
     ...contentRoutes,
     ...mediaRoutes,
     ...paymentAdminRoutes,
+    ...receiptAdminRoutes,
     // Paths no screen owns answer 404 (after the guard's role check).
     route('*', 'routes/admin/not-found.tsx'),
   ]),

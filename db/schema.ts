@@ -173,6 +173,38 @@ export interface DonationTable {
   succeeded_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 007: JSON of what a tax receipt needs; null when none is wanted. */
+  tax_details: string | null;
+}
+
+/** Migration 007: the last receipt number used in a calendar year. */
+export interface ReceiptCounterTable {
+  year: number;
+  last: number;
+}
+
+/** Migration 007: one tax receipt, a snapshot of everything it prints. */
+export interface ReceiptTable {
+  id: string;
+  number: string;
+  year: number;
+  seq: number;
+  kind: string;
+  donation_id: string | null;
+  donation_ids: string;
+  donor_email: string | null;
+  language: string;
+  donor: string;
+  organisation: string;
+  amount_cents: number;
+  paid_at: string;
+  method: string;
+  issued_at: string;
+  status: string;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  replaces_id: string | null;
+  sent_at: string | null;
 }
 
 export interface Database {
@@ -191,4 +223,6 @@ export interface Database {
   audit_log: AuditLogTable;
   mail_outbox: MailOutboxTable;
   donations: DonationTable;
+  receipt_counters: ReceiptCounterTable;
+  receipts: ReceiptTable;
 }

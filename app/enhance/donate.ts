@@ -40,6 +40,16 @@ const REDIRECT_DELAY_MS = 2500;
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 const validAmount = (v: string) => AMOUNT.test(v.trim()) && Number(v) > 0 && Number(v) <= 100000;
 
+/** The "Reçu fiscal" fieldset's values (tax_*), sent with the amount; the server validates them. */
+function taxFields(root: HTMLElement): Record<string, string> {
+  const out: Record<string, string> = {};
+  root.querySelectorAll<HTMLInputElement>('[data-tax-fields] input').forEach((i) => {
+    if ((i.type === 'checkbox' || i.type === 'radio') && !i.checked) return;
+    out[i.name] = i.type === 'checkbox' ? 'on' : i.value;
+  });
+  return out;
+}
+
 async function post(url: string, body: Record<string, string>): Promise<{ ok: boolean; data: Record<string, string> }> {
   const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
   let data: Record<string, string> = {};
@@ -92,7 +102,7 @@ function initPayPal(root: HTMLElement): void {
             sync();
           },
           createOrder: async () => {
-            const r = await post('/api/donations/paypal/orders', { amount: input.value });
+            const r = await post('/api/donations/paypal/orders', { amount: input.value, ...taxFields(root) });
             if (!r.ok || !r.data.id) {
               errorToast(m, r.data.error, r.data.detail);
               throw new Error(r.data.error ?? 'create failed');
@@ -144,7 +154,7 @@ function initMobileMoney(form: HTMLFormElement): void {
     button.disabled = true;
     ready
       .then(
-        () => post('/api/donations/mobile-money', { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone') }),
+        () => post('/api/donations/mobile-money', { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone'), ...taxFields(form) }),
         () => {
           showToast({ title: m['donate.modalFailed'] ?? 'Failed to load payment modal', variant: 'destructive' });
           return null;

@@ -16,3 +16,10 @@ export function csvCell(v: CsvValue): string {
 export function csvDocument(header: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return `\uFEFF${[header, ...rows].map((r) => r.map(csvCell).join(';')).join('\r\n')}\r\n`;
 }
+
+/** The response of a CSV download named `filename`, never kept by a shared cache. */
+export function csvResponse(body: string, filename: string): Response {
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"`, 'Cache-Control': 'private, no-store' },
+  });
+}

@@ -8,6 +8,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (not kept in the outbox, which records the text only). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /**
@@ -56,7 +58,7 @@ export async function sendMail(db: DB, config: MailConfig, mail: Mail): Promise<
     return { status: 'outbox', id };
   }
   try {
-    await transport(config.smtpUrl).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await transport(config.smtpUrl).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
     await db.updateTable('mail_outbox').set({ sent_at: new Date().toISOString() }).where('id', '=', id).execute();
     log.info('mail sent', { mailId: id, to: mail.to, subject: mail.subject });
     return { status: 'sent', id };

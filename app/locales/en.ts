@@ -278,6 +278,29 @@ const en = {
     misdirected: 'This site does not answer to this host name.',
     serverError: 'Something went wrong. Please try again in a moment.',
   },
+  // ——— Tax receipts (issue #14) ———
+  taxReceipt: {
+    legend: 'Tax receipt',
+    intro: 'Your gift entitles you to a French tax reduction. To receive the tax receipt, fill in the details below.',
+    optOut: 'I do not want a tax receipt',
+    kind: 'You are giving as',
+    individual: 'An individual',
+    company: 'A company',
+    fullName: 'Full name',
+    companyName: 'Company name',
+    siren: 'SIREN number (9 digits)',
+    address: 'Address',
+    postalCode: 'Postal code',
+    city: 'City',
+    country: 'Country',
+    errorsTitle: 'Please correct the tax receipt details:',
+    required: '{field}: required for the tax receipt.',
+    invalidSiren: 'The SIREN number must have 9 digits.',
+    tooLong: '{field}: text too long.',
+    mailAttached: 'Your tax receipt no. {number} is attached to this message (PDF document, in French).',
+    annualSubject: 'Your {year} annual tax receipt — THV Foundation',
+    annualBody: 'Please find attached your annual tax receipt no. {number} for your {year} donations, totalling {amount}.',
+  },
 } satisfies Messages;
 
 export default en;

@@ -279,6 +279,29 @@ const es = {
     misdirected: 'Este sitio no responde a este nombre de host.',
     serverError: 'Se produjo un error. Inténtelo de nuevo en unos instantes.',
   },
+  // ——— Tax receipts (issue #14) ———
+  taxReceipt: {
+    legend: 'Recibo fiscal',
+    intro: 'Su donación da derecho a una reducción de impuestos en Francia. Para recibir el recibo fiscal, indique los datos siguientes.',
+    optOut: 'No deseo recibo fiscal',
+    kind: 'Dona como',
+    individual: 'Particular',
+    company: 'Empresa',
+    fullName: 'Nombre y apellidos',
+    companyName: 'Razón social',
+    siren: 'N.º SIREN (9 cifras)',
+    address: 'Dirección',
+    postalCode: 'Código postal',
+    city: 'Ciudad',
+    country: 'País',
+    errorsTitle: 'Corrija los datos del recibo fiscal:',
+    required: '{field}: obligatorio para el recibo fiscal.',
+    invalidSiren: 'El número SIREN debe tener 9 cifras.',
+    tooLong: '{field}: texto demasiado largo.',
+    mailAttached: 'Su recibo fiscal n.º {number} va adjunto a este mensaje (documento PDF, en francés).',
+    annualSubject: 'Su recibo fiscal anual {year} — Fundación THV',
+    annualBody: 'Adjuntamos su recibo fiscal anual n.º {number} por sus donaciones de {year}, por un importe total de {amount}.',
+  },
 } satisfies Messages;
 
 export default es;

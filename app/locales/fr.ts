@@ -278,6 +278,29 @@ const fr = {
     misdirected: 'Ce site ne répond pas à ce nom d’hôte.',
     serverError: 'Une erreur est survenue. Veuillez réessayer dans quelques instants.',
   },
+  // ——— Tax receipts (issue #14) ———
+  taxReceipt: {
+    legend: 'Reçu fiscal',
+    intro: 'Votre don ouvre droit à une réduction d’impôt. Pour recevoir le reçu fiscal, indiquez les informations ci-dessous.',
+    optOut: 'Je ne souhaite pas de reçu fiscal',
+    kind: 'Vous donnez en tant que',
+    individual: 'Particulier',
+    company: 'Entreprise',
+    fullName: 'Nom et prénom',
+    companyName: 'Raison sociale',
+    siren: 'N° SIREN (9 chiffres)',
+    address: 'Adresse',
+    postalCode: 'Code postal',
+    city: 'Commune',
+    country: 'Pays',
+    errorsTitle: 'Informations du reçu fiscal à corriger :',
+    required: '{field} : champ obligatoire pour le reçu fiscal.',
+    invalidSiren: 'Le SIREN doit compter 9 chiffres.',
+    tooLong: '{field} : texte trop long.',
+    mailAttached: 'Votre reçu fiscal n° {number} est joint à ce message (document PDF, en français).',
+    annualSubject: 'Votre reçu fiscal récapitulatif {year} — Fondation THV',
+    annualBody: 'Veuillez trouver ci-joint votre reçu fiscal récapitulatif n° {number} pour vos dons de {year}, d’un montant total de {amount}.',
+  },
 };
 
 export type Messages = typeof fr;

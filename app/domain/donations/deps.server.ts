@@ -3,6 +3,7 @@ import { hitRateLimit } from '~/lib/rate-limit.server';
 import { runtime } from '~/lib/runtime.server';
 import { getPaymentSettings } from './payment-settings.server';
 import { recheckPending, type DonationDeps } from './service.server';
+import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
 
 /** Everything a donation route needs, read fresh for this request (settings may just have changed). */
 export async function donationDeps(request?: Request): Promise<DonationDeps> {
@@ -12,6 +13,7 @@ export async function donationDeps(request?: Request): Promise<DonationDeps> {
     env: rt.env,
     settings: await getPaymentSettings(rt.db, rt.secret),
     publicUrl: rt.publicUrl ?? (request ? new URL(request.url).origin : `http://localhost:${rt.env.PORT}`),
+    storage: rt.storage,
   };
 }
 
@@ -39,8 +41,11 @@ export function startDonationRechecks(): () => void {
   const timer = setInterval(() => run('donation-recheck', RECHECK_INTERVAL_MS - 10_000), RECHECK_INTERVAL_MS);
   first.unref();
   timer.unref();
+  // The tax receipts' January run shares this schedule's lifetime.
+  const stopAnnual = startAnnualReceiptJob(() => donationDeps());
   return () => {
     clearTimeout(first);
     clearInterval(timer);
+    stopAnnual();
   };
 }

@@ -4,6 +4,7 @@ import type { DB } from '~db/index';
 import { isUniqueViolation } from '~db/helpers';
 import type { DonationTable } from '~db/schema';
 import { audit } from '~/domain/audit/audit.server';
+import { cancelForRefund, issueForGift, type Receipt } from '~/domain/receipts/register.server';
 import { toDecimalString } from './money';
 import { sourcesOf, type DonationStatus, type ProviderName } from './status';
 
@@ -23,6 +24,8 @@ export interface NewAttempt {
   /** Known up front (Flutterwave's tx_ref is ours); otherwise `attempt:{id}` until the provider answers. */
   providerRef?: string;
   secondaryRef?: string | null;
+  /** What a tax receipt needs (JSON, see domain/receipts); null when the donor wants none. */
+  taxDetails?: string | null;
 }
 
 /** Records a payment attempt as pending, before the provider is called. */
@@ -49,6 +52,7 @@ export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
     succeeded_at: null,
     created_at: now,
     updated_at: now,
+    tax_details: a.taxDetails ?? null,
   };
   await db.insertInto('donations').values(row).execute();
   return row;
@@ -75,6 +79,10 @@ export interface Transition {
   /** Set when the move happened now; undefined when the donation was already there (a replay) or may not move. */
   donation?: Donation;
   changed: boolean;
+  /** The tax receipt issued by this move (to succeeded), if any. */
+  receipt?: Receipt | null;
+  /** Receipts this move (a refund) cancelled. */
+  cancelledReceipts?: Receipt[];
 }
 
 /**
@@ -101,9 +109,16 @@ export async function transition(
     })
     .where('status', 'in', sourcesOf(to));
   q = 'id' in where ? q.where('id', '=', where.id) : q.where('provider', '=', where.provider).where('provider_ref', '=', where.ref);
-  const donation = await q.returningAll().executeTakeFirst();
-  if (donation) await recordActivity(db, donation);
-  return { donation, changed: Boolean(donation) };
+  // One transaction: the move, its receipt number (or the receipt's cancellation) and the activity
+  // line commit together or not at all; a replay matches no row and so never takes a number.
+  return db.transaction().execute(async (trx) => {
+    const donation = await (trx.executeQuery(q.returningAll().compile()).then((r) => r.rows[0] as Donation | undefined));
+    if (!donation) return { donation, changed: false };
+    const receipt = donation.status === 'succeeded' ? await issueForGift(trx, donation) : null;
+    const cancelledReceipts = donation.status === 'refunded' ? await cancelForRefund(trx, donation.id, now) : [];
+    await recordActivity(trx, donation);
+    return { donation, changed: true, receipt, cancelledReceipts };
+  });
 }
 
 const ACTIVITY: Partial<Record<DonationStatus, string>> = { succeeded: 'donation.succeeded', refunded: 'donation.refunded' };
@@ -126,7 +141,7 @@ export async function recordSucceeded(db: DB, a: NewAttempt & { providerRef: str
   const now = new Date().toISOString();
   const id = randomUUID();
   try {
-    const donation = await db
+    const insert = db
       .insertInto('donations')
       .values({
         id,
@@ -148,11 +163,16 @@ export async function recordSucceeded(db: DB, a: NewAttempt & { providerRef: str
         succeeded_at: now,
         created_at: now,
         updated_at: now,
+        tax_details: a.taxDetails ?? null,
       })
       .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordActivity(db, donation);
-    return { donation, changed: true };
+      .compile();
+    return await db.transaction().execute(async (trx) => {
+      const donation = (await trx.executeQuery(insert)).rows[0] as Donation;
+      const receipt = await issueForGift(trx, donation);
+      await recordActivity(trx, donation);
+      return { donation, changed: true, receipt };
+    });
   } catch (e) {
     if (isUniqueViolation(e)) return { changed: false };
     throw e;

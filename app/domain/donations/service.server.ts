@@ -6,6 +6,8 @@ import { messagesFor } from '~/lib/i18n.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
 import { sendMail } from '~/lib/mail.server';
+import type { Storage } from '~/lib/storage.server';
+import { giftReceiptForMail, notifyAdminsOfCancellation } from '~/domain/receipts/mail.server';
 import { claimReceipt, createAttempt, findById, findByRef, findBySecondaryRef, pendingAttempts, recordSucceeded, setProviderRef, transition, type Donation, type Transition } from './ledger.server';
 import { eurCentsToCfa, formatMoney } from './money';
 import { activeProducts, type PaymentSettings } from './payment-settings.server';
@@ -23,6 +25,8 @@ export interface DonationDeps {
   env: Env;
   /** Our public origin, for return URLs and callbacks. */
   publicUrl: string;
+  /** Media storage (a receipt's signature image); without it receipts print the typed signature only. */
+  storage?: Storage;
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -36,7 +40,7 @@ export function safeEqual(a: string, b: string): boolean {
 // ——— after a status change ———
 
 /** Sends the receipt of a donation that just succeeded, once, in the donor's language. */
-export async function sendReceipt(deps: Pick<DonationDeps, 'db' | 'env' | 'publicUrl'>, donation: Donation): Promise<void> {
+export async function sendReceipt(deps: Pick<DonationDeps, 'db' | 'env' | 'publicUrl' | 'storage'>, donation: Donation): Promise<void> {
   if (!donation.donor_email) return;
   if (!(await claimReceipt(deps.db, donation.id))) return;
   const lang: Lang = isLang(donation.language) ? donation.language : 'fr';
@@ -44,7 +48,9 @@ export async function sendReceipt(deps: Pick<DonationDeps, 'db' | 'env' | 'publi
   const amount = formatMoney(donation.amount_minor, donation.currency, lang);
   const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(donation.succeeded_at ?? donation.updated_at));
   const vars = { name: donation.donor_name || m.receipt.friend, amount, date, reference: donation.id };
-  const lines = [translate(m, 'receipt.greeting', vars), '', translate(m, 'receipt.body', vars), translate(m, 'receipt.reference', vars), '', translate(m, 'receipt.thanks', vars)];
+  // The tax receipt (when the gift has one) rides along: a sentence in the donor's language, the PDF in French.
+  const tax = await giftReceiptForMail(deps.db, donation.id, lang, deps.storage);
+  const lines = [translate(m, 'receipt.greeting', vars), '', translate(m, 'receipt.body', vars), translate(m, 'receipt.reference', vars), ...(tax ? [tax.line] : []), '', translate(m, 'receipt.thanks', vars)];
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const host = new URL(deps.publicUrl).host;
   await sendMail(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, {
@@ -52,6 +58,7 @@ export async function sendReceipt(deps: Pick<DonationDeps, 'db' | 'env' | 'publi
     subject: translate(m, 'receipt.subject', vars),
     text: lines.join('\n'),
     html: lines.map((l) => (l ? `<p>${esc(l)}</p>` : '')).join('\n'),
+    ...(tax ? { attachments: [tax.attachment] } : {}),
   });
 }
 
@@ -60,6 +67,12 @@ async function after(deps: DonationDeps, t: Transition): Promise<Transition> {
     log.info('donation status changed', { donationId: t.donation.id, provider: t.donation.provider, status: t.donation.status });
     if (t.donation.status === 'succeeded') {
       await sendReceipt(deps, t.donation).catch((e) => log.error('receipt failed', { donationId: t.donation?.id, error: e instanceof Error ? e.message : String(e) }));
+    }
+    if (t.cancelledReceipts?.length) {
+      const host = new URL(deps.publicUrl).host;
+      await notifyAdminsOfCancellation(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, t.cancelledReceipts, `${deps.publicUrl}/admin/receipts`).catch((e) =>
+        log.error('receipt cancellation notice failed', { donationId: t.donation?.id, error: e instanceof Error ? e.message : String(e) }),
+      );
     }
   }
   return t;
@@ -97,11 +110,13 @@ export interface CardRequest {
   priceId?: string;
   monthly: boolean;
   lang: Lang;
+  /** Donor details for the tax receipt (JSON), null when none is wanted. */
+  taxDetails?: string | null;
 }
 
 /** Records the attempt, creates the Checkout Session and returns where to send the donor. */
 export async function startCardDonation(deps: DonationDeps, r: CardRequest): Promise<{ url: string; donation: Donation }> {
-  const donation = await createAttempt(deps.db, { provider: 'stripe', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: r.monthly ? 'monthly' : 'once', language: r.lang });
+  const donation = await createAttempt(deps.db, { provider: 'stripe', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: r.monthly ? 'monthly' : 'once', language: r.lang, taxDetails: r.taxDetails });
   try {
     const session = await createCheckoutSession(stripeOf(deps), {
       donationId: donation.id,
@@ -180,6 +195,7 @@ export async function handleStripeWebhook(deps: DonationDeps, rawBody: string, s
           language: first.language,
           donorName: first.donor_name,
           donorEmail: invoice.customer_email ?? first.donor_email,
+          taxDetails: first.tax_details,
         }),
       );
       break;
@@ -198,9 +214,9 @@ function coinGateOf(deps: DonationDeps) {
   return { authToken, base: coinGateBase(deps.settings.coingate.mode, deps.env.COINGATE_API_BASE) };
 }
 
-export async function startCryptoDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang }): Promise<{ url: string; donation: Donation }> {
+export async function startCryptoDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; taxDetails?: string | null }): Promise<{ url: string; donation: Donation }> {
   const token = randomBytes(24).toString('base64url');
-  const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, callbackTokenHash: sha256(token) });
+  const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, callbackTokenHash: sha256(token), taxDetails: r.taxDetails });
   const m = messagesFor(r.lang);
   try {
     const order = await createOrder(coinGateOf(deps), {
@@ -257,8 +273,8 @@ function payPalOf(deps: DonationDeps): paypal.PayPalConfig {
 }
 
 /** The buttons' createOrder: records the attempt and creates the order at PayPal. */
-export async function startPayPalDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang }): Promise<{ orderId: string; donation: Donation }> {
-  const donation = await createAttempt(deps.db, { provider: 'paypal', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang });
+export async function startPayPalDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; taxDetails?: string | null }): Promise<{ orderId: string; donation: Donation }> {
+  const donation = await createAttempt(deps.db, { provider: 'paypal', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, taxDetails: r.taxDetails });
   try {
     const orderId = await paypal.createOrder(payPalOf(deps), { donationId: donation.id, amountCents: r.amountCents, description: translate(messagesFor(r.lang), 'donate.productName') });
     await setProviderRef(deps.db, donation.id, orderId);
@@ -316,14 +332,14 @@ function flutterwaveOf(deps: DonationDeps) {
 /** What the inline checkout is opened with: our tx_ref and the amount in the configured currency. */
 export async function startMobileDonation(
   deps: DonationDeps,
-  r: { eurCents?: number; localMinor?: number; name: string; email: string; phone: string; lang: Lang },
+  r: { eurCents?: number; localMinor?: number; name: string; email: string; phone: string; lang: Lang; taxDetails?: string | null },
 ): Promise<{ txRef: string; amountMinor: number; currency: string; donation: Donation }> {
   const currency = deps.settings.mobileMoney.currency;
   const cfa = currency === 'XOF' || currency === 'XAF';
   const amountMinor = cfa ? eurCentsToCfa(r.eurCents ?? 0) : (r.localMinor ?? 0);
   if (amountMinor <= 0) throw new ProviderError('flutterwave', 'montant invalide');
   const txRef = `thv-${randomBytes(12).toString('hex')}`;
-  const donation = await createAttempt(deps.db, { provider: 'flutterwave', providerRef: txRef, amountMinor, currency, eurCents: cfa ? (r.eurCents ?? null) : null, frequency: 'once', language: r.lang, donorName: r.name, donorEmail: r.email });
+  const donation = await createAttempt(deps.db, { provider: 'flutterwave', providerRef: txRef, amountMinor, currency, eurCents: cfa ? (r.eurCents ?? null) : null, frequency: 'once', language: r.lang, donorName: r.name, donorEmail: r.email, taxDetails: r.taxDetails });
   return { txRef, amountMinor, currency, donation };
 }
 

@@ -1,6 +1,6 @@
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
-import { updateVersioned } from '~/domain/content/store.server';
+import { saveSettingDocument } from '~/domain/content/store.server';
 import { EMPTY_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from './site-settings';
 
 export const SITE_SETTINGS_KEY = 'site';
@@ -32,17 +32,7 @@ export async function saveSiteSettings(db: DB, actor: Actor, settings: SiteSetti
   const before = await getSiteSettings(db);
   const changed = (Object.keys(settings) as (keyof SiteSettings)[]).filter((k) => settings[k] !== before[k]);
   return db.transaction().execute(async (trx) => {
-    const value = JSON.stringify(settings);
-    if (version === 0) {
-      const inserted = await trx
-        .insertInto('settings')
-        .values({ key: SITE_SETTINGS_KEY, value, version: 1, updated_at: new Date().toISOString() })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return 'conflict';
-    } else if ((await updateVersioned(trx, 'settings', SITE_SETTINGS_KEY, version, { value })) !== 'ok') {
-      return 'conflict';
-    }
+    if ((await saveSettingDocument(trx, SITE_SETTINGS_KEY, JSON.stringify(settings), version)) !== 'ok') return 'conflict';
     await audit(trx, actor, 'settings.update', 'Paramètres du site', { changed });
     return 'ok';
   });

@@ -24,6 +24,7 @@ export type AdminArea =
   | 'messages'
   | 'payments'
   | 'donations'
+  | 'receipts'
   | 'users'
   | 'outbox'
   | 'settings'
@@ -53,6 +54,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'messages', path: '/admin/messages', label: 'Messages', roles: EVERYONE, menu: true },
   { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: true },
   { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: true },
+  { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: true },
   { area: 'users', path: '/admin/users', label: 'Utilisateurs', roles: ADMIN_ONLY, menu: true },
   { area: 'outbox', path: '/admin/courriels', label: 'Courriels en attente', roles: ADMIN_ONLY, menu: true },
   { area: 'settings', path: '/admin/settings', label: 'Paramètres', roles: ADMIN_ONLY, menu: true },

@@ -5,6 +5,8 @@ import { formatMoney } from '~/domain/donations/money';
 import { requireUser } from '~/lib/auth.server';
 import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { donationsFor } from './admin-donations.server';
+import { issuedReceiptsFor } from '~/domain/receipts/register.server';
+import { runtime } from '~/lib/runtime.server';
 
 const SHOWN = 500;
 
@@ -13,6 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, rows } = await donationsFor(request, SHOWN + 1);
   const all = rows.slice(0, SHOWN);
   const succeeded = all.filter((d) => d.status === 'succeeded');
+  const receipts = await issuedReceiptsFor(runtime().db, all.map((d) => d.id));
   return {
     query,
     truncated: rows.length > SHOWN,
@@ -28,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       donor: [d.donor_name, d.donor_email].filter(Boolean).join(' · '),
       verifiable: Boolean(d.verifiable),
       error: d.error,
+      receipt: receipts.get(d.id) ?? null,
     })),
     totals: {
       count: all.length,
@@ -126,6 +130,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-4 py-3">Statut</th>
                 <th scope="col" className="px-4 py-3">Donateur</th>
                 <th scope="col" className="px-4 py-3">Référence</th>
+                <th scope="col" className="px-4 py-3">Reçu fiscal</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-200">
@@ -142,6 +147,14 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-3">{d.donor}</td>
                   <td className="px-4 py-3 font-mono text-xs break-all">{d.ref}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {d.receipt && (
+                      <a href={`/admin/receipts/${d.receipt.id}/pdf`} className="font-mono text-xs underline" download>
+                        {d.receipt.number}
+                        <span className="sr-only"> (télécharger le PDF)</span>
+                      </a>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -3,6 +3,7 @@ import { exponent, parseEuroAmount } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startMobileDonation } from '~/domain/donations/service.server';
 import { detectLang } from '~/lib/i18n.server';
+import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { donationApi, json, readBody } from './api.server';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
@@ -24,6 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!name || !EMAIL.test(email) || !PHONE.test(phone)) return json({ error: 'donate.mobileRequired' }, 400);
   const amount = parseEuroAmount(body.amount);
   if (!amount.ok) return json({ error: amount.error === 'missing' ? 'donate.mobileRequired' : 'donate.invalidAmount' }, 400);
+  const tax = await donorTaxDetails(api.deps.db, (k) => String(body[k] ?? '').slice(0, 300));
+  if (!tax.ok) return json({ error: 'taxReceipt.errorsTitle', fields: tax.errors.map((e) => e.field).join(',') }, 400);
   const cfa = s.currency === 'XOF' || s.currency === 'XAF';
   // CFA francs: the donor typed euros (converted at the parity). Other currencies: typed in that
   // currency, whose minor unit may be the whole unit (UGX, RWF: no decimals allowed).
@@ -31,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!cfa && zeroDecimal && amount.cents % 100 !== 0) return json({ error: 'donate.invalidAmount' }, 400);
   const localMinor = zeroDecimal ? amount.cents / 100 : amount.cents;
   try {
-    const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang: detectLang(request).lang });
+    const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang: detectLang(request).lang, taxDetails: tax.taxDetails });
     return json({ txRef: r.txRef, amount: r.amountMinor, currency: r.currency, publicKey: s.publicKey, customer: { name, email, phone_number: phone } });
   } catch (e) {
     if (e instanceof ProviderError) return json({ error: 'donate.invalidAmount' }, 400);

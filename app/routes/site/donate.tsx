@@ -13,6 +13,10 @@ import { hitRateLimit } from '~/lib/rate-limit.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { ButtonLink, buttonClass } from '~/ui/primitives/ButtonLink';
+import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
+import { fieldName, TAX_FIELDS, type TaxFieldError } from '~/domain/receipts/donor-details';
+import { receiptsOffered } from '~/domain/receipts/settings.server';
+import { TaxReceiptFields } from '~/ui/site/TaxReceiptFields';
 import { donatePageCsp, donateScriptOrigins, type Method, METHODS } from './donate.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,6 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     paypalClientId: method === 'paypal' ? s.paypal.clientId : '',
     script: method === 'paypal' || (method === 'mobileMoney' && mm.integrationType === 'api') ? (runtime().assets.donate ?? null) : null,
     scriptUrls: donateScriptOrigins(runtime().env),
+    receipts: await receiptsOffered(deps.db),
   }, { headers: { 'Content-Security-Policy': csp } });
 }
 
@@ -48,7 +53,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return h;
 }
 
-type DonateError = { method: Method; error: MessageKey; detail?: string; values: Record<string, string> };
+type DonateError = { method: Method; error: MessageKey; detail?: string; values: Record<string, string>; tax?: { errors: TaxFieldError[]; values: Record<string, string> } };
 
 const AMOUNT_MESSAGE: Record<AmountError, MessageKey> = { missing: 'donate.missingAmount', invalid: 'donate.invalidAmount', too_small: 'donate.invalidAmount', too_large: 'donate.invalidAmount' };
 const DONATE_LIMIT = 20;
@@ -63,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const intent = str('intent') as Method;
   const values = { amount: str('amount'), preset: str('preset'), frequency: str('frequency') };
-  const fail = (error: MessageKey, status = 400, detail?: string) => data<DonateError>({ method: intent, error, detail, values }, { status });
+  // What the donor typed in the receipt fieldset comes back with any error, so it is not retyped.
+  const taxTyped = Object.fromEntries((['optOut', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
+  const fail = (error: MessageKey, status = 400, detail?: string) => data<DonateError>({ method: intent, error, detail, values, tax: { errors: [], values: taxTyped } }, { status });
   if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return fail('donate.unavailable');
 
   const { clientIp } = context.get(requestInfoContext);
@@ -73,6 +80,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = await hitRateLimit(deps.db, `donate:${clientIp}`, DONATE_LIMIT, DONATE_WINDOW_MS);
   if (!limit.allowed) return data<DonateError>({ method: intent, error: 'donate.tooMany', values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } });
 
+  // The tax receipt's details (card and crypto; a payment link is never verified, so never receipted).
+  const tax = intent === 'mobileMoney' ? ({ ok: true, taxDetails: null } as const) : await donorTaxDetails(deps.db, (k) => String(form.get(k) ?? '').slice(0, 300));
+  if (!tax.ok) return data<DonateError>({ method: intent, error: 'taxReceipt.errorsTitle', values, tax: { errors: tax.errors, values: tax.values } }, { status: 400 });
   try {
     if (intent === 'card') {
       let cents: number;
@@ -88,13 +98,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         cents = a.cents;
         priceId = product.priceId;
       }
-      const { url } = await startCardDonation(deps, { amountCents: cents, priceId, monthly: values.frequency === 'monthly', lang });
+      const { url } = await startCardDonation(deps, { amountCents: cents, priceId, monthly: values.frequency === 'monthly', lang, taxDetails: tax.taxDetails });
       return redirect(url, 303);
     }
     if (intent === 'crypto') {
       const a = parseEuroAmount(values.amount);
       if (!a.ok) return fail(AMOUNT_MESSAGE[a.error]);
-      const { url } = await startCryptoDonation(deps, { amountCents: a.cents, lang });
+      const { url } = await startCryptoDonation(deps, { amountCents: a.cents, lang, taxDetails: tax.taxDetails });
       return redirect(url, 303);
     }
     if (deps.settings.mobileMoney.integrationType !== 'link') return fail('donate.unavailable');
@@ -126,7 +136,9 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const { t, lang } = useI18n();
   const { methods, presets, mobile } = loaderData;
   const method = actionData?.method && methods.includes(actionData.method) ? actionData.method : loaderData.method;
-  const err = actionData && actionData.method === method ? actionData : null;
+  const taxBack = actionData && actionData.method === method ? actionData.tax : undefined;
+  const err = actionData && actionData.method === method && !taxBack?.errors.length ? actionData : null;
+  const taxFields = loaderData.receipts ? <TaxReceiptFields prefix={method ?? 'donate'} values={taxBack?.values} errors={taxBack?.errors} /> : null;
   const errId = 'donate-error';
   if (!method) {
     return (
@@ -146,7 +158,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const amountDefault = err?.values.amount ?? '20.00';
   const cfa = mobile?.currency === 'XOF' || mobile?.currency === 'XAF';
   const scriptMessages = JSON.stringify(
-    Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany'] as const).map((k) => [k, t(k)])),
+    Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany', 'taxReceipt.errorsTitle'] as const).map((k) => [k, t(k)])),
   );
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
@@ -201,6 +213,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
                 </label>
               </div>
             </fieldset>
+            {taxFields}
             <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>
             <button type="submit" className={buttonClass('primary')}>{t('donate.payCard')}</button>
           </form>
@@ -213,6 +226,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="crypto-amount" className="block font-medium">{t('donate.amount')}</label>
               <input id="crypto-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue={amountDefault} aria-invalid={err ? true : undefined} aria-describedby={err ? errId : undefined} className={inputCls(Boolean(err))} />
             </div>
+            {taxFields}
             <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>
             <button type="submit" className={buttonClass('primary')}>{t('donate.payCrypto')}</button>
           </form>
@@ -223,6 +237,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="paypal-amount" className="block font-medium">{t('donate.amount')}</label>
               <input id="paypal-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue="20.00" className={inputCls(false)} />
             </div>
+            {taxFields}
             <p data-status className="text-gray-700">{t('donate.loading')}</p>
             <noscript>
               <p className="text-gray-700">{t('donate.unavailable')}</p>
@@ -265,6 +280,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="mobile-phone" className="block font-medium">{t('donate.phone')}</label>
               <input id="mobile-phone" name="phone" type="tel" autoComplete="tel" required maxLength={20} className={inputCls(false)} />
             </div>
+            {taxFields}
             <noscript>
               <p className="text-gray-700">{t('donate.unavailable')}</p>
             </noscript>

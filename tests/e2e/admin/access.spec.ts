@@ -65,6 +65,13 @@ function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
     { method: 'GET', path: '/admin/donations', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'GET', path: '/admin/donations/export.csv', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'GET', path: '/admin/donations/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
+    // Tax receipts: Admins only.
+    { method: 'GET', path: '/admin/receipts', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/receipts/export.csv', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/receipts/parametres', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'POST', path: '/admin/receipts/parametres', form: { version: '-1' }, anonymous: 'login', editor: 403, admin: 409 },
+    { method: 'POST', path: '/admin/receipts', form: { intent: 'cancel', id: 'inconnu', reason: 'x' }, anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'GET', path: '/admin/receipts/inconnu/pdf', anonymous: 'login', editor: 403, admin: 404 },
     // The media library (both roles); a post without files is a 400.
     { method: 'GET', path: '/admin/media', anonymous: 'login', editor: 200, admin: 200 },
     { method: 'POST', path: '/admin/media', form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },

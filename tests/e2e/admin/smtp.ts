@@ -5,6 +5,8 @@ export interface CaughtMail {
   to: string[];
   /** Headers and body with quoted-printable and base64 parts decoded. */
   text: string;
+  /** The message as received (binary attachments are still base64 there). */
+  raw: string;
 }
 
 function decodeQuotedPrintable(s: string): string {
@@ -46,7 +48,8 @@ export async function startSmtp() {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text: decodeMime(Buffer.concat(chunks).toString('utf8')) });
+        const raw = Buffer.concat(chunks).toString('utf8');
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text: decodeMime(raw), raw });
         waiters.splice(0).forEach((w) => w());
         callback();
       });

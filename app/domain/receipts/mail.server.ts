@@ -1,0 +1,73 @@
+import type { DB } from '~db/index';
+import { parisYear } from './calendar';
+import { messagesFor } from '~/lib/i18n.server';
+import { isLang, translate, type Lang } from '~/lib/i18n';
+import { log } from '~/lib/log.server';
+import { sendMail, type Mail, type MailConfig } from '~/lib/mail.server';
+import type { Storage } from '~/lib/storage.server';
+import { receiptFileName, renderReceiptPdf } from './pdf.server';
+import { claimSending, getReceipt, receiptsOfDonation, type Receipt } from './register.server';
+import { euroFigures } from './words';
+
+export type ReceiptAttachment = NonNullable<Mail['attachments']>[number];
+
+export async function pdfAttachment(r: Receipt, storage?: Storage): Promise<ReceiptAttachment> {
+  return { filename: receiptFileName(r), content: await renderReceiptPdf(r, storage), contentType: 'application/pdf' };
+}
+
+/**
+ * What the thank-you mail of a gift adds when the gift has a receipt: a sentence in the donor's
+ * language and the PDF (in French). Claims the receipt as sent, so it goes out once.
+ */
+export async function giftReceiptForMail(db: DB, donationId: string, lang: Lang, storage?: Storage): Promise<{ line: string; attachment: ReceiptAttachment } | null> {
+  const r = (await receiptsOfDonation(db, donationId)).find((x) => x.status === 'issued');
+  if (!r || !(await claimSending(db, r.id))) return null;
+  return { line: translate(messagesFor(lang), 'taxReceipt.mailAttached', { number: r.number }), attachment: await pdfAttachment(r, storage) };
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Mails each annual receipt to its donor, once, in the donor's language. */
+export async function mailAnnualReceipts(db: DB, config: MailConfig, receipts: Receipt[], storage?: Storage): Promise<number> {
+  let sent = 0;
+  for (const r of receipts) {
+    if (!r.donor_email || !(await claimSending(db, r.id))) continue;
+    const lang: Lang = isLang(r.language) ? r.language : 'fr';
+    const m = messagesFor(lang);
+    const vars = { number: r.number, year: parisYear(r.paid_at), amount: euroFigures(r.amount_cents) };
+    const body = translate(m, 'taxReceipt.annualBody', vars);
+    const thanks = translate(m, 'receipt.thanks');
+    const result = await sendMail(db, config, {
+      to: r.donor_email,
+      subject: translate(m, 'taxReceipt.annualSubject', vars),
+      text: `${body}\n\n${thanks}`,
+      html: `<p>${esc(body)}</p><p>${esc(thanks)}</p>`,
+      attachments: [await pdfAttachment(r, storage)],
+    });
+    if (result.status !== 'failed') sent += 1;
+  }
+  return sent;
+}
+
+/** Tells every Admin that a refund cancelled receipts (they may have to inform the donor). */
+export async function notifyAdminsOfCancellation(db: DB, config: MailConfig, receipts: Receipt[], adminUrl: string): Promise<void> {
+  if (!receipts.length) return;
+  const admins = await db.selectFrom('users').select('email').where('role', '=', 'Admin').where('password_hash', 'is not', null).execute();
+  const list = receipts.map((r) => `${r.number} (${euroFigures(r.amount_cents)})`).join(', ');
+  const text = `Un don a été remboursé : le reçu fiscal ${list} est annulé automatiquement. Il reste dans le registre, marqué « annulé ».\n\nRegistre des reçus : ${adminUrl}\n`;
+  for (const a of admins) {
+    await sendMail(db, config, {
+      to: a.email,
+      subject: `Reçu fiscal annulé après remboursement : ${receipts.map((r) => r.number).join(', ')}`,
+      text,
+      html: `<p>${esc(text.split('\n')[0])}</p><p><a href="${esc(adminUrl)}">Registre des reçus</a></p>`,
+    }).catch((e) => log.error('admin notification failed', { error: e instanceof Error ? e.message : String(e) }));
+  }
+}
+
+/** For the donor space (and the admin download): a receipt's PDF by id, or undefined. */
+export async function receiptPdfById(db: DB, id: string, storage?: Storage): Promise<{ receipt: Receipt; pdf: Buffer; filename: string } | undefined> {
+  const receipt = await getReceipt(db, id);
+  if (!receipt) return undefined;
+  return { receipt, pdf: await renderReceiptPdf(receipt, storage), filename: receiptFileName(receipt) };
+}

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { parisYear, parisYearStart } from './calendar';
+import type { DB } from '~db/index';
+import type { DonationTable, ReceiptTable } from '~db/schema';
+import { lockFor } from '~db/helpers';
+import { audit, type Actor } from '~/domain/audit/audit.server';
+import { parseTaxDetails, type TaxDetails } from './donor-details';
+import { receiptsActive, type ReceiptSettings } from './settings';
+import { getReceiptSettings } from './settings.server';
+
+export type Receipt = ReceiptTable;
+
+/** The organisation as printed on a receipt (the settings at the time of issue). */
+export type OrganisationSnapshot = Omit<ReceiptSettings, 'enabled'>;
+
+/** The method of payment as the receipt prints it. */
+export const METHOD_LABELS: Record<string, string> = {
+  stripe: 'Carte bancaire',
+  paypal: 'PayPal',
+  coingate: 'Cryptomonnaie (CoinGate)',
+  flutterwave: 'Mobile money (Flutterwave)',
+};
+
+export function receiptNumber(prefix: string, year: number, seq: number): string {
+  return `${prefix ? `${prefix}-` : ''}${year}-${String(seq).padStart(6, '0')}`;
+}
+
+/**
+ * The next number of a calendar year, inside the caller's transaction: one counter row per year,
+ * bumped by a single UPDATE … RETURNING. On PostgreSQL the row stays locked until the transaction
+ * ends, so two instances confirming gifts at once take turns; a rolled-back transaction gives its
+ * number back with everything else, so there is never a gap or a duplicate.
+ */
+export async function nextSequence(trx: DB, year: number): Promise<number> {
+  await trx.insertInto('receipt_counters').values({ year, last: 0 }).onConflict((oc) => oc.column('year').doNothing()).execute();
+  const row = await trx
+    .updateTable('receipt_counters')
+    .set((eb) => ({ last: eb('last', '+', 1) }))
+    .where('year', '=', year)
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return Number(row.last);
+}
+
+interface NewReceipt {
+  kind: 'gift' | 'annual';
+  donationIds: string[];
+  donor: TaxDetails;
+  donorEmail: string | null;
+  language: string;
+  amountCents: number;
+  paidAt: string;
+  method: string;
+  issuedAt: string;
+  replacesId?: string | null;
+}
+
+async function insertReceipt(trx: DB, settings: ReceiptSettings, r: NewReceipt): Promise<Receipt> {
+  const year = parisYear(r.issuedAt);
+  const seq = await nextSequence(trx, year);
+  // What the receipt prints of the organisation: the settings minus the switch and their version.
+  const { enabled: _enabled, version: _version, ...organisation } = settings as ReceiptSettings & { version?: number };
+  const row: Receipt = {
+    id: randomUUID(),
+    number: receiptNumber(settings.prefix, year, seq),
+    year,
+    seq,
+    kind: r.kind,
+    donation_id: r.kind === 'gift' ? r.donationIds[0] : null,
+    donation_ids: JSON.stringify(r.donationIds),
+    donor_email: r.donorEmail,
+    language: r.language,
+    donor: JSON.stringify(r.donor),
+    organisation: JSON.stringify(organisation),
+    amount_cents: r.amountCents,
+    paid_at: r.paidAt,
+    method: r.method,
+    issued_at: r.issuedAt,
+    status: 'issued',
+    cancelled_at: null,
+    cancel_reason: null,
+    replaces_id: r.replacesId ?? null,
+    sent_at: null,
+  };
+  await trx.insertInto('receipts').values(row).execute();
+  return row;
+}
+
+/** Whether a confirmed gift gets its own receipt under these settings. */
+export function giftGetsReceipt(settings: ReceiptSettings, d: Pick<DonationTable, 'status' | 'verifiable' | 'eur_cents' | 'tax_details' | 'frequency'>): boolean {
+  if (!receiptsActive(settings) || d.status !== 'succeeded' || !d.verifiable || d.eur_cents === null || d.eur_cents <= 0) return false;
+  if (!parseTaxDetails(d.tax_details)) return false;
+  return !(settings.model === 'annual_monthly' && d.frequency === 'monthly');
+}
+
+/**
+ * Called by the donations ledger inside the transaction that moved a gift to `succeeded`: issues
+ * its receipt with the next number, or nothing (receipts off or incomplete, no details, a monthly
+ * gift under the annual model, a value in euros unknown). A gift never gets two.
+ */
+export async function issueForGift(trx: DB, d: DonationTable): Promise<Receipt | null> {
+  const settings = await getReceiptSettings(trx);
+  if (!giftGetsReceipt(settings, d)) return null;
+  const existing = await trx.selectFrom('receipts').selectAll().where('donation_id', '=', d.id).where('status', '=', 'issued').executeTakeFirst();
+  if (existing) return existing;
+  const at = d.succeeded_at ?? d.updated_at;
+  return insertReceipt(trx, settings, {
+    kind: 'gift',
+    donationIds: [d.id],
+    donor: parseTaxDetails(d.tax_details)!,
+    donorEmail: d.donor_email,
+    language: d.language,
+    amountCents: d.eur_cents!,
+    paidAt: at,
+    method: METHOD_LABELS[d.provider] ?? d.provider,
+    issuedAt: at,
+  });
+}
+
+/** Called by the ledger inside the refund's transaction: every issued receipt of the gift becomes "annulé". */
+export async function cancelForRefund(trx: DB, donationId: string, at: string): Promise<Receipt[]> {
+  return trx
+    .updateTable('receipts')
+    .set({ status: 'cancelled', cancelled_at: at, cancel_reason: 'Don remboursé' })
+    .where('donation_id', '=', donationId)
+    .where('status', '=', 'issued')
+    .returningAll()
+    .execute();
+}
+
+export async function getReceipt(db: DB, id: string): Promise<Receipt | undefined> {
+  return db.selectFrom('receipts').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every receipt of a gift, the current one first (for /admin/donations and, later, the donor space). */
+export async function receiptsOfDonation(db: DB, donationId: string): Promise<Receipt[]> {
+  return db.selectFrom('receipts').selectAll().where('donation_id', '=', donationId).orderBy('status', 'desc').orderBy('issued_at', 'desc').execute();
+}
+
+/** The issued receipt of each gift listed (cancelled ones are left out). */
+export async function issuedReceiptsFor(db: DB, donationIds: string[]): Promise<Map<string, Pick<Receipt, 'id' | 'number'>>> {
+  const out = new Map<string, Pick<Receipt, 'id' | 'number'>>();
+  for (let i = 0; i < donationIds.length; i += 500) {
+    const chunk = donationIds.slice(i, i + 500);
+    if (!chunk.length) break;
+    const rows = await db.selectFrom('receipts').select(['id', 'number', 'donation_id']).where('donation_id', 'in', chunk).where('status', '=', 'issued').execute();
+    for (const r of rows) if (r.donation_id) out.set(r.donation_id, { id: r.id, number: r.number });
+  }
+  return out;
+}
+
+/** The register of a year, in number order. */
+export async function listReceipts(db: DB, year: number): Promise<Receipt[]> {
+  return db.selectFrom('receipts').selectAll().where('year', '=', year).orderBy('seq').execute();
+}
+
+export interface YearTotals {
+  issuedCount: number;
+  issuedCents: number;
+  cancelledCount: number;
+}
+
+/** What the foundation declares: the sum of the receipts still valid. */
+export function totalsOf(rows: Receipt[]): YearTotals {
+  const issued = rows.filter((r) => r.status === 'issued');
+  return { issuedCount: issued.length, issuedCents: issued.reduce((s, r) => s + r.amount_cents, 0), cancelledCount: rows.length - issued.length };
+}
+
+export type CorrectionResult = { ok: true; receipt: Receipt } | { ok: false; error: string };
+
+/** An Admin cancels a receipt; it stays in the register marked "annulé". */
+export async function cancelReceipt(db: DB, actor: Actor, id: string, reason: string): Promise<CorrectionResult> {
+  return db.transaction().execute(async (trx) => {
+    const now = new Date().toISOString();
+    const row = await trx.updateTable('receipts').set({ status: 'cancelled', cancelled_at: now, cancel_reason: reason || 'Annulé' }).where('id', '=', id).where('status', '=', 'issued').returningAll().executeTakeFirst();
+    if (!row) return { ok: false as const, error: 'Ce reçu est introuvable ou déjà annulé.' };
+    await audit(trx, actor, 'receipt.cancel', row.number, { reason });
+    return { ok: true as const, receipt: row };
+  });
+}
+
+/**
+ * Corrects a receipt: cancels it and issues a new one with the next number, the same gift(s) and
+ * amount, and the corrected donor details (which the gift keeps too).
+ */
+export async function correctReceipt(db: DB, actor: Actor, id: string, donor: TaxDetails, reason: string, now = new Date()): Promise<CorrectionResult> {
+  return db.transaction().execute(async (trx) => {
+    const settings = await getReceiptSettings(trx);
+    if (!receiptsActive(settings)) return { ok: false as const, error: 'Les reçus sont désactivés ou les paramètres incomplets.' };
+    const at = now.toISOString();
+    const old = await trx.updateTable('receipts').set({ status: 'cancelled', cancelled_at: at, cancel_reason: reason || 'Informations corrigées' }).where('id', '=', id).where('status', '=', 'issued').returningAll().executeTakeFirst();
+    if (!old) return { ok: false as const, error: 'Ce reçu est introuvable ou déjà annulé.' };
+    const ids = JSON.parse(old.donation_ids) as string[];
+    if (old.kind === 'gift' && old.donation_id) await trx.updateTable('donations').set({ tax_details: JSON.stringify(donor) }).where('id', '=', old.donation_id).execute();
+    const receipt = await insertReceipt(trx, settings, {
+      kind: old.kind as 'gift' | 'annual',
+      donationIds: ids,
+      donor,
+      donorEmail: old.donor_email,
+      language: old.language,
+      amountCents: old.amount_cents,
+      paidAt: old.paid_at,
+      method: old.method,
+      issuedAt: at,
+      replacesId: old.id,
+    });
+    await audit(trx, actor, 'receipt.correct', old.number, { replacedBy: receipt.number, reason });
+    return { ok: true as const, receipt };
+  });
+}
+
+/**
+ * The annual statement of `year` (annual model): one receipt per donor summing that year's
+ * confirmed monthly gifts that no valid receipt covers yet, so a gift is never counted twice and
+ * running it again issues nothing new. Serialized across instances by a lock.
+ */
+export async function issueAnnualStatements(db: DB, year: number, now = new Date()): Promise<Receipt[]> {
+  return db.transaction().execute(async (trx) => {
+    await lockFor(trx, 'receipts-annual');
+    const settings = await getReceiptSettings(trx);
+    if (!receiptsActive(settings) || settings.model !== 'annual_monthly') return [];
+    const from = parisYearStart(year);
+    const to = parisYearStart(year + 1);
+    const gifts = await trx
+      .selectFrom('donations')
+      .selectAll()
+      .where('status', '=', 'succeeded')
+      .where('frequency', '=', 'monthly')
+      .where('verifiable', '=', 1)
+      .where('succeeded_at', '>=', from)
+      .where('succeeded_at', '<', to)
+      .where('donor_email', 'is not', null)
+      .where('eur_cents', 'is not', null)
+      .where('tax_details', 'is not', null)
+      .orderBy('succeeded_at')
+      .execute();
+    const valid = await trx.selectFrom('receipts').select(['donation_ids']).where('status', '=', 'issued').execute();
+    const covered = new Set(valid.flatMap((r) => JSON.parse(r.donation_ids) as string[]));
+    const byDonor = new Map<string, DonationTable[]>();
+    for (const g of gifts) {
+      if (covered.has(g.id)) continue;
+      const key = g.donor_email!.toLowerCase();
+      byDonor.set(key, [...(byDonor.get(key) ?? []), g]);
+    }
+    const issued: Receipt[] = [];
+    for (const list of byDonor.values()) {
+      const last = list[list.length - 1];
+      issued.push(
+        await insertReceipt(trx, settings, {
+          kind: 'annual',
+          donationIds: list.map((g) => g.id),
+          donor: parseTaxDetails(last.tax_details)!,
+          donorEmail: last.donor_email,
+          language: last.language,
+          amountCents: list.reduce((s, g) => s + (g.eur_cents ?? 0), 0),
+          paidAt: last.succeeded_at!,
+          method: [...new Set(list.map((g) => METHOD_LABELS[g.provider] ?? g.provider))].join(', '),
+          issuedAt: now.toISOString(),
+        }),
+      );
+    }
+    return issued;
+  });
+}
+
+/** Claims the right to mail a receipt: true exactly once. */
+export async function claimSending(db: DB, id: string): Promise<boolean> {
+  const row = await db.updateTable('receipts').set({ sent_at: new Date().toISOString() }).where('id', '=', id).where('sent_at', 'is', null).returning('id').executeTakeFirst();
+  return Boolean(row);
+}

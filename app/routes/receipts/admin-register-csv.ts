@@ -1,0 +1,44 @@
+import type { Route } from './+types/admin-register-csv';
+import { listReceipts, totalsOf } from '~/domain/receipts/register.server';
+import { requireUser } from '~/lib/auth.server';
+import { csvDocument } from '~/lib/csv';
+import { runtime } from '~/lib/runtime.server';
+import { toDecimalString } from '~/domain/donations/money';
+import type { TaxDetails } from '~/domain/receipts/donor-details';
+import { yearOf } from './admin-receipts.server';
+
+/** The register of a year as CSV, ending with the total of the valid receipts (what is declared). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, { area: 'receipts' });
+  const year = yearOf(request);
+  const rows = await listReceipts(runtime().db, year);
+  const header = ['Numéro', 'Type', 'Date d’émission', 'Date du versement', 'Donateur', 'Entreprise', 'SIREN', 'Adresse', 'Code postal', 'Commune', 'Pays', 'Email', 'Montant EUR', 'Mode de versement', 'Statut', 'Motif d’annulation', 'Remplace'];
+  const byId = new Map(rows.map((r) => [r.id, r.number]));
+  const lines = rows.map((r) => {
+    const d = JSON.parse(r.donor) as TaxDetails;
+    return [
+      r.number,
+      r.kind === 'annual' ? 'Annuel' : 'Don',
+      r.issued_at.slice(0, 10),
+      r.paid_at.slice(0, 10),
+      d.name,
+      d.company,
+      d.siren,
+      d.address,
+      d.postalCode,
+      d.city,
+      d.country,
+      r.donor_email,
+      toDecimalString(r.amount_cents, 'EUR'),
+      r.method,
+      r.status === 'issued' ? 'émis' : 'annulé',
+      r.cancel_reason,
+      r.replaces_id ? (byId.get(r.replaces_id) ?? r.replaces_id) : '',
+    ];
+  });
+  const totals = totalsOf(rows);
+  lines.push(['Total des reçus émis', String(totals.issuedCount), '', '', '', '', '', '', '', '', '', '', toDecimalString(totals.issuedCents, 'EUR'), '', '', '', '']);
+  return new Response(csvDocument(header, lines), {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="recus-fiscaux-${year}.csv"`, 'Cache-Control': 'private, no-store' },
+  });
+}

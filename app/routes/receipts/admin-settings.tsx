@@ -1,0 +1,115 @@
+import { Form, data } from 'react-router';
+import type { Route } from './+types/admin-settings';
+import { LEGAL_BASES, MODELS, RATES, missingFields, receiptSettingsSchema, type LegalBase, type Rate, type ReceiptModel } from '~/domain/receipts/settings';
+import { getReceiptSettings, saveReceiptSettings } from '~/domain/receipts/settings.server';
+import { actorOf, requireUser } from '~/lib/auth.server';
+import { runtime } from '~/lib/runtime.server';
+import { Field, Notice, inputClass, primaryButton } from '~/ui/admin/Field';
+import { ImageField } from '~/ui/admin/ImageField';
+import { useToast } from '~/ui/admin/hooks';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, { area: 'receipts' });
+  const s = await getReceiptSettings(runtime().db);
+  return { settings: s, missing: missingFields(s) };
+}
+
+const SAVED = { title: 'Paramètres des reçus sauvegardés !', description: 'Vos modifications ont été enregistrées avec succès.', variant: 'success' as const };
+const CONFLICT = 'Ces paramètres ont été modifiés entre-temps par quelqu’un d’autre. Rechargez la page pour voir la dernière version.';
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const me = await requireUser(request, context, { area: 'receipts' });
+  const form = await request.formData();
+  const raw = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+  const version = Number(form.get('version'));
+  if (!Number.isInteger(version) || version < 0) return data({ errors: { form: CONFLICT } as Record<string, string>, toast: null }, { status: 409 });
+  const parsed = receiptSettingsSchema.safeParse({ ...raw, enabled: raw.enabled ?? '' });
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+    return data({ errors, toast: { title: 'Paramètres non enregistrés', description: 'Corrigez les champs signalés.', variant: 'destructive' as const } }, { status: 400 });
+  }
+  const saved = await saveReceiptSettings(runtime().db, actorOf(me), parsed.data, version);
+  if (saved !== 'ok') return data({ errors: { form: CONFLICT } as Record<string, string>, toast: null }, { status: 409 });
+  return { errors: {} as Record<string, string>, toast: SAVED };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Reçus fiscaux | Administration' }, { name: 'robots', content: 'noindex' }];
+
+export default function ReceiptSettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings: s, missing } = loaderData;
+  const errors = actionData?.errors ?? {};
+  useToast(actionData?.toast);
+  return (
+    <div className="max-w-3xl space-y-6">
+      <h1 className="text-3xl font-bold text-gray-900">Reçus fiscaux</h1>
+      <p className="text-gray-700">
+        Les reçus suivent le modèle CERFA n° 11580 (articles 200, 238 bis et 978 du CGI). Ils ne sont émis que lorsque l’émission est activée et que tous les champs obligatoires (*) sont remplis.
+      </p>
+      {!s.enabled ? (
+        <Notice tone="info" title="Émission désactivée" testId="receipts-state">Aucun reçu n’est émis tant que l’émission n’est pas activée.</Notice>
+      ) : missing.length ? (
+        <Notice tone="error" title="Aucun reçu n’est émis : champs obligatoires vides" testId="receipts-state">{missing.join(', ')}</Notice>
+      ) : (
+        <Notice tone="success" title="Émission active" testId="receipts-state">Chaque don confirmé reçoit son reçu.</Notice>
+      )}
+      {errors.form && <Notice tone="error">{errors.form}</Notice>}
+      {actionData?.toast && <Notice tone="success" title={actionData.toast.title} />}
+      <Form method="post" className="space-y-6 rounded-lg border border-gray-200 bg-white p-6 shadow-sm" noValidate>
+        <input type="hidden" name="version" value={s.version} />
+        <label className="inline-flex min-h-11 items-center gap-3 font-medium text-gray-900">
+          <input type="checkbox" name="enabled" defaultChecked={s.enabled} className="h-5 w-5" /> Émettre les reçus fiscaux
+        </label>
+        <fieldset className="space-y-4">
+          <legend className="text-xl font-bold text-gray-900">Organisme bénéficiaire</legend>
+          <Field name="legalName" label="Dénomination *" defaultValue={s.legalName} error={errors.legalName} maxLength={200} />
+          <Field name="address" label="Adresse *" defaultValue={s.address} error={errors.address} maxLength={300} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="postalCode" label="Code postal *" defaultValue={s.postalCode} error={errors.postalCode} maxLength={12} />
+            <Field name="city" label="Commune *" defaultValue={s.city} error={errors.city} maxLength={120} />
+          </div>
+          <Field name="registration" label="N° SIREN ou RNA *" defaultValue={s.registration} error={errors.registration} hint="9 chiffres (SIREN) ou W suivi de 9 chiffres (RNA)." maxLength={14} />
+          <div>
+            <label htmlFor="object" className="block text-sm font-medium text-gray-900">Objet *</label>
+            <textarea id="object" name="object" rows={3} maxLength={500} defaultValue={s.object} aria-invalid={errors.object ? true : undefined} className={inputClass(Boolean(errors.object))} />
+          </div>
+          <div>
+            <label htmlFor="legalBase" className="block text-sm font-medium text-gray-900">Qualité de l’organisme *</label>
+            <select id="legalBase" name="legalBase" defaultValue={s.legalBase} aria-invalid={errors.legalBase ? true : undefined} className={inputClass(Boolean(errors.legalBase))}>
+              <option value="">— Choisir —</option>
+              {(Object.keys(LEGAL_BASES) as LegalBase[]).map((b) => <option key={b} value={b}>{LEGAL_BASES[b]}</option>)}
+            </select>
+          </div>
+        </fieldset>
+        <fieldset>
+          <legend className="text-xl font-bold text-gray-900">Taux de réduction (particuliers)</legend>
+          {(Object.keys(RATES) as Rate[]).map((r) => (
+            <label key={r} className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="rate" value={r} defaultChecked={s.rate === r} className="h-4 w-4" /> {RATES[r]}
+            </label>
+          ))}
+          <p className="text-sm text-gray-700">Les entreprises bénéficient de 60 % (article 238 bis du CGI), imprimé sur leurs reçus.</p>
+        </fieldset>
+        <fieldset>
+          <legend className="text-xl font-bold text-gray-900">Dons mensuels</legend>
+          {(Object.keys(MODELS) as ReceiptModel[]).map((m) => (
+            <label key={m} className="flex min-h-11 items-center gap-2">
+              <input type="radio" name="model" value={m} defaultChecked={s.model === m} className="h-4 w-4" /> {MODELS[m]}
+            </label>
+          ))}
+          <p className="text-sm text-gray-700">Avec le reçu annuel, un don déjà couvert par un reçu n’est jamais compté deux fois ; le récapitulatif est émis en janvier ou à la demande depuis « Reçus ».</p>
+        </fieldset>
+        <fieldset className="space-y-4">
+          <legend className="text-xl font-bold text-gray-900">Signature et numérotation</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="signatoryName" label="Nom du signataire *" defaultValue={s.signatoryName} error={errors.signatoryName} maxLength={120} />
+            <Field name="signatoryTitle" label="Qualité du signataire *" defaultValue={s.signatoryTitle} error={errors.signatoryTitle} maxLength={120} />
+          </div>
+          <ImageField name="signatureImage" label="Image de la signature (PNG ou JPEG, facultatif)" defaultValue={s.signatureImage} error={errors.signatureImage} />
+          <Field name="prefix" label="Préfixe des numéros" defaultValue={s.prefix} error={errors.prefix} hint="Ex. RF donne RF-2026-000001. Numérotation continue par année civile." maxLength={10} />
+        </fieldset>
+        <button type="submit" className={primaryButton}>Enregistrer</button>
+      </Form>
+    </div>
+  );
+}
