@@ -27,12 +27,13 @@ export function readReportQuery(params: URLSearchParams): ReportQuery {
 }
 
 export function reportRange(q: ReportQuery, now = new Date()): ReportRange {
-  if (q.period === '12-months') {
+  const period = q.period;
+  if (period === '12-months') {
     const y = now.getUTCFullYear();
     const m = now.getUTCMonth();
     return { from: new Date(Date.UTC(y, m - 11, 1)).toISOString(), to: new Date(Date.UTC(y, m + 1, 1)).toISOString() };
   }
-  return periodRange({ ...q, provider: '', status: '' }, now);
+  return periodRange({ period, from: q.from, to: q.to, provider: '', status: '' }, now);
 }
 
 /** The same instant one year earlier, as ISO text (text comparison is what the ledger's columns use). */

@@ -23,6 +23,7 @@ export type AdminArea =
   | 'messages'
   | 'payments'
   | 'donations'
+  | 'reports'
   | 'users'
   | 'settings'
   | 'account';
@@ -51,6 +52,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'messages', path: '/admin/messages', label: 'Messages', roles: EVERYONE, menu: true },
   { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: true },
   { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: true },
+  { area: 'reports', path: '/admin/rapports', label: 'Rapports', roles: ADMIN_ONLY, menu: true },
   { area: 'users', path: '/admin/users', label: 'Utilisateurs', roles: ADMIN_ONLY, menu: true },
   { area: 'settings', path: '/admin/settings', label: 'Paramètres', roles: ADMIN_ONLY, menu: true },
   { area: 'account', path: '/admin/mon-compte', label: 'Mon mot de passe', roles: EVERYONE, menu: false },
