@@ -60,21 +60,57 @@ function counted(from: string, to: string): Expression<SqlBool> {
   return sql<SqlBool>`status = 'succeeded' and eur_cents is not null and succeeded_at >= ${from} and succeeded_at < ${to}`;
 }
 
+/** A donor's key, and whether a gift has one: written as the donor index's expression so that the index covers them. */
 const donorKey = sql`lower(donor_email)`;
-const hasDonor = sql<SqlBool>`donor_email is not null and donor_email <> ''`;
+const hasDonor = sql<SqlBool>`lower(donor_email) <> ''`;
 
 function bucket(row: { gifts: unknown; cents: unknown } | undefined): Bucket {
   return { gifts: Number(row?.gifts ?? 0), cents: Number(row?.cents ?? 0) };
 }
 
-async function perMonth(db: DB, from: string, to: string): Promise<Map<string, Bucket>> {
+interface CubeRow {
+  month: string;
+  provider: string;
+  frequency: string;
+  gifts: number;
+  cents: number;
+  anonymous: number;
+}
+
+/**
+ * One pass over the period: gifts, amount and gifts without a donor per month × method ×
+ * frequency (a few hundred rows at most), from which the per-month, per-method, per-frequency and
+ * total figures are summed.
+ */
+async function cube(db: DB, from: string, to: string): Promise<CubeRow[]> {
   const rows = await db
     .selectFrom('donations')
-    .select([sql<string>`substr(succeeded_at, 1, 7)`.as('month'), sql<number>`count(*)`.as('gifts'), sql<number>`coalesce(sum(eur_cents), 0)`.as('cents')])
+    .select([
+      sql<string>`substr(succeeded_at, 1, 7)`.as('month'),
+      'provider',
+      'frequency',
+      sql<number>`count(*)`.as('gifts'),
+      sql<number>`coalesce(sum(eur_cents), 0)`.as('cents'),
+      sql<number>`coalesce(sum(case when ${hasDonor} then 0 else 1 end), 0)`.as('anonymous'),
+    ])
     .where(counted(from, to))
-    .groupBy(sql`substr(succeeded_at, 1, 7)`)
+    .groupBy([sql`substr(succeeded_at, 1, 7)`, 'provider', 'frequency'])
     .execute();
-  return new Map(rows.map((r) => [r.month, bucket(r)]));
+  return rows.map((r) => ({ month: r.month, provider: r.provider, frequency: r.frequency, gifts: Number(r.gifts), cents: Number(r.cents), anonymous: Number(r.anonymous) }));
+}
+
+/** Adds up the cube's rows by `key`. */
+function sumBy(rows: CubeRow[], key: (r: CubeRow) => string): Map<string, Bucket> {
+  const out = new Map<string, Bucket>();
+  for (const r of rows) {
+    const b = out.get(key(r)) ?? { gifts: 0, cents: 0 };
+    out.set(key(r), { gifts: b.gifts + r.gifts, cents: b.cents + r.cents });
+  }
+  return out;
+}
+
+function sumAll(rows: CubeRow[]): Bucket {
+  return sumBy(rows, () => '').get('') ?? { gifts: 0, cents: 0 };
 }
 
 async function totals(db: DB, from: string, to: string): Promise<Bucket> {
@@ -127,25 +163,9 @@ export async function donationReport(db: DB, range: ReportRange, now = new Date(
   const prevFrom = yearEarlier(from);
   const prevTo = yearEarlier(to);
 
-  const [current, previous, total, previousTotal, methods, frequencies, donors, anonymous, retention, monthly] = await Promise.all([
-    perMonth(db, from, to),
-    perMonth(db, prevFrom, prevTo),
-    totals(db, from, to),
-    totals(db, prevFrom, prevTo),
-    db
-      .selectFrom('donations')
-      .select(['provider', sql<number>`count(*)`.as('gifts'), sql<number>`coalesce(sum(eur_cents), 0)`.as('cents')])
-      .where(counted(from, to))
-      .groupBy('provider')
-      .orderBy(sql`coalesce(sum(eur_cents), 0)`, 'desc')
-      .orderBy('provider')
-      .execute(),
-    db
-      .selectFrom('donations')
-      .select(['frequency', sql<number>`count(*)`.as('gifts'), sql<number>`coalesce(sum(eur_cents), 0)`.as('cents')])
-      .where(counted(from, to))
-      .groupBy('frequency')
-      .execute(),
+  const [cells, previousCells, donors, retention, monthly] = await Promise.all([
+    cube(db, from, to),
+    cube(db, prevFrom, prevTo),
     // Each donor who gave in the period, new when their first gift ever falls inside it.
     db
       .selectFrom(
@@ -163,32 +183,31 @@ export async function donationReport(db: DB, range: ReportRange, now = new Date(
       ])
       .where('last_at', '>=', from)
       .executeTakeFirst(),
-    db
-      .selectFrom('donations')
-      .select(sql<number>`count(*)`.as('gifts'))
-      .where(counted(from, to))
-      .where(sql<SqlBool>`not (${hasDonor})`)
-      .executeTakeFirst(),
     retentionOver(db, to),
     activeMonthly(db, to < now.toISOString() ? to : now.toISOString()),
   ]);
 
-  const byFrequency = { once: { gifts: 0, cents: 0 }, monthly: { gifts: 0, cents: 0 } };
-  for (const f of frequencies) if (f.frequency === 'once' || f.frequency === 'monthly') byFrequency[f.frequency] = bucket(f);
+  const current = sumBy(cells, (r) => r.month);
+  const previous = sumBy(previousCells, (r) => r.month);
+  const total = sumAll(cells);
+  const frequencies = sumBy(cells, (r) => r.frequency);
+  const none = { gifts: 0, cents: 0 };
 
   return {
     from,
     to,
     months: monthsBetween(from, to).map((month) => ({
       month,
-      current: current.get(month) ?? { gifts: 0, cents: 0 },
-      previous: previous.get(yearEarlier(month)) ?? { gifts: 0, cents: 0 },
+      current: current.get(month) ?? none,
+      previous: previous.get(yearEarlier(month)) ?? none,
     })),
     total,
-    previousTotal,
-    byMethod: methods.map((m) => ({ provider: m.provider as ProviderName, ...bucket(m) })),
-    byFrequency,
-    donors: { new: Number(donors?.new_donors ?? 0), returning: Number(donors?.returning_donors ?? 0), anonymousGifts: Number(anonymous?.gifts ?? 0) },
+    previousTotal: sumAll(previousCells),
+    byMethod: [...sumBy(cells, (r) => r.provider)]
+      .map(([provider, b]) => ({ provider: provider as ProviderName, ...b }))
+      .sort((a, b) => b.cents - a.cents || (a.provider < b.provider ? -1 : 1)),
+    byFrequency: { once: frequencies.get('once') ?? none, monthly: frequencies.get('monthly') ?? none },
+    donors: { new: Number(donors?.new_donors ?? 0), returning: Number(donors?.returning_donors ?? 0), anonymousGifts: cells.reduce((s, r) => s + r.anonymous, 0) },
     averageCents: total.gifts === 0 ? null : Math.round(total.cents / total.gifts),
     medianCents: await median(db, from, to, total.gifts),
     monthly,
