@@ -4,6 +4,7 @@ import { DONATION_STATUSES, PROVIDERS, PROVIDER_LABELS, STATUS_LABELS, type Dona
 import { formatMoney } from '~/domain/donations/money';
 import { requireUser } from '~/lib/auth.server';
 import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { ScrollRegion } from '~/ui/admin/ScrollRegion';
 import { donationsFor } from './admin-donations.server';
 
 const SHOWN = 500;
@@ -114,7 +115,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
       {donations.length === 0 ? (
         <p className="text-gray-700">Aucun don pour ces filtres. <Link to="/admin/donations?period=all" className="underline">Voir tous les dons</Link></p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <ScrollRegion label="Dons" className="rounded-lg border border-gray-200 bg-white">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Dons</caption>
             <thead className="bg-gray-50 text-gray-900">
@@ -146,7 +147,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </div>
   );

@@ -84,7 +84,8 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  // A first start seeds the default content and its images: slow when the machine is busy.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
     const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);

@@ -6,6 +6,7 @@ import { change, reportTables, share, type ReportFormat, type ReportTable } from
 import { requireUser } from '~/lib/auth.server';
 import { ComparisonChart, ShareChart } from '~/ui/admin/charts';
 import { inputClass, primaryButton } from '~/ui/admin/Field';
+import { ScrollRegion } from '~/ui/admin/ScrollRegion';
 import { reportFor } from './report.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -157,7 +158,7 @@ function ReportSection({ table, csv, children }: { table: ReportTable; csv: stri
         </a>
       </div>
       {children}
-      <div className="overflow-x-auto" role="region" aria-label={`Tableau : ${table.title}`} tabIndex={0}>
+      <ScrollRegion label={`Tableau : ${table.title}`}>
         <table className="min-w-full text-left text-sm" data-report-table={table.id}>
           <caption className="sr-only">{table.title}</caption>
           <thead className="bg-gray-50 text-gray-900">
@@ -187,7 +188,7 @@ function ReportSection({ table, csv, children }: { table: ReportTable; csv: stri
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
