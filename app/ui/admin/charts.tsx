@@ -12,13 +12,16 @@ import { useId } from 'react';
 
 export interface ComparisonPoint {
   label: string;
+  /** The axis' short label ("janv."); `year` is written under the first one and under each January. */
+  tick: string;
+  year?: string;
   current: number;
   previous: number;
 }
 
 const WIDTH = 640;
 const HEIGHT = 260;
-const MARGIN = { top: 16, right: 12, bottom: 44, left: 64 };
+const MARGIN = { top: 16, right: 12, bottom: 56, left: 64 };
 
 /** Bars for the period, a dotted line for the same months a year earlier. */
 export function ComparisonChart({ title, summary, points, currentLabel, previousLabel, format }: {
@@ -69,13 +72,18 @@ export function ComparisonChart({ title, summary, points, currentLabel, previous
         <g aria-hidden="true">
           {points.map((p, i) =>
             i % step === 0 ? (
-              <text key={p.label} x={centre(p.label)} y={HEIGHT - MARGIN.bottom + 16} textAnchor="middle" fontSize={11} fill="currentColor">
-                {p.label}
+              <text key={p.label} x={centre(p.label)} y={HEIGHT - MARGIN.bottom + 14} textAnchor="middle" fontSize={11} fill="currentColor">
+                {p.tick}
+                {p.year && (
+                  <tspan x={centre(p.label)} dy="1.1em">
+                    {p.year}
+                  </tspan>
+                )}
               </text>
             ) : null,
           )}
         </g>
-        <g aria-hidden="true" transform={`translate(${MARGIN.left}, ${HEIGHT - 12})`} fontSize={12}>
+        <g aria-hidden="true" transform={`translate(${MARGIN.left}, ${HEIGHT - 6})`} fontSize={12}>
           <rect width={14} height={10} y={-9} className="text-brand-700" fill="currentColor" />
           <text x={20} fill="currentColor">{currentLabel}</text>
           <line x1={200} x2={222} y1={-4} y2={-4} stroke="currentColor" strokeWidth={2} strokeDasharray="5 4" />
@@ -98,9 +106,11 @@ export function ShareChart({ title, summary, items, format }: { title: string; s
   const id = useId();
   const rowHeight = 34;
   const height = Math.max(1, items.length) * rowHeight + 8;
+  // Name on the left, the bar, then its value: room is kept for both.
+  const barStart = 200;
   const x = scaleLinear()
     .domain([0, Math.max(1, ...items.map((i) => i.value))])
-    .range([0, WIDTH - 200]);
+    .range([0, WIDTH - barStart - 110]);
   return (
     <figure className="space-y-2">
       <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-labelledby={`${id}-t`} aria-describedby={`${id}-d`} className="h-auto w-full text-gray-900" data-chart="share">
@@ -111,8 +121,8 @@ export function ShareChart({ title, summary, items, format }: { title: string; s
             <text x={0} y={rowHeight / 2} dy="0.32em" fontSize={12} fill="currentColor">
               {item.label}
             </text>
-            <rect x={150} y={6} width={Math.max(item.value > 0 ? 2 : 0, x(item.value))} height={rowHeight - 12} className="text-brand-700" fill="currentColor" />
-            <text x={156 + x(item.value)} y={rowHeight / 2} dy="0.32em" fontSize={12} fill="currentColor">
+            <rect x={barStart} y={6} width={Math.max(item.value > 0 ? 2 : 0, x(item.value))} height={rowHeight - 12} className="text-brand-700" fill="currentColor" />
+            <text x={barStart + 6 + x(item.value)} y={rowHeight / 2} dy="0.32em" fontSize={12} fill="currentColor">
               {format(item.value)}
             </text>
           </g>

@@ -20,6 +20,7 @@ const integer = new Intl.NumberFormat('fr-FR');
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
 const signedPercent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
 const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const shortMonth = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
 const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' });
 const euros = (cents: number) => formatMoney(cents, 'EUR', 'fr');
 
@@ -99,7 +100,13 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
         <ComparisonChart
           title="Montant des dons par mois, comparé aux mêmes mois un an plus tôt"
           summary={sentences.months}
-          points={r.months.map((m) => ({ label: SCREEN_FORMAT.month(m.month), current: m.current.cents, previous: m.previous.cents }))}
+          points={r.months.map((m, i) => ({
+            label: SCREEN_FORMAT.month(m.month),
+            tick: shortMonth.format(new Date(`${m.month}-01T00:00:00Z`)),
+            year: i === 0 || m.month.endsWith('-01') ? m.month.slice(0, 4) : undefined,
+            current: m.current.cents,
+            previous: m.previous.cents,
+          }))}
           currentLabel="Période choisie (barres)"
           previousLabel="Un an plus tôt (pointillés)"
           format={(cents) => `${integer.format(Math.round(cents / 100))} €`}
