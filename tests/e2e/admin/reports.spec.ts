@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { DonationTable } from '~db/schema';
 import { expectAccessible } from '../support';
-import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
+import { DIALECTS, createAccount, signIn, startAdminServer, type AdminServer } from './server';
 
 /** A few gifts around "now": three months ago, the same month a year earlier, a monthly gift two days ago, a refund. */
 function ledger(now = new Date()): DonationTable[] {
@@ -41,10 +41,16 @@ for (const dialect of DIALECTS) {
   test.describe(`reports on ${dialect}`, () => {
     // One server per dialect for both tests; starting it (and hashing two passwords) is slow on a busy machine.
     test.describe.configure({ mode: 'serial', timeout: 120_000 });
-    const server = serverForSuite(dialect, undefined, async (s) => {
-      await createAccount(s.db, 'Admin', 'alice@example.org');
-      await createAccount(s.db, 'Éditeur', 'eric@example.org');
-      await s.db.insertInto('donations').values(ledger()).execute();
+    let server: AdminServer;
+    test.beforeAll(async () => {
+      test.setTimeout(120_000);
+      server = await startAdminServer(dialect);
+      await createAccount(server.db, 'Admin', 'alice@example.org');
+      await createAccount(server.db, 'Éditeur', 'eric@example.org');
+      await server.db.insertInto('donations').values(ledger()).execute();
+    });
+    test.afterAll(async () => {
+      await server?.stop();
     });
 
     test('an Admin reads the figures as charts, tables and CSV, with no axe violation', async ({ page }) => {
