@@ -11,6 +11,7 @@ import type { DonationTable } from '~db/schema';
 import { eurCentsToCfa } from '~/domain/donations/money';
 import { readReportQuery, reportRange } from '~/domain/reports/period';
 import { donationReport } from '~/domain/reports/reports.server';
+import { ledgerRow } from '../tests/support/ledger-rows';
 
 const COUNT = Number(process.argv[2] ?? process.env.BENCH_GIFTS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -36,27 +37,18 @@ try {
       const xof = provider === 'flutterwave';
       const monthly = provider === 'stripe' && rnd() < 0.4;
       const status = statuses[Math.floor(rnd() * statuses.length)];
-      batch.push({
-        id: `b${i}`,
-        provider,
-        provider_ref: `ref-${i}`,
-        amount_minor: xof ? eurCentsToCfa(eur) : eur,
-        currency: xof ? 'XOF' : 'EUR',
-        eur_cents: eur,
-        secondary_ref: monthly ? `sub_${i % 5000}` : null,
-        frequency: monthly ? 'monthly' : 'once',
-        status,
-        verifiable: 1,
-        donor_name: null,
-        donor_email: rnd() < 0.1 ? null : `donor${Math.floor(rnd() * (COUNT / 4))}@example.org`,
-        language: 'fr',
-        callback_token_hash: null,
-        error: null,
-        receipt_sent_at: null,
-        succeeded_at: status === 'succeeded' || status === 'refunded' ? at : null,
-        created_at: at,
-        updated_at: at,
-      });
+      batch.push(
+        ledgerRow(`b${i}`, at, {
+          provider,
+          amount_minor: xof ? eurCentsToCfa(eur) : eur,
+          currency: xof ? 'XOF' : 'EUR',
+          eur_cents: eur,
+          secondary_ref: monthly ? `sub_${i % 5000}` : null,
+          frequency: monthly ? 'monthly' : 'once',
+          status,
+          donor_email: rnd() < 0.1 ? null : `donor${Math.floor(rnd() * (COUNT / 4))}@example.org`,
+        }),
+      );
       // SQLite allows 32 766 bound values per statement: 19 columns × 1 000 rows stays below.
       if (batch.length === 1000) await trx.insertInto('donations').values(batch.splice(0)).execute();
     }

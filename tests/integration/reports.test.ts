@@ -4,6 +4,7 @@ import { eurCentsToCfa } from '~/domain/donations/money';
 import { readReportQuery, reportRange } from '~/domain/reports/period';
 import { donationReport, reportSummary } from '~/domain/reports/reports.server';
 import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { ledgerRow } from '../support/ledger-rows';
 
 /**
  * The reports over a generated ledger — three years, four methods, EUR and XOF, refunds, failed and
@@ -31,33 +32,7 @@ function generateLedger(): DonationTable[] {
   const rows: DonationTable[] = [];
   const start = Date.parse('2023-12-01T00:00:00.000Z');
   const end = Date.parse('2026-11-20T11:00:00.000Z');
-  const row = (at: number, fields: Partial<DonationTable>): DonationTable => {
-    const id = `d${String(rows.length).padStart(5, '0')}`;
-    const iso = new Date(at).toISOString();
-    const status = fields.status ?? 'succeeded';
-    return {
-      id,
-      provider: 'stripe',
-      provider_ref: `ref-${id}`,
-      amount_minor: 0,
-      currency: 'EUR',
-      eur_cents: 0,
-      secondary_ref: null,
-      frequency: 'once',
-      status,
-      verifiable: 1,
-      donor_name: null,
-      donor_email: null,
-      language: 'fr',
-      callback_token_hash: null,
-      error: null,
-      receipt_sent_at: null,
-      succeeded_at: status === 'succeeded' || status === 'refunded' ? iso : null,
-      created_at: iso,
-      updated_at: iso,
-      ...fields,
-    };
-  };
+  const row = (at: number, fields: Partial<DonationTable>): DonationTable => ledgerRow(`d${String(rows.length).padStart(5, '0')}`, new Date(at).toISOString(), fields);
   // One-off gifts: 700 over three years.
   for (let i = 0; i < 700; i++) {
     const at = start + Math.floor(rnd() * (end - start));

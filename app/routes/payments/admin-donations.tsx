@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-donations';
 import { DONATION_STATUSES, PROVIDERS, PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type ProviderName } from '~/domain/donations/status';
+import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/domain/donations/money';
 import { requireUser } from '~/lib/auth.server';
 import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
@@ -66,11 +67,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
         <div>
           <label htmlFor="period" className="block text-sm font-medium text-gray-900">Période</label>
           <select id="period" name="period" defaultValue={query.period} className={inputClass(false)}>
-            <option value="month">Ce mois-ci</option>
-            <option value="last-month">Le mois dernier</option>
-            <option value="year">Cette année</option>
-            <option value="all">Tout</option>
-            <option value="custom">Dates choisies</option>
+            {Object.entries(PERIOD_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
           </select>
         </div>
         <div>

@@ -1,33 +1,13 @@
 import { expect, test } from '@playwright/test';
 import type { DonationTable } from '~db/schema';
+import { ledgerRow } from '../../support/ledger-rows';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, signIn, startAdminServer, type AdminServer } from './server';
 
 /** A few gifts around "now": three months ago, the same month a year earlier, a monthly gift two days ago, a refund. */
 function ledger(now = new Date()): DonationTable[] {
   const at = (monthsBack: number, day = 10) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - monthsBack, day, 9)).toISOString();
-  const gift = (id: string, when: string, fields: Partial<DonationTable>): DonationTable => ({
-    id,
-    provider: 'stripe',
-    provider_ref: `ref-${id}`,
-    amount_minor: 0,
-    currency: 'EUR',
-    eur_cents: 0,
-    secondary_ref: null,
-    frequency: 'once',
-    status: 'succeeded',
-    verifiable: 1,
-    donor_name: null,
-    donor_email: null,
-    language: 'fr',
-    callback_token_hash: null,
-    error: null,
-    receipt_sent_at: null,
-    succeeded_at: when,
-    created_at: when,
-    updated_at: when,
-    ...fields,
-  });
+  const gift = ledgerRow;
   return [
     gift('a', at(3), { amount_minor: 5000, eur_cents: 5000, donor_email: 'Fidele@example.org' }),
     gift('b', at(3, 12), { provider: 'flutterwave', currency: 'XOF', amount_minor: 13119, eur_cents: 2000 }),

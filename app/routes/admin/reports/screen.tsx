@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import type { Route } from './+types/screen';
+import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/domain/donations/money';
 import { PROVIDER_LABELS } from '~/domain/donations/status';
 import { change, reportTables, share, type ReportFormat, type ReportTable } from '~/domain/reports/tables';
@@ -64,11 +65,11 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
           <label htmlFor="period" className="block text-sm font-medium text-gray-900">Période</label>
           <select id="period" name="period" defaultValue={query.period} className={inputClass(false)}>
             <option value="12-months">Les 12 derniers mois</option>
-            <option value="month">Ce mois-ci</option>
-            <option value="last-month">Le mois dernier</option>
-            <option value="year">Cette année</option>
-            <option value="all">Tout</option>
-            <option value="custom">Dates choisies</option>
+            {Object.entries(PERIOD_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="min-w-0 flex-1 basis-40">
