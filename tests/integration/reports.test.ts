@@ -75,6 +75,9 @@ function generateLedger(): DonationTable[] {
       rows.push(row(Math.floor(at), { frequency: 'monthly', secondary_ref: sub, amount_minor: amount, eur_cents: amount, status, donor_email: email }));
     }
   }
+  // A donor who raised their monthly gift within the last 31 days: the recurring amount is the new one.
+  rows.push(row(NOW.getTime() - 25 * 86_400_000, { frequency: 'monthly', secondary_ref: 'sub_raised', amount_minor: 1000, eur_cents: 1000, donor_email: 'raised@example.org' }));
+  rows.push(row(NOW.getTime() - 3 * 86_400_000, { frequency: 'monthly', secondary_ref: 'sub_raised', amount_minor: 2500, eur_cents: 2500, donor_email: 'raised@example.org' }));
   return rows;
 }
 
