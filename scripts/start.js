@@ -1,8 +1,12 @@
 // `npm start`: builds when the build is missing or older than the sources, then serves the site.
+// First of all, a Node.js too old for the site stops here with one sentence (scripts/check-node.cjs).
+import { exitIfUnsupported } from './check-node.cjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+exitIfUnsupported();
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = path.join(root, 'build', '.stamp');

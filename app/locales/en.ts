@@ -236,6 +236,11 @@ const en = {
     productName: 'Donation to the THV Foundation',
     monthlyProduct: 'Monthly donation to the THV Foundation',
     cryptoDescription: 'Cryptocurrency donation to the THV Foundation',
+    // Honest thank-you (#19): the crypto form's optional address.
+    cryptoEmail: 'Email (optional)',
+    cryptoEmailHint: 'To receive a receipt: our crypto payment provider does not pass your address on to us.',
+    cryptoEmailRequired: 'Enter your email: that is how you will receive your tax receipt.',
+    invalidEmail: 'Invalid email - Check the address you typed, or leave the field empty.',
   },
   payment: {
     successTitle: 'Thank you for your generosity!',
@@ -246,6 +251,9 @@ const en = {
     retry: 'Try donating again',
     confirmedAmount: 'Confirmed amount: {amount}',
     pendingText: 'Your payment is being confirmed by our provider. The receipt will be sent as soon as it is confirmed.',
+    // Honest thank-you (#19): no address, no email promised.
+    successTextNoEmail: 'Your donation has been processed.',
+    pendingTextNoEmail: 'Your payment is being confirmed by our payment provider.',
   },
   receipt: {
     subject: 'Receipt for your donation to the THV Foundation',

@@ -237,6 +237,11 @@ const es = {
     productName: 'Donativo a la Fundación THV',
     monthlyProduct: 'Donativo mensual a la Fundación THV',
     cryptoDescription: 'Donativo en criptomoneda a la Fundación THV',
+    // Honest thank-you (#19): the crypto form's optional address.
+    cryptoEmail: 'Correo electrónico (opcional)',
+    cryptoEmailHint: 'Para recibir un recibo: nuestro proveedor de pagos en criptomonedas no nos transmite su dirección.',
+    cryptoEmailRequired: 'Indique su correo electrónico: así recibirá su recibo fiscal.',
+    invalidEmail: 'Correo electrónico no válido - Compruebe la dirección introducida o deje el campo vacío.',
   },
   payment: {
     successTitle: '¡Gracias por su generosidad!',
@@ -247,6 +252,9 @@ const es = {
     retry: 'Volver a intentar donar',
     confirmedAmount: 'Importe confirmado: {amount}',
     pendingText: 'Nuestro proveedor está confirmando su pago. El recibo se enviará en cuanto se confirme.',
+    // Honest thank-you (#19): no address, no email promised.
+    successTextNoEmail: 'Su donativo se ha procesado.',
+    pendingTextNoEmail: 'Su pago está siendo confirmado por nuestro proveedor de pagos.',
   },
   receipt: {
     subject: 'Recibo de su donativo a la Fundación THV',

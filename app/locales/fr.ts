@@ -236,6 +236,11 @@ const fr = {
     productName: 'Don à la Fondation THV',
     monthlyProduct: 'Don mensuel à la Fondation THV',
     cryptoDescription: 'Don en crypto-monnaie à la Fondation THV',
+    // Honest thank-you (#19): the crypto form's optional address.
+    cryptoEmail: 'Email (facultatif)',
+    cryptoEmailHint: 'Pour recevoir un reçu : notre prestataire crypto ne nous transmet pas votre adresse.',
+    cryptoEmailRequired: 'Indiquez votre email : c’est ainsi que vous recevrez votre reçu fiscal.',
+    invalidEmail: 'Email invalide - Vérifiez l’adresse saisie, ou laissez le champ vide.',
   },
   payment: {
     successTitle: 'Merci pour votre générosité !',
@@ -246,6 +251,9 @@ const fr = {
     retry: 'Réessayer de faire un don',
     confirmedAmount: 'Montant confirmé : {amount}',
     pendingText: 'Votre paiement est en cours de confirmation par notre prestataire. Le reçu vous sera envoyé dès qu’il sera confirmé.',
+    // Honest thank-you (#19): no address, no email promised.
+    successTextNoEmail: 'Votre don a bien été traité.',
+    pendingTextNoEmail: 'Votre paiement est en cours de confirmation par notre prestataire.',
   },
   receipt: {
     subject: 'Reçu de votre don à la Fondation THV',

@@ -209,6 +209,31 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     expect((await findById(t.db, donation.id))?.status).toBe('succeeded');
   });
 
+  it('sends the thank-you of a crypto gift to the address the donor typed, on confirmation only (#19)', async () => {
+    const mails = async (to: string) => (await t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to', '=', to).execute());
+    const { donation } = await startCryptoDonation(deps, { amountCents: 1550, lang: 'en', email: 'crypto.donor@example.org' });
+    expect(donation.donor_email).toBe('crypto.donor@example.org');
+    const order = coingate.orders.get(donation.provider_ref);
+    const callback = () => handleCoinGateCallback(deps, new URLSearchParams({ id: donation.provider_ref, token: order.token }));
+    await callback();
+    expect(await mails('crypto.donor@example.org')).toEqual([]);
+    order.status = 'paid';
+    await callback();
+    await callback();
+    const sent = await mails('crypto.donor@example.org');
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe('Receipt for your donation to the THV Foundation');
+    expect(sent[0].text).toContain('€15.50');
+    // Without an address: the gift counts, and no mail is written for it.
+    const before = (await t.db.selectFrom('mail_outbox').select('id').execute()).length;
+    const anonymous = await startCryptoDonation(deps, { amountCents: 1200, lang: 'fr' });
+    const anonymousOrder = coingate.orders.get(anonymous.donation.provider_ref);
+    anonymousOrder.status = 'paid';
+    await handleCoinGateCallback(deps, new URLSearchParams({ id: anonymous.donation.provider_ref, token: anonymousOrder.token }));
+    expect((await findById(t.db, anonymous.donation.id))?.status).toBe('succeeded');
+    expect((await t.db.selectFrom('mail_outbox').select('id').execute()).length).toBe(before);
+  });
+
   it('refuses a CoinGate order paid for another amount', async () => {
     const { donation } = await startCryptoDonation(deps, { amountCents: 5000, lang: 'fr' });
     const order = coingate.orders.get(donation.provider_ref);

@@ -9,6 +9,15 @@ export interface DonationQuery {
   status: DonationStatus | '';
 }
 
+/** The period filter's choices, in the order the screens list them. */
+export const PERIOD_LABELS: Record<DonationQuery['period'], string> = {
+  month: 'Ce mois-ci',
+  'last-month': 'Le mois dernier',
+  year: 'Cette année',
+  all: 'Tout',
+  custom: 'Dates choisies',
+};
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function readDonationQuery(params: URLSearchParams): DonationQuery {

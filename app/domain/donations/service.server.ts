@@ -214,9 +214,10 @@ function coinGateOf(deps: DonationDeps) {
   return { authToken, base: coinGateBase(deps.settings.coingate.mode, deps.env.COINGATE_API_BASE) };
 }
 
-export async function startCryptoDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; taxDetails?: string | null }): Promise<{ url: string; donation: Donation }> {
+export async function startCryptoDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; email?: string | null; taxDetails?: string | null }): Promise<{ url: string; donation: Donation }> {
   const token = randomBytes(24).toString('base64url');
-  const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, callbackTokenHash: sha256(token), taxDetails: r.taxDetails });
+  // CoinGate gives no payer address: the thank-you (and receipt) goes to the one the donor typed, if any.
+  const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, donorEmail: r.email ?? null, callbackTokenHash: sha256(token), taxDetails: r.taxDetails });
   const m = messagesFor(r.lang);
   try {
     const order = await createOrder(coinGateOf(deps), {

@@ -4,6 +4,9 @@ import { actionLabel } from '~/domain/audit/audit';
 import { recentActivity } from '~/domain/audit/audit.server';
 import { dashboardStats } from '~/domain/dashboard/stats.server';
 import { countUnreadMessages } from '~/domain/messages/messages.server';
+import { reportRange } from '~/domain/reports/period';
+import { reportSummary } from '~/domain/reports/reports.server';
+import { change } from '~/domain/reports/tables';
 import { can, sectionOf, type AdminArea } from '~/domain/users/permissions';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
@@ -13,7 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [stats, activity] = await Promise.all([dashboardStats(db()), recentActivity(db(), 10, user.role)]);
   // Unread contact messages (content issue): shown to whoever may open the Messages screen.
   const unreadMessages = can(user.role, 'messages') ? await countUnreadMessages(db()) : null;
-  return { stats, activity, role: user.role, unreadMessages };
+  // The reports' summary (ADR 016), for whoever may open the reports.
+  const reports = can(user.role, 'reports') ? await reportSummary(db(), reportRange({ period: '12-months', from: '', to: '' })) : null;
+  return { stats, activity, role: user.role, unreadMessages, reports };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Administration' }, { name: 'robots', content: 'noindex' }];
@@ -32,7 +37,7 @@ const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 const integer = new Intl.NumberFormat('fr-FR');
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity, role, unreadMessages } = loaderData;
+  const { stats, activity, role, unreadMessages, reports } = loaderData;
   const cards = [
     { label: 'Pages Gérées', value: integer.format(stats.managedPages) },
     { label: 'Projets Actifs', value: integer.format(stats.activeProjects) },
@@ -43,6 +48,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="space-y-8">
       <h1 className="text-3xl font-bold text-gray-900">Dashboard</h1>
       {unreadMessages !== null && <UnreadMessages count={unreadMessages} />}
+      {reports && <ReportSummary summary={reports} />}
       <section aria-labelledby="stats-title">
         <h2 id="stats-title" className="sr-only">
           Chiffres clés
@@ -110,5 +116,27 @@ function UnreadMessages({ count }: { count: number }) {
         Voir les messages
       </Link>
     </p>
+  );
+}
+
+const signedPercent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+
+/** The last twelve months against the twelve before, and the monthly donors (reports, ADR 016). */
+function ReportSummary({ summary }: { summary: NonNullable<Route.ComponentProps['loaderData']['reports']> }) {
+  const evolution = change(summary.total.cents, summary.previousTotal.cents);
+  return (
+    <section aria-labelledby="reports-summary-title" className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm" data-testid="reports-summary">
+      <h2 id="reports-summary-title" className="text-xl font-bold text-gray-900">
+        Les 12 derniers mois
+      </h2>
+      <p className="mt-2 text-gray-900">
+        {euros.format(summary.total.cents / 100)} reçus en {integer.format(summary.total.gifts)} dons
+        {evolution === null ? '' : ` (${signedPercent.format(evolution)} par rapport aux 12 mois précédents)`} ; {integer.format(summary.monthly.activeDonors)} donateurs
+        mensuels actifs ({euros.format(summary.monthly.recurringCents / 100)} par mois).{' '}
+        <Link to={sectionOf('reports').path} className="text-brand-800 underline">
+          Voir les rapports
+        </Link>
+      </p>
+    </section>
   );
 }

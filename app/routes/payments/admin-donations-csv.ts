@@ -2,7 +2,7 @@ import type { Route } from './+types/admin-donations-csv';
 import { PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type ProviderName } from '~/domain/donations/status';
 import { toDecimalString } from '~/domain/donations/money';
 import { requireUser } from '~/lib/auth.server';
-import { csvDocument } from '~/lib/csv';
+import { csvDocument, csvResponse } from '~/lib/csv';
 import { donationsFor, EXPORT_LIMIT } from './admin-donations.server';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,9 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     d.error,
     d.id,
   ]);
-  const body = csvDocument(header, lines);
   const day = new Date().toISOString().slice(0, 10);
-  return new Response(body, {
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="dons-${day}.csv"`, 'Cache-Control': 'private, no-store' },
-  });
+  return csvResponse(csvDocument(header, lines), `dons-${day}.csv`);
 }

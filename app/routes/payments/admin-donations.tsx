@@ -1,9 +1,11 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-donations';
 import { DONATION_STATUSES, PROVIDERS, PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type ProviderName } from '~/domain/donations/status';
+import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/domain/donations/money';
 import { requireUser } from '~/lib/auth.server';
 import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { ScrollRegion } from '~/ui/admin/ScrollRegion';
 import { donationsFor } from './admin-donations.server';
 import { issuedReceiptsFor } from '~/domain/receipts/register.server';
 import { runtime } from '~/lib/runtime.server';
@@ -69,11 +71,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
         <div>
           <label htmlFor="period" className="block text-sm font-medium text-gray-900">Période</label>
           <select id="period" name="period" defaultValue={query.period} className={inputClass(false)}>
-            <option value="month">Ce mois-ci</option>
-            <option value="last-month">Le mois dernier</option>
-            <option value="year">Cette année</option>
-            <option value="all">Tout</option>
-            <option value="custom">Dates choisies</option>
+            {Object.entries(PERIOD_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
           </select>
         </div>
         <div>
@@ -118,7 +116,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
       {donations.length === 0 ? (
         <p className="text-gray-700">Aucun don pour ces filtres. <Link to="/admin/donations?period=all" className="underline">Voir tous les dons</Link></p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white">
+        <ScrollRegion label="Dons" className="rounded-lg border border-gray-200 bg-white">
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">Dons</caption>
             <thead className="bg-gray-50 text-gray-900">
@@ -159,7 +157,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { Route } from './+types/mobile-start';
+import { DONOR_EMAIL } from '~/domain/donations/donor-email';
 import { exponent, parseEuroAmount } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startMobileDonation } from '~/domain/donations/service.server';
@@ -6,7 +7,6 @@ import { detectLang } from '~/lib/i18n.server';
 import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { donationApi, json, readBody } from './api.server';
 
-const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
 const PHONE = /^\+?[0-9 ().-]{6,20}$/;
 
 /**
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const name = (body.name ?? '').trim().slice(0, 120);
   const email = (body.email ?? '').trim().toLowerCase();
   const phone = (body.phone ?? '').trim();
-  if (!name || !EMAIL.test(email) || !PHONE.test(phone)) return json({ error: 'donate.mobileRequired' }, 400);
+  if (!name || !DONOR_EMAIL.test(email) || !PHONE.test(phone)) return json({ error: 'donate.mobileRequired' }, 400);
   const amount = parseEuroAmount(body.amount);
   if (!amount.ok) return json({ error: amount.error === 'missing' ? 'donate.mobileRequired' : 'donate.invalidAmount' }, 400);
   const tax = await donorTaxDetails(api.deps.db, (k) => String(body[k] ?? '').slice(0, 300));

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/donate';
 import { donationDeps } from '~/domain/donations/deps.server';
+import { readOptionalEmail } from '~/domain/donations/donor-email';
 import { formatMoney, parseEuroAmount, type AmountError } from '~/domain/donations/money';
 import { activeProducts, availableMethods } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typeof v === 'string' ? v.slice(0, 200) : '';
   };
   const intent = str('intent') as Method;
-  const values = { amount: str('amount'), preset: str('preset'), frequency: str('frequency') };
+  const values = { amount: str('amount'), preset: str('preset'), frequency: str('frequency'), email: str('email') };
   // What the donor typed in the receipt fieldset comes back with any error, so it is not retyped.
   const taxTyped = Object.fromEntries((['optOut', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
   const fail = (error: MessageKey, status = 400, detail?: string) => data<DonateError>({ method: intent, error, detail, values, tax: { errors: [], values: taxTyped } }, { status });
@@ -104,7 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === 'crypto') {
       const a = parseEuroAmount(values.amount);
       if (!a.ok) return fail(AMOUNT_MESSAGE[a.error]);
-      const { url } = await startCryptoDonation(deps, { amountCents: a.cents, lang, taxDetails: tax.taxDetails });
+      const email = readOptionalEmail(values.email);
+      if (!email.ok) return fail('donate.invalidEmail');
+      // The receipt is sent by email: a donor who asks for one gives an address.
+      if (tax.taxDetails && !email.email) return fail('donate.cryptoEmailRequired');
+      const { url } = await startCryptoDonation(deps, { amountCents: a.cents, lang, email: email.email, taxDetails: tax.taxDetails });
       return redirect(url, 303);
     }
     if (deps.settings.mobileMoney.integrationType !== 'link') return fail('donate.unavailable');
@@ -140,6 +145,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const err = actionData && actionData.method === method && !taxBack?.errors.length ? actionData : null;
   const taxFields = loaderData.receipts ? <TaxReceiptFields prefix={method ?? 'donate'} values={taxBack?.values} errors={taxBack?.errors} /> : null;
   const errId = 'donate-error';
+  const emailErr = err?.error === 'donate.invalidEmail' || err?.error === 'donate.cryptoEmailRequired';
   if (!method) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
@@ -224,7 +230,12 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             {err && <ErrorText id={errId} error={err.error} detail={err.detail} />}
             <div>
               <label htmlFor="crypto-amount" className="block font-medium">{t('donate.amount')}</label>
-              <input id="crypto-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue={amountDefault} aria-invalid={err ? true : undefined} aria-describedby={err ? errId : undefined} className={inputCls(Boolean(err))} />
+              <input id="crypto-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue={amountDefault} aria-invalid={err && !emailErr ? true : undefined} aria-describedby={err && !emailErr ? errId : undefined} className={inputCls(Boolean(err && !emailErr))} />
+            </div>
+            <div>
+              <label htmlFor="crypto-email" className="block font-medium">{t('donate.cryptoEmail')}</label>
+              <input id="crypto-email" name="email" type="email" autoComplete="email" maxLength={200} defaultValue={err?.values.email ?? ''} aria-invalid={emailErr ? true : undefined} aria-describedby={emailErr ? `crypto-email-hint ${errId}` : 'crypto-email-hint'} className={inputCls(emailErr)} />
+              <p id="crypto-email-hint" className="mt-1 text-sm text-gray-700">{t('donate.cryptoEmailHint')}</p>
             </div>
             {taxFields}
             <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>

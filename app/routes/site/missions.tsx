@@ -45,7 +45,7 @@ export default function Missions({ loaderData }: Route.ComponentProps) {
             <div>
               <h3 id={`pillar-${pillar.id}`} className="text-3xl font-bold text-brand-800">{t(pillar.title)}</h3>
               <p className="mt-3 text-lg text-gray-800">{t(pillar.text)}</p>
-              <dl className="mt-6 grid grid-cols-3 gap-4">
+              <dl className="mt-6 grid grid-cols-1 gap-4 min-[26rem]:grid-cols-3">
                 {pillar.stats.map(([value, label]) => (
                   <div key={label} className="flex flex-col rounded-lg bg-brand-50 p-4 text-center">
                     <dt className="text-sm text-gray-700">{t(label)}</dt>

@@ -28,18 +28,20 @@ export async function loader({ request }: Route.LoaderArgs) {
       await recheck(deps, donation);
       donation = await findById(deps.db, donation.id);
     }
-    if (!donation) return { state: 'unknown' as const, amount: null };
-    if (donation.status === 'succeeded') return { state: 'confirmed' as const, amount: formatMoney(donation.amount_minor, donation.currency, lang) };
-    return { state: 'pending' as const, amount: null };
+    if (!donation) return { state: 'unknown' as const, amount: null, emailed: false };
+    // An email is promised only to a gift that has an address to send it to.
+    const emailed = Boolean(donation.donor_email);
+    if (donation.status === 'succeeded') return { state: 'confirmed' as const, amount: formatMoney(donation.amount_minor, donation.currency, lang), emailed };
+    return { state: 'pending' as const, amount: null, emailed };
   } catch (e) {
     if (!(e instanceof ProviderError)) throw e;
     log.warn('success page could not confirm', { provider: e.provider, error: e.message });
-    return { state: 'pending' as const, amount: null };
+    return { state: 'pending' as const, amount: null, emailed: false };
   }
 }
 
 export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, (i18n) => ({ title: i18n.t('payment.successTitle'), description: i18n.t('payment.successText') })),
+  ...pageMeta(args, (i18n) => ({ title: i18n.t('payment.successTitle'), description: i18n.t('payment.successTextNoEmail') })),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -54,7 +56,11 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
           {t('payment.confirmedAmount', { amount: loaderData.amount })}
         </p>
       )}
-      <p className="mt-4 text-lg text-gray-700">{loaderData.state === 'pending' ? t('payment.pendingText') : t('payment.successText')}</p>
+      <p className="mt-4 text-lg text-gray-700" data-testid="thank-you-text">
+        {loaderData.state === 'pending'
+          ? t(loaderData.emailed ? 'payment.pendingText' : 'payment.pendingTextNoEmail')
+          : t(loaderData.emailed ? 'payment.successText' : 'payment.successTextNoEmail')}
+      </p>
       <ButtonLink to="/" className="mt-8">
         {t('payment.backHome')}
       </ButtonLink>

@@ -176,5 +176,34 @@ for (const [n, dialect] of DIALECTS.entries()) {
       expect(csv).toContain('"15.50"');
       expect(csv).not.toContain('"Carte (Stripe)"');
     });
+
+    test('the thank-you page promises an email only to a gift that has an address (#19)', async ({ page }) => {
+      await page.goto(`${server.baseURL}/faire-un-don?m=crypto`);
+      const email = page.getByLabel('Email (facultatif)');
+      await expect(email).toHaveAccessibleDescription(/notre prestataire crypto ne nous transmet pas votre adresse/);
+      await page.getByLabel('Montant (€)').fill('12');
+      await email.fill('pas-une-adresse');
+      await page.getByRole('button', { name: 'Donner en crypto-monnaie' }).click();
+      await expect(page.getByRole('alert')).toHaveText('Email invalide - Vérifiez l’adresse saisie, ou laissez le champ vide.');
+      await expect(email).toHaveAttribute('aria-invalid', 'true');
+      await expect(email).toHaveValue('pas-une-adresse');
+      await expectAccessible(page);
+      await email.fill('Crypto.Donor@example.org');
+      await page.getByRole('button', { name: 'Donner en crypto-monnaie' }).click();
+      await page.getByRole('button', { name: 'Pay with crypto' }).click();
+      await expect(page).toHaveURL(/\/payment\/success\?d=/);
+      await expect(page.getByTestId('thank-you-text')).toHaveText('Votre don a bien été traité. Un reçu vous sera envoyé par email.');
+      const mail = await server.db.selectFrom('mail_outbox').select('subject').where('to', '=', 'crypto.donor@example.org').execute();
+      expect(mail).toEqual([{ subject: 'Reçu de votre don à la Fondation THV' }]);
+
+      // No address: no promise.
+      await page.goto(`${server.baseURL}/faire-un-don?m=crypto`);
+      await page.getByLabel('Montant (€)').fill('8');
+      await page.getByRole('button', { name: 'Donner en crypto-monnaie' }).click();
+      await page.getByRole('button', { name: 'Pay with crypto' }).click();
+      await expect(page).toHaveURL(/\/payment\/success\?d=/);
+      await expect(page.getByTestId('confirmed-amount')).toHaveText(/8,00\s€/);
+      await expect(page.getByTestId('thank-you-text')).toHaveText('Votre don a bien été traité.');
+    });
   });
 }

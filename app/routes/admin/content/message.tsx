@@ -48,7 +48,7 @@ export default function Message({ loaderData }: Route.ComponentProps) {
         <h1 className="text-3xl font-bold text-gray-900">Message de {message.sender}</h1>
         <p className="mt-1 text-gray-700">Reçu le {when.format(new Date(message.createdAt))}, en {LANG_NAMES[message.language] ?? message.language}.</p>
       </div>
-      <dl className="grid gap-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-[8rem_1fr]">
+      <dl className="grid grid-cols-1 gap-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm wrap-anywhere sm:grid-cols-[8rem_minmax(0,1fr)]">
         <dt className="font-semibold text-gray-900">Prénom</dt>
         <dd>{message.firstName}</dd>
         <dt className="font-semibold text-gray-900">Nom</dt>

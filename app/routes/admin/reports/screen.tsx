@@ -1,0 +1,202 @@
+import { Form } from 'react-router';
+import type { Route } from './+types/screen';
+import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
+import { formatMoney } from '~/domain/donations/money';
+import { PROVIDER_LABELS } from '~/domain/donations/status';
+import { change, reportTables, share, type ReportFormat, type ReportTable } from '~/domain/reports/tables';
+import { requireUser } from '~/lib/auth.server';
+import { ComparisonChart, ShareChart } from '~/ui/admin/charts';
+import { inputClass, primaryButton } from '~/ui/admin/Field';
+import { ScrollRegion } from '~/ui/admin/ScrollRegion';
+import { reportFor } from './report.server';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireUser(request, context, { area: 'reports' });
+  return reportFor(request);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: 'Rapports | Administration' }, { name: 'robots', content: 'noindex' }];
+
+const integer = new Intl.NumberFormat('fr-FR');
+const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1 });
+const signedPercent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const shortMonth = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
+const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' });
+const euros = (cents: number) => formatMoney(cents, 'EUR', 'fr');
+
+const SCREEN_FORMAT: ReportFormat = {
+  money: euros,
+  count: (n) => integer.format(n),
+  percent: (ratio, signed) => (ratio === null ? '—' : (signed ? signedPercent : percent).format(ratio)),
+  month: (month) => monthName.format(new Date(`${month}-01T00:00:00Z`)),
+};
+
+export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
+  const { query, report: r } = loaderData;
+  const tables = reportTables(r, SCREEN_FORMAT);
+  const table = (id: ReportTable['id']) => tables.find((t) => t.id === id)!;
+  const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v) as [string, string][]);
+  const csv = (id: ReportTable['id']) => `/admin/rapports/export.csv?${new URLSearchParams([...params, ['table', id]])}`;
+  const lastDay = new Date(Date.parse(r.to) - 1);
+  const evolution = change(r.total.cents, r.previousTotal.cents);
+  const top = r.byMethod[0];
+  const monthlyShare = share(r.byFrequency.monthly.cents, r.total.cents);
+
+  const sentences = {
+    months:
+      `${euros(r.total.cents)} reçus en ${integer.format(r.total.gifts)} dons sur la période` +
+      (evolution === null ? ', sans don sur les mêmes mois un an plus tôt.' : ` : ${signedPercent.format(evolution)} par rapport aux mêmes mois un an plus tôt (${euros(r.previousTotal.cents)}).`),
+    methods: top ? `${PROVIDER_LABELS[top.provider] ?? top.provider} apporte la plus grande part du montant : ${percent.format(share(top.cents, r.total.cents) ?? 0)}.` : 'Aucun don sur la période.',
+    frequency: monthlyShare === null ? 'Aucun don sur la période.' : `Les dons mensuels font ${percent.format(monthlyShare)} du montant de la période.`,
+    donors: `${integer.format(r.donors.new)} nouveaux donateurs et ${integer.format(r.donors.returning)} donateurs fidèles sur la période.`,
+  };
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="text-3xl font-bold text-gray-900">Rapports</h1>
+        <p className="mt-2 text-gray-700">
+          Du {day.format(new Date(r.from))} au {day.format(lastDay)} (UTC) : dons réussis en euros, francs CFA convertis à la parité légale (1 € = 655,957 F CFA), remboursements déduits.
+        </p>
+      </div>
+      <Form method="get" className="flex flex-wrap items-end gap-4 rounded-lg border border-gray-200 bg-white p-4">
+        <div className="min-w-0 flex-1 basis-48">
+          <label htmlFor="period" className="block text-sm font-medium text-gray-900">Période</label>
+          <select id="period" name="period" defaultValue={query.period} className={inputClass(false)}>
+            <option value="12-months">Les 12 derniers mois</option>
+            {Object.entries(PERIOD_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-0 flex-1 basis-40">
+          <label htmlFor="from" className="block text-sm font-medium text-gray-900">Du</label>
+          <input id="from" type="date" name="from" defaultValue={query.from} className={inputClass(false)} />
+        </div>
+        <div className="min-w-0 flex-1 basis-40">
+          <label htmlFor="to" className="block text-sm font-medium text-gray-900">Au</label>
+          <input id="to" type="date" name="to" defaultValue={query.to} className={inputClass(false)} />
+        </div>
+        <button type="submit" className={primaryButton}>Afficher</button>
+      </Form>
+
+      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {[
+          ['Montant de la période', euros(r.total.cents)],
+          ['Don moyen / médian', `${r.averageCents === null ? '—' : euros(r.averageCents)} / ${r.medianCents === null ? '—' : euros(r.medianCents)}`],
+          ['Donateurs mensuels actifs', `${integer.format(r.monthly.activeDonors)} (${euros(r.monthly.recurringCents)} par mois)`],
+          ['Fidélisation sur un an', SCREEN_FORMAT.percent(share(r.retention.retained, r.retention.previousDonors))],
+        ].map(([label, value]) => (
+          <div key={label} className="rounded-lg border border-gray-200 bg-white p-4">
+            <dt className="text-sm text-gray-700">{label}</dt>
+            <dd className="mt-1 text-xl font-bold text-gray-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <ReportSection table={table('mois')} csv={csv('mois')}>
+        <ComparisonChart
+          title="Montant des dons par mois, comparé aux mêmes mois un an plus tôt"
+          summary={sentences.months}
+          points={r.months.map((m, i) => ({
+            label: SCREEN_FORMAT.month(m.month),
+            tick: shortMonth.format(new Date(`${m.month}-01T00:00:00Z`)),
+            year: i === 0 || m.month.endsWith('-01') ? m.month.slice(0, 4) : undefined,
+            current: m.current.cents,
+            previous: m.previous.cents,
+          }))}
+          currentLabel="Période choisie (barres)"
+          previousLabel="Un an plus tôt (pointillés)"
+          format={(cents) => `${integer.format(Math.round(cents / 100))} €`}
+        />
+      </ReportSection>
+      <ReportSection table={table('moyens')} csv={csv('moyens')}>
+        <ShareChart title="Montant des dons par moyen de paiement" summary={sentences.methods} items={r.byMethod.map((m) => ({ label: PROVIDER_LABELS[m.provider] ?? m.provider, value: m.cents }))} format={euros} />
+      </ReportSection>
+      <ReportSection table={table('frequence')} csv={csv('frequence')}>
+        <ShareChart
+          title="Montant des dons ponctuels et mensuels"
+          summary={sentences.frequency}
+          items={[
+            { label: 'Ponctuels', value: r.byFrequency.once.cents },
+            { label: 'Mensuels', value: r.byFrequency.monthly.cents },
+          ]}
+          format={euros}
+        />
+      </ReportSection>
+      <ReportSection table={table('donateurs')} csv={csv('donateurs')}>
+        <ShareChart
+          title="Nouveaux donateurs et donateurs fidèles"
+          summary={sentences.donors}
+          items={[
+            { label: 'Nouveaux', value: r.donors.new },
+            { label: 'Fidèles', value: r.donors.returning },
+          ]}
+          format={(n) => integer.format(n)}
+        />
+      </ReportSection>
+      <ReportSection table={table('indicateurs')} csv={csv('indicateurs')}>
+        <p className="text-sm text-gray-700">
+          Donateurs mensuels actifs : un don mensuel reçu dans les 31 jours avant le {day.format(new Date(r.monthly.asOf))} ; fidélisation : part des donateurs du {day.format(new Date(yearBefore(r.retention.from)))} au{' '}
+          {day.format(new Date(Date.parse(r.retention.from) - 1))} qui ont redonné dans les douze mois suivants.
+        </p>
+      </ReportSection>
+    </div>
+  );
+}
+
+function yearBefore(iso: string): string {
+  return `${Number(iso.slice(0, 4)) - 1}${iso.slice(4)}`;
+}
+
+/** A report's heading, its chart (children), its table in a focusable scrolling region, and its CSV. */
+function ReportSection({ table, csv, children }: { table: ReportTable; csv: string; children: React.ReactNode }) {
+  const headingId = `rapport-${table.id}`;
+  return (
+    <section aria-labelledby={headingId} className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-xl font-bold text-gray-900">
+          {table.title}
+        </h2>
+        <a href={csv} download className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+          Télécharger en CSV<span className="sr-only"> : {table.title}</span>
+        </a>
+      </div>
+      {children}
+      <ScrollRegion label={`Tableau : ${table.title}`}>
+        <table className="min-w-full text-left text-sm" data-report-table={table.id}>
+          <caption className="sr-only">{table.title}</caption>
+          <thead className="bg-gray-50 text-gray-900">
+            <tr>
+              {table.columns.map((c) => (
+                <th key={c} scope="col" className="px-3 py-2 font-semibold">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-200">
+            {table.rows.map((row) => (
+              <tr key={row[0]}>
+                {row.map((v, i) =>
+                  i === 0 ? (
+                    <th key={i} scope="row" className="px-3 py-2 font-medium whitespace-nowrap">
+                      {v}
+                    </th>
+                  ) : (
+                    <td key={i} className="px-3 py-2 whitespace-nowrap">
+                      {v}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { DonationTable } from '~db/schema';
+
+/**
+ * A row of the donations ledger as the tests of the reports write it straight into the table: a
+ * succeeded one-off gift in EUR by card dated `at`, unless `fields` say otherwise. A refunded gift
+ * keeps its `succeeded_at` (it had succeeded); the other statuses have none.
+ */
+export function ledgerRow(id: string, at: string, fields: Partial<DonationTable> = {}): DonationTable {
+  const status = fields.status ?? 'succeeded';
+  return {
+    id,
+    provider: 'stripe',
+    provider_ref: `ref-${id}`,
+    amount_minor: 0,
+    currency: 'EUR',
+    eur_cents: 0,
+    secondary_ref: null,
+    frequency: 'once',
+    status,
+    verifiable: 1,
+    donor_name: null,
+    donor_email: null,
+    language: 'fr',
+    callback_token_hash: null,
+    error: null,
+    receipt_sent_at: null,
+    succeeded_at: status === 'succeeded' || status === 'refunded' ? at : null,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
+}
