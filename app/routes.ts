@@ -46,5 +46,6 @@ export default [
     route('*', 'routes/site/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('blog/feed.xml', 'routes/resources/blog-feed.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
 ] satisfies RouteConfig;

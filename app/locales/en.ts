@@ -268,6 +268,11 @@ const en = {
     title: 'Something went wrong',
     text: 'Please try again in a moment.',
   },
+  // Editorial workflow (issue #17): preview of drafts.
+  editorial: {
+    previewTitle: 'Preview',
+    previewBanner: 'Preview: this content is not published as shown. Visitors do not see this version.',
+  },
 } satisfies Messages;
 
 export default en;

@@ -269,6 +269,11 @@ const es = {
     title: 'Se ha producido un error',
     text: 'Vuelva a intentarlo en unos instantes.',
   },
+  // Editorial workflow (issue #17): preview of drafts.
+  editorial: {
+    previewTitle: 'Vista previa',
+    previewBanner: 'Vista previa: este contenido no está publicado tal cual. Los visitantes no ven esta versión.',
+  },
 } satisfies Messages;
 
 export default es;

@@ -268,6 +268,11 @@ const fr = {
     title: 'Une erreur est survenue',
     text: 'Veuillez réessayer dans quelques instants.',
   },
+  // Editorial workflow (issue #17): preview of drafts.
+  editorial: {
+    previewTitle: 'Aperçu',
+    previewBanner: 'Aperçu : ce contenu n’est pas publié tel quel. Les visiteurs ne voient pas cette version.',
+  },
 };
 
 export type Messages = typeof fr;

@@ -7,6 +7,8 @@ import { PUBLISHED, type BlogPost, type PostStatus, type PostTranslation } from 
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Paged } from '~/domain/content/forms';
 import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
+import type { Snapshot } from '~/domain/revisions/editorial';
+import { deleteHistory, recordRevision } from '~/domain/revisions/revisions.server';
 
 export function toPost(row: Selectable<BlogPostTable>): BlogPost {
   return {
@@ -71,7 +73,8 @@ export interface PostInput {
   translations: Record<Lang, PostTranslation>;
 }
 
-function clean(input: PostInput) {
+/** The stored columns of a post's editable fields (texts trimmed, rich text sanitized). */
+export function clean(input: PostInput) {
   const translations = Object.fromEntries(
     Object.entries(input.translations).map(([lang, t]) => [
       lang,
@@ -80,6 +83,14 @@ function clean(input: PostInput) {
   );
   return { image: input.image, author: input.author, date: input.date, status: input.status, translations: JSON.stringify(translations) };
 }
+
+/** A post's editable fields as the editorial workflow keeps them (revisions, drafts). */
+export function postSnapshot(p: BlogPost): Snapshot {
+  const input: PostInput = { image: p.image, author: p.author, date: p.date, status: p.status, translations: p.translations };
+  return { ...input };
+}
+
+export const POST_TYPE = 'post';
 
 export function postLabel(p: BlogPost): string {
   return p.translations.fr?.title || p.id;
@@ -115,6 +126,7 @@ export async function createPost(db: DB, actor: Actor, input: PostInput): Promis
       .executeTakeFirstOrThrow();
     const post = toPost(row);
     await audit(trx, actor, 'post.create', postLabel(post), { id: post.id, status: post.status });
+    await recordRevision(trx, { type: POST_TYPE, id: post.id }, postSnapshot(post), actor, 'create');
     return post;
   });
 }
@@ -125,6 +137,7 @@ export async function updatePost(db: DB, actor: Actor, id: string, input: PostIn
     if (result !== 'ok') return { error: result };
     const post = toPost(await trx.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
     await audit(trx, actor, 'post.update', postLabel(post), { id, status: post.status });
+    await recordRevision(trx, { type: POST_TYPE, id }, postSnapshot(post), actor, 'save');
     return { post };
   });
 }
@@ -136,6 +149,7 @@ export async function setPostStatus(db: DB, actor: Actor, id: string, status: Po
     if (result !== 'ok') return { error: result };
     const post = toPost(await trx.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
     await audit(trx, actor, 'post.status', postLabel(post), { id, status });
+    await recordRevision(trx, { type: POST_TYPE, id }, postSnapshot(post), actor, status === PUBLISHED ? 'publish' : 'save');
     return { post };
   });
 }
@@ -146,6 +160,7 @@ export async function deletePost(db: DB, actor: Actor, id: string): Promise<Blog
     if (!row) return undefined;
     const post = toPost(row);
     await audit(trx, actor, 'post.delete', postLabel(post), { id });
+    await deleteHistory(trx, { type: POST_TYPE, id });
     return post;
   });
 }
