@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 import { routes as contentRoutes } from './routes/admin/content/routes';
 import { routes as mediaRoutes } from './routes/admin/media/routes';
+import { routes as editorialRoutes } from './routes/admin/editorial/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 
 export default [
@@ -23,6 +24,7 @@ export default [
     route('mon-compte', 'routes/admin/account.tsx'),
     ...contentRoutes,
     ...mediaRoutes,
+    ...editorialRoutes,
     ...paymentAdminRoutes,
     // Paths no screen owns answer 404 (after the guard's role check).
     route('*', 'routes/admin/not-found.tsx'),

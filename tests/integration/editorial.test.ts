@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '~db/index';
-import type { Actor } from '~/domain/audit/audit.server';
 import { blogFeed } from '~/domain/blog/feed.server';
 import { postEditable } from '~/domain/blog/editable.server';
 import { createPost, deletePost, getPost, getPublishedPost, listPublishedPostIds, listPublishedPosts, postSnapshot, updatePost, type PostInput } from '~/domain/blog/posts.server';
@@ -11,8 +10,8 @@ import { getRevision, listRevisions, recordRevision } from '~/domain/revisions/r
 import { getDraft, publish, publishDue, restoreRevision, saveDraft, scheduledFor } from '~/domain/revisions/workflow.server';
 import { createTestDb, DIALECTS, type TestDb } from '../support/db';
 
-const marie: Actor = { id: 'u-marie', name: 'Marie Curie' };
-const paul: Actor = { id: 'u-paul', name: 'Paul Éluard' };
+const marie = { id: 'u-marie', name: 'Marie Curie' };
+const paul = { id: 'u-paul', name: 'Paul Éluard' };
 const post = (title: string, over: Partial<PostInput> = {}): PostInput => ({
   image: '/media/c.webp',
   author: 'Admin THV',
@@ -180,7 +179,7 @@ describe.each(DIALECTS)('editorial workflow on %s', (dialect) => {
     expect(a2).toMatchObject({ ok: true, seq: 2 });
     // A late request carrying the copy before v2 (another tab, a slow network) is refused.
     expect(await autosave(t.db, ref, marie, { values: { 'fr.title': 'old' }, version: p.version, seq: 1, liveVersion: p.version })).toEqual({ ok: false, error: 'newer' });
-    expect((await getCopy(t.db, ref, marie.id!))?.values).toEqual({ 'fr.title': 'v2' });
+    expect((await getCopy(t.db, ref, marie.id))?.values).toEqual({ 'fr.title': 'v2' });
 
     // Paul sees Marie typing.
     const seen = await openForEditing(t.db, ref, paul, p.version, new Date(t0.getTime() + 120_000));
@@ -195,8 +194,8 @@ describe.each(DIALECTS)('editorial workflow on %s', (dialect) => {
     expect((await getPost(t.db, p.id))?.translations.fr.title).toBe('Sauvé par Paul');
     expect((await openForEditing(t.db, ref, marie, saved.post.version)).copy).toBeNull();
 
-    await clearCopy(t.db, ref, paul.id!, saved.post.version);
-    expect(await getCopy(t.db, ref, paul.id!)).toBeUndefined();
+    await clearCopy(t.db, ref, paul.id, saved.post.version);
+    expect(await getCopy(t.db, ref, paul.id)).toBeUndefined();
   });
 
   it('refuses a draft from a form opened before another draft or save', async () => {

@@ -7,7 +7,7 @@ import { POST_TYPE, clean, getPost, postLabel, postSnapshot, type PostInput } fr
 export const postEditable: Editable = {
   type: POST_TYPE,
   area: 'blog',
-  editPath: (id) => `/admin/blog/${encodeURIComponent(id)}`,
+  adminPath: '/admin/blog',
   publicPath: (id) => `/blog/${encodeURIComponent(id)}`,
   async read(db, id) {
     const p = await getPost(db, id);

@@ -21,7 +21,8 @@ export interface Editable {
   type: string;
   /** The back-office area whose role check guards its editorial screens. */
   area: AdminArea;
-  editPath(id: string): string;
+  /** The back office's list of the type; an item's editor is `adminPath/<id>`, its history `adminPath/<id>/historique`. */
+  adminPath: string;
   /** The public page showing the item, for "Aperçu" (undefined when the type has none). */
   publicPath?(id: string): string;
   read(db: DB, id: string): Promise<LiveItem | undefined>;

@@ -10,3 +10,14 @@ const EDITABLES: Editable[] = [postEditable];
 export function editable(type: string): Editable | undefined {
   return EDITABLES.find((e) => e.type === type);
 }
+
+/** The content type whose editor owns this admin path (`/admin/blog/123/autosave` → posts) and the item's id. */
+export function editableAt(pathname: string): { ed: Editable; id: string } | undefined {
+  for (const ed of EDITABLES) {
+    const prefix = `${ed.adminPath}/`;
+    if (!pathname.startsWith(prefix)) continue;
+    const id = decodeURIComponent(pathname.slice(prefix.length).split('/')[0] ?? '');
+    if (id) return { ed, id };
+  }
+  return undefined;
+}
