@@ -156,6 +156,21 @@ describe.each(DIALECTS)('editorial workflow on %s', (dialect) => {
     expect(audit.map((a) => [a.user_name, JSON.parse(a.details).restored])).toEqual([['Marie Curie', 1]]);
   });
 
+  it('content older than its history keeps its first state: the first change can be undone', async () => {
+    const seeded = post('Article importé');
+    const now = new Date().toISOString();
+    await t.db.insertInto('blog_posts').values({ id: 'seeded-1', image: seeded.image, author: seeded.author, date: seeded.date, status: 'Publié', translations: JSON.stringify(seeded.translations), version: 1, created_at: now, updated_at: now }).execute();
+    const draft = withTitle(seeded, 'Titre changé', 'Changed title');
+    await publish(t.db, postEditable, 'seeded-1', { ...draft }, 1, marie);
+    expect((await listRevisions(t.db, { type: 'post', id: 'seeded-1' })).map((r) => [r.number, r.kind, r.authorName])).toEqual([
+      [2, 'publish', 'Marie Curie'],
+      [1, 'initial', 'Avant l’historique'],
+    ]);
+    expect(await restoreRevision(t.db, postEditable, 'seeded-1', 1, 2, paul)).toMatchObject({ ok: true });
+    expect(postSnapshot((await getPost(t.db, 'seeded-1'))!)).toEqual({ ...seeded, status: 'Publié' });
+    expect((await getPublishedPost(t.db, 'seeded-1', 'en'))?.title).toBe('Article importé EN');
+  });
+
   it('keeps a bounded number of revisions per item, and none once the item is deleted', async () => {
     const p = await createPost(t.db, marie, post('Bornes'));
     for (let i = 0; i < 5; i++) await recordRevision(t.db, { type: 'post', id: p.id }, { n: i }, marie, 'save', 3);

@@ -8,7 +8,7 @@ import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Paged } from '~/domain/content/forms';
 import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
 import type { Snapshot } from '~/domain/revisions/editorial';
-import { deleteHistory, recordRevision } from '~/domain/revisions/revisions.server';
+import { deleteHistory, recordBaseline, recordRevision } from '~/domain/revisions/revisions.server';
 
 export function toPost(row: Selectable<BlogPostTable>): BlogPost {
   return {
@@ -131,8 +131,15 @@ export async function createPost(db: DB, actor: Actor, input: PostInput): Promis
   });
 }
 
+/** A post written before revisions existed keeps its state as its first revision. */
+async function baseline(trx: DB, id: string): Promise<void> {
+  const before = await getPost(trx, id);
+  if (before) await recordBaseline(trx, { type: POST_TYPE, id }, postSnapshot(before));
+}
+
 export async function updatePost(db: DB, actor: Actor, id: string, input: PostInput, version: number): Promise<{ post: BlogPost } | { error: 'notFound' | 'conflict' }> {
   return db.transaction().execute(async (trx) => {
+    await baseline(trx, id);
     const result = await updateVersioned(trx, 'blog_posts', id, version, clean(input));
     if (result !== 'ok') return { error: result };
     const post = toPost(await trx.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
@@ -145,6 +152,7 @@ export async function updatePost(db: DB, actor: Actor, id: string, input: PostIn
 /** The list's Brouillon/Publié switch: changes the status only, with the same version check. */
 export async function setPostStatus(db: DB, actor: Actor, id: string, status: PostStatus, version: number): Promise<{ post: BlogPost } | { error: 'notFound' | 'conflict' }> {
   return db.transaction().execute(async (trx) => {
+    await baseline(trx, id);
     const result = await updateVersioned(trx, 'blog_posts', id, version, { status });
     if (result !== 'ok') return { error: result };
     const post = toPost(await trx.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow());

@@ -15,10 +15,11 @@ export interface EntityRef {
   id: string;
 }
 
-export const REVISION_KINDS = ['create', 'save', 'draft', 'publish', 'schedule', 'restore'] as const;
+export const REVISION_KINDS = ['initial', 'create', 'save', 'draft', 'publish', 'schedule', 'restore'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 
 export const KIND_LABELS: Record<RevisionKind, string> = {
+  initial: 'Version d’origine',
   create: 'Création',
   save: 'Enregistrement',
   draft: 'Brouillon',

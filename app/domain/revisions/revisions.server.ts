@@ -48,6 +48,18 @@ export async function recordRevision(
   return number;
 }
 
+/** Who "wrote" the state an item had before its history began (content older than revisions). */
+export const BEFORE_HISTORY: Actor = { id: null, name: 'Avant l’historique' };
+
+/**
+ * Before an item's first recorded change, keeps the state it had (content seeded or written before
+ * revisions existed), so that its first change can be undone too.
+ */
+export async function recordBaseline(trx: DB, ref: EntityRef, snapshot: Snapshot): Promise<void> {
+  const any = await trx.selectFrom('revisions').select('number').where('entity_type', '=', ref.type).where('entity_id', '=', ref.id).limit(1).executeTakeFirst();
+  if (!any) await recordRevision(trx, ref, snapshot, BEFORE_HISTORY, 'initial');
+}
+
 /** An item's revisions, newest first. */
 export async function listRevisions(db: DB, ref: EntityRef): Promise<RevisionSummary[]> {
   const rows = await db

@@ -2,7 +2,7 @@ import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { EntityRef, Snapshot } from './editorial';
 import type { Editable } from './editables.server';
-import { getRevision, recordRevision, revisionsKeep } from './revisions.server';
+import { getRevision, recordBaseline, recordRevision, revisionsKeep } from './revisions.server';
 
 /**
  * Drafts, publication, scheduled publication and restores, for any content type that gives an
@@ -59,6 +59,7 @@ export async function saveDraft(
     if (!live) return { ok: false, error: 'notFound' } as const;
     const existing = await getDraft(trx, refOf(ed, id));
     if (live.version !== input.version || (existing?.savedAt ?? '') !== input.draftSavedAt) return { ok: false, error: 'conflict' } as const;
+    await recordBaseline(trx, refOf(ed, id), live.snapshot);
     const values = {
       snapshot: JSON.stringify(input.snapshot),
       base_version: live.version,
@@ -91,6 +92,8 @@ export async function discardDraft(db: DB, ed: Editable, id: string, actor: Acto
 export async function publish(db: DB, ed: Editable, id: string, snapshot: Snapshot, version: number, actor: Actor): Promise<WriteResult> {
   return db.transaction().execute(async (trx) => {
     const published = ed.asPublished(snapshot);
+    const before = await ed.read(trx, id);
+    if (before) await recordBaseline(trx, refOf(ed, id), before.snapshot);
     const result = await ed.write(trx, id, published, version);
     if (result !== 'ok') return { ok: false, error: result } as const;
     await trx.deleteFrom('drafts').where('entity_type', '=', ed.type).where('entity_id', '=', id).execute();
@@ -125,6 +128,7 @@ export async function publishDue(db: DB, editables: (type: string) => Editable |
       if (!claimed) return false;
       const live = await ed.read(trx, id);
       if (!live) return false;
+      await recordBaseline(trx, { type, id }, live.snapshot);
       const snapshot = ed.asPublished(JSON.parse(claimed.snapshot));
       // The editor chose this content for this date: it is published over the live item's current version.
       if ((await ed.write(trx, id, snapshot, live.version)) !== 'ok') return false;
