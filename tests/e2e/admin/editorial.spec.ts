@@ -62,7 +62,9 @@ for (const dialect of DIALECTS) {
       await expect(page.getByLabel('Titre * (EN)')).toHaveValue(newTitle);
 
       // Saved as a draft: visitors still see the published post, in the page, the list and the feed.
-      await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+      // By keyboard: the button is reached and pressed like any other.
+      await page.getByRole('button', { name: 'Enregistrer le brouillon' }).focus();
+      await page.keyboard.press('Enter');
       await expect(toast(page)).toContainText('Brouillon enregistré');
       await expect(page.getByTestId('draft-state')).toContainText('Brouillon en cours');
       await visit.goto(publicEn);
@@ -107,7 +109,16 @@ for (const dialect of DIALECTS) {
           { timeout: 150_000, intervals: [2000] },
         )
         .toBeGreaterThan(0);
-      expect(await (await visit.request.get(`${server.baseURL}/blog/feed.xml?lng=en`)).text()).toContain(`<title>${newTitle}</title>`);
+      // The blog page links its feed; the feed is well-formed Atom and now holds the post.
+      const feedHref = await visit.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute('href');
+      expect(feedHref).toBe(`${server.baseURL}/blog/feed.xml?lng=en`);
+      const feed = await visit.evaluate(async (url) => {
+        const text = await (await fetch(url)).text();
+        const doc = new DOMParser().parseFromString(text, 'application/xml');
+        return { wellFormed: doc.querySelector('parsererror') === null, root: doc.documentElement.namespaceURI, titles: [...doc.querySelectorAll('entry > title')].map((t) => t.textContent) };
+      }, feedHref!);
+      expect(feed).toMatchObject({ wellFormed: true, root: 'http://www.w3.org/2005/Atom' });
+      expect(feed.titles).toContain(newTitle);
 
       // History: the version before the change is restored, and visitors see it again.
       await page.goto(`${server.baseURL}/admin/blog/${post.id}`);
@@ -119,7 +130,8 @@ for (const dialect of DIALECTS) {
       await page.getByRole('button', { name: 'Comparer' }).click();
       await expect(comparison.getByRole('row', { name: /Titre English/ })).toContainText(post.en);
       await expect(comparison.getByRole('row', { name: /Titre English/ }).locator('ins')).toContainText('updated');
-      await page.getByRole('button', { name: 'Restaurer la version 1' }).click();
+      await page.getByRole('button', { name: 'Restaurer la version 1' }).focus();
+      await page.keyboard.press('Enter');
       await expect(toast(page)).toContainText('Version restaurée');
       await visit.goto(publicEn);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText(post.en);
