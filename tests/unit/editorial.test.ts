@@ -66,3 +66,12 @@ describe('signed preview links', () => {
     for (const bad of ['', '1', 'abc.def', `${expires}.`, '1']) expect(checkPreviewToken(secret, ref, bad, now)).toBe(false);
   });
 });
+
+describe('editorial settings', () => {
+  it('keeps 50 revisions per item and looks for scheduled items every 30 s unless configured', async () => {
+    const { parseEnv } = await import('~/lib/env.server');
+    expect(parseEnv({})).toMatchObject({ REVISIONS_KEEP: 50, SCHEDULE_INTERVAL_MS: 30_000 });
+    expect(parseEnv({ REVISIONS_KEEP: '7', SCHEDULE_INTERVAL_MS: '2000' })).toMatchObject({ REVISIONS_KEEP: 7, SCHEDULE_INTERVAL_MS: 2000 });
+    expect(() => parseEnv({ REVISIONS_KEEP: '0' })).toThrow(/REVISIONS_KEEP/);
+  });
+});

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '~db/index';
+import { env } from '~/lib/env.server';
 import type { Actor } from '~/domain/audit/audit.server';
 import type { EntityRef, RevisionKind, RevisionSummary, Snapshot } from './editorial';
 
-/** Revisions kept per item unless REVISIONS_KEEP says otherwise. */
-export const DEFAULT_REVISIONS_KEEP = 50;
-
-export function revisionsKeep(env: Record<string, string | undefined> = process.env): number {
-  const n = Number.parseInt(env.REVISIONS_KEEP ?? '', 10);
-  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_REVISIONS_KEEP;
+/** Revisions kept per item: REVISIONS_KEEP (default 50). */
+export function revisionsKeep(): number {
+  return env().REVISIONS_KEEP;
 }
 
 /**

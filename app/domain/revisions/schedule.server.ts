@@ -1,10 +1,7 @@
 import { log } from '~/lib/log.server';
-import { contentChanged, db } from '~/lib/runtime.server';
+import { contentChanged, db, runtime } from '~/lib/runtime.server';
 import { editable } from './registry.server';
 import { publishDue } from './workflow.server';
-
-/** Scheduled items are looked for this often (SCHEDULE_INTERVAL_MS overrides it, e.g. in e2e). */
-export const SCHEDULE_INTERVAL_MS = 30_000;
 
 /** One pass of the job: publishes what is due and, if anything was, empties every instance's cache. */
 export async function runScheduledPublishing(now = new Date()): Promise<number> {
@@ -16,7 +13,8 @@ export async function runScheduledPublishing(now = new Date()): Promise<number> 
   return published.length;
 }
 
-export function startScheduledPublishing(intervalMs = Number(process.env.SCHEDULE_INTERVAL_MS) || SCHEDULE_INTERVAL_MS): () => void {
+/** Every SCHEDULE_INTERVAL_MS (default 30 s), on every instance; each item is claimed once (ADR 015). */
+export function startScheduledPublishing(intervalMs = runtime().env.SCHEDULE_INTERVAL_MS): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
