@@ -4,6 +4,10 @@ import { blogFeed } from '~/domain/blog/feed.server';
 import { postEditable } from '~/domain/blog/editable.server';
 import { createPost, deletePost, getPost, getPublishedPost, listPublishedPostIds, listPublishedPosts, postSnapshot, updatePost, type PostInput } from '~/domain/blog/posts.server';
 import { previewPost } from '~/domain/blog/preview.server';
+import { partnerEditable } from '~/domain/partners/editable.server';
+import { createPartner, getPartner, listPartners, updatePartner } from '~/domain/partners/partners.server';
+import { projectEditable } from '~/domain/projects/editable.server';
+import { createProject, getProject, listActiveProjects, projectSnapshot, updateProject } from '~/domain/projects/projects.server';
 import { autosave, clearCopy, getCopy, openForEditing } from '~/domain/revisions/autosave.server';
 import { compareSnapshots } from '~/domain/revisions/editorial';
 import { getRevision, listRevisions, recordRevision } from '~/domain/revisions/revisions.server';
@@ -169,6 +173,29 @@ describe.each(DIALECTS)('editorial workflow on %s', (dialect) => {
     expect(await restoreRevision(t.db, postEditable, 'seeded-1', 1, 2, paul)).toMatchObject({ ok: true });
     expect(postSnapshot((await getPost(t.db, 'seeded-1'))!)).toEqual({ ...seeded, status: 'Publié' });
     expect((await getPublishedPost(t.db, 'seeded-1', 'en'))?.title).toBe('Article importé EN');
+  });
+
+  it('projects and partners keep revisions too, and restore them exactly', async () => {
+    const tr = (title: string) => ({ fr: { title, description: '<p>Puits</p>' }, en: { title: `${title} EN`, description: '<p>Well</p>' }, es: { title: `${title} ES`, description: '<p>Pozo</p>' } });
+    const project = await createProject(t.db, marie, { image: '/media/p.webp', date: '2026-01-15', location: 'Dakar', status: 'Planifié', active: true, translations: tr('Puits') });
+    const original = projectSnapshot(project);
+    const changed = await updateProject(t.db, paul, project.id, { image: '/media/p.webp', date: '2026-01-15', location: 'Thiès', status: 'En cours', active: false, translations: tr('Puits profond') }, 1);
+    expect('project' in changed).toBe(true);
+    expect((await listRevisions(t.db, { type: 'project', id: project.id })).map((r) => r.kind)).toEqual(['save', 'create']);
+    expect(await restoreRevision(t.db, projectEditable, project.id, 1, 2, marie)).toMatchObject({ ok: true, revision: 3 });
+    expect(projectSnapshot((await getProject(t.db, project.id))!)).toEqual(original);
+    expect((await listActiveProjects(t.db, 'en')).map((p) => p.title)).toContain('Puits EN');
+
+    const partner = await createPartner(t.db, marie, { name: 'Eau Vive', logoUrl: '/media/l.webp', website: 'https://eau-vive.example' });
+    await updatePartner(t.db, paul, partner.id, { name: 'Eau Vive International', logoUrl: '/media/l.webp', website: 'https://eau-vive.example' }, 1);
+    const revs = await listRevisions(t.db, { type: 'partner', id: partner.id });
+    const rev1 = (await getRevision(t.db, { type: 'partner', id: partner.id }, 1))!;
+    const rev2 = (await getRevision(t.db, { type: 'partner', id: partner.id }, 2))!;
+    expect(revs.map((r) => r.authorName)).toEqual(['Paul Éluard', 'Marie Curie']);
+    expect(compareSnapshots(rev1.snapshot, rev2.snapshot).filter((d) => d.changed).map((d) => d.path)).toEqual(['name']);
+    expect(await restoreRevision(t.db, partnerEditable, partner.id, 1, 2, marie)).toMatchObject({ ok: true });
+    expect((await getPartner(t.db, partner.id))?.name).toBe('Eau Vive');
+    expect((await listPartners(t.db)).map((p) => p.name)).toContain('Eau Vive');
   });
 
   it('keeps a bounded number of revisions per item, and none once the item is deleted', async () => {

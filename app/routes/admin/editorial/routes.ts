@@ -5,4 +5,6 @@ const dir = 'routes/admin/editorial';
 export const routes: RouteConfigEntry[] = [
   route('blog/:id/autosave', `${dir}/autosave.ts`, { id: 'editorial/post-autosave' }),
   route('blog/:id/historique', `${dir}/history.tsx`, { id: 'editorial/post-history' }),
+  route('actions/:id/historique', `${dir}/history.tsx`, { id: 'editorial/project-history' }),
+  route('partners/:id/historique', `${dir}/history.tsx`, { id: 'editorial/partner-history' }),
 ];
