@@ -3,8 +3,7 @@ import { localized, type Lang } from '~/lib/i18n';
 import { langUrl } from '~/lib/seo';
 import { sanitizeRichHtml } from '~/lib/sanitize.server';
 import { feedPath } from './feed';
-import { PUBLISHED } from './posts';
-import { toPost } from './posts.server';
+import { publishedPostRows, toPost } from './posts.server';
 
 /** Entries in a feed: the newest published posts. */
 export const FEED_SIZE = 50;
@@ -20,14 +19,7 @@ const text = (s: string) => xml(s.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u00
  * not published rows, so they are not in it until they are.
  */
 export async function blogFeed(db: DB, lang: Lang, origin: string, titles: { site: string; blog: string }): Promise<string> {
-  const rows = await db
-    .selectFrom('blog_posts')
-    .selectAll()
-    .where('status', '=', PUBLISHED)
-    .orderBy('date', 'desc')
-    .orderBy('created_at', 'desc')
-    .limit(FEED_SIZE)
-    .execute();
+  const rows = await publishedPostRows(db, FEED_SIZE);
   const updated = rows.reduce((max, r) => (r.updated_at > max ? r.updated_at : max), '1970-01-01T00:00:00.000Z');
   const entries = rows.map((row) => {
     const post = toPost(row);

@@ -34,16 +34,21 @@ function localize(post: BlogPost, lang: Lang) {
   };
 }
 
-/** Published posts only, newest first. */
-export async function listPublishedPosts(db: DB, lang: Lang) {
-  const rows = await db
+/** Published posts' rows, newest first (the blog, the feed). */
+export function publishedPostRows(db: DB, limit?: number) {
+  return db
     .selectFrom('blog_posts')
     .selectAll()
     .where('status', '=', PUBLISHED)
     .orderBy('date', 'desc')
     .orderBy('created_at', 'desc')
+    .$if(limit !== undefined, (qb) => qb.limit(limit!))
     .execute();
-  return rows.map((r) => localize(toPost(r), lang));
+}
+
+/** Published posts only, newest first. */
+export async function listPublishedPosts(db: DB, lang: Lang) {
+  return (await publishedPostRows(db)).map((r) => localize(toPost(r), lang));
 }
 
 /** A published post with its sanitized body, or undefined (drafts are not public). */
