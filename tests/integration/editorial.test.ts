@@ -12,6 +12,9 @@ import { autosave, clearCopy, getCopy, openForEditing } from '~/domain/revisions
 import { compareSnapshots } from '~/domain/revisions/editorial';
 import { getRevision, listRevisions, recordRevision } from '~/domain/revisions/revisions.server';
 import { getDraft, publish, publishDue, restoreRevision, saveDraft, scheduledFor } from '~/domain/revisions/workflow.server';
+import path from 'node:path';
+import { createBackup, restoreBackup } from '~/lib/backup.server';
+import { diskStorage } from '~/lib/storage.server';
 import { createTestDb, DIALECTS, type TestDb } from '../support/db';
 
 const marie = { id: 'u-marie', name: 'Marie Curie' };
@@ -249,5 +252,24 @@ describe.each(DIALECTS)('editorial workflow on %s', (dialect) => {
     const d = (await getDraft(t.db, { type: 'post', id: p.id }))!;
     expect(await saveDraft(t.db, postEditable, p.id, { snapshot: snap, version: p.version, draftSavedAt: d.savedAt }, paul)).toMatchObject({ ok: true });
     expect((await getDraft(t.db, { type: 'post', id: p.id }))?.savedByName).toBe('Paul Éluard');
+  });
+
+  it('revisions, drafts and autosaved copies are in backups, and come back', async () => {
+    const p = await createPost(t.db, marie, post('Sauvegardé'));
+    await saveDraft(t.db, postEditable, p.id, { snapshot: { ...withTitle(post('Sauvegardé'), 'Brouillon', 'Draft') }, version: 1, draftSavedAt: '' }, marie);
+    await openForEditing(t.db, { type: 'post', id: p.id }, paul, 1);
+    const archive = path.join(t.dataDir, 'backups', 'editorial.tar.gz');
+    const manifest = await createBackup(t, diskStorage(path.join(t.dataDir, 'media')), archive);
+    const count = async (db: TestDb, table: 'revisions' | 'drafts' | 'autosaves') => Number((await db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    for (const table of ['revisions', 'drafts', 'autosaves'] as const) expect(manifest.tables[table]).toBe(await count(t, table));
+    const target = await createTestDb(dialect, { migrate: false });
+    try {
+      await restoreBackup(target, diskStorage(path.join(target.dataDir, 'media')), archive);
+      expect(await listRevisions(target.db, { type: 'post', id: p.id })).toEqual(await listRevisions(t.db, { type: 'post', id: p.id }));
+      expect(await getDraft(target.db, { type: 'post', id: p.id })).toEqual(await getDraft(t.db, { type: 'post', id: p.id }));
+      expect(await count(target, 'autosaves')).toBe(await count(t, 'autosaves'));
+    } finally {
+      await target.destroy();
+    }
   });
 });
