@@ -10,7 +10,7 @@ import { projectEditable } from '~/domain/projects/editable.server';
 import { createProject, getProject, listActiveProjects, projectSnapshot, updateProject } from '~/domain/projects/projects.server';
 import { autosave, clearCopy, getCopy, openForEditing } from '~/domain/revisions/autosave.server';
 import { compareSnapshots } from '~/domain/revisions/editorial';
-import { getRevision, listRevisions, recordRevision } from '~/domain/revisions/revisions.server';
+import { getRevision, listRevisions, recordRevision, revisionSnapshots } from '~/domain/revisions/revisions.server';
 import { getDraft, publish, publishDue, restoreRevision, saveDraft, scheduledFor } from '~/domain/revisions/workflow.server';
 import path from 'node:path';
 import { createBackup, restoreBackup } from '~/lib/backup.server';
@@ -196,6 +196,7 @@ describe.each(DIALECTS)('editorial workflow on %s', (dialect) => {
     const rev2 = (await getRevision(t.db, { type: 'partner', id: partner.id }, 2))!;
     expect(revs.map((r) => r.authorName)).toEqual(['Paul Éluard', 'Marie Curie']);
     expect(compareSnapshots(rev1.snapshot, rev2.snapshot).filter((d) => d.changed).map((d) => d.path)).toEqual(['name']);
+    expect(await revisionSnapshots(t.db, { type: 'partner', id: partner.id })).toEqual(new Map([[1, rev1.snapshot], [2, rev2.snapshot]]));
     expect(await restoreRevision(t.db, partnerEditable, partner.id, 1, 2, marie)).toMatchObject({ ok: true });
     expect((await getPartner(t.db, partner.id))?.name).toBe('Eau Vive');
     expect((await listPartners(t.db)).map((p) => p.name)).toContain('Eau Vive');

@@ -70,6 +70,12 @@ export async function listRevisions(db: DB, ref: EntityRef): Promise<RevisionSum
   return rows.map((r) => ({ number: Number(r.number), kind: r.kind as RevisionKind, authorName: r.author_name, createdAt: r.created_at }));
 }
 
+/** Every kept snapshot of an item, by revision number (the history screen's comparisons). */
+export async function revisionSnapshots(db: DB, ref: EntityRef): Promise<Map<number, Snapshot>> {
+  const rows = await db.selectFrom('revisions').select(['number', 'snapshot']).where('entity_type', '=', ref.type).where('entity_id', '=', ref.id).execute();
+  return new Map(rows.map((r) => [Number(r.number), JSON.parse(r.snapshot) as Snapshot]));
+}
+
 export async function getRevision(db: DB, ref: EntityRef, number: number): Promise<(RevisionSummary & { snapshot: Snapshot }) | undefined> {
   const r = await db
     .selectFrom('revisions')

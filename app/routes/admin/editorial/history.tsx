@@ -1,9 +1,9 @@
 import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/history';
 import { LANG_LABELS } from '~/domain/content/forms';
-import { KIND_LABELS, changedPaths, compareSnapshots, formatParis, type Snapshot } from '~/domain/revisions/editorial';
+import { KIND_LABELS, changedPaths, compareSnapshots, formatParis } from '~/domain/revisions/editorial';
 import { editableAt } from '~/domain/revisions/registry.server';
-import { getRevision, listRevisions } from '~/domain/revisions/revisions.server';
+import { listRevisions, revisionSnapshots } from '~/domain/revisions/revisions.server';
 import { restoreRevision } from '~/domain/revisions/workflow.server';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
@@ -31,8 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { ed, id, live } = await itemOf(request, context);
   const ref = { type: ed.type, id };
   const summaries = await listRevisions(db(), ref);
-  const snapshots = new Map<number, Snapshot>();
-  for (const r of summaries) snapshots.set(r.number, (await getRevision(db(), ref, r.number))!.snapshot);
+  const snapshots = await revisionSnapshots(db(), ref);
   const revisions = summaries.map((r, i) => {
     const previous = summaries[i + 1];
     const changed = changedPaths(previous ? snapshots.get(previous.number) : undefined, snapshots.get(r.number)!);
