@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 import { routes as contentRoutes } from './routes/admin/content/routes';
 import { routes as mediaRoutes } from './routes/admin/media/routes';
 import { routes as reportRoutes } from './routes/admin/reports/routes';
+import { routes as editorialRoutes } from './routes/admin/editorial/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
 
@@ -26,6 +27,7 @@ export default [
     route('courriels', 'routes/admin/outbox.tsx'),
     ...contentRoutes,
     ...mediaRoutes,
+    ...editorialRoutes,
     ...paymentAdminRoutes,
     ...receiptAdminRoutes,
     ...reportRoutes,
@@ -51,5 +53,6 @@ export default [
     route('*', 'routes/site/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('blog/feed.xml', 'routes/resources/blog-feed.ts'),
   route('robots.txt', 'routes/resources/robots.ts'),
 ] satisfies RouteConfig;

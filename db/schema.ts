@@ -207,6 +207,45 @@ export interface ReceiptTable {
   sent_at: string | null;
 }
 
+/** Editorial workflow (issue #17): one saved state of an item's editable fields (JSON snapshot). */
+export interface RevisionTable {
+  id: string;
+  entity_type: string;
+  entity_id: string;
+  number: number;
+  /** create | save | publish | schedule | restore */
+  kind: string;
+  snapshot: string;
+  author_id: string | null;
+  author_name: string;
+  created_at: string;
+}
+
+/** The pending draft of a published item; `publish_at` (UTC ISO) when scheduled. */
+export interface DraftTable {
+  entity_type: string;
+  entity_id: string;
+  snapshot: string;
+  base_version: number;
+  publish_at: string | null;
+  saved_by_id: string | null;
+  saved_by_name: string;
+  saved_at: string;
+}
+
+/** One editor's autosaved copy of an item (snapshot null until they type) and when they opened it. */
+export interface AutosaveTable {
+  entity_type: string;
+  entity_id: string;
+  user_id: string;
+  user_name: string;
+  snapshot: string | null;
+  base_version: number;
+  seq: number;
+  opened_at: string;
+  saved_at: string | null;
+}
+
 export interface Database {
   page_content: PageContentTable;
   projects: ProjectTable;
@@ -225,4 +264,8 @@ export interface Database {
   donations: DonationTable;
   receipt_counters: ReceiptCounterTable;
   receipts: ReceiptTable;
+  // Editorial workflow (issue #17)
+  revisions: RevisionTable;
+  drafts: DraftTable;
+  autosaves: AutosaveTable;
 }

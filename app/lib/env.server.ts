@@ -54,6 +54,9 @@ const schema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Requests per window for the contact form, per client address. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  // Editorial workflow (issue #17, ADR 015): revisions kept per item; how often scheduled items are looked for.
+  REVISIONS_KEEP: z.coerce.number().int().min(1).max(10_000).default(50),
+  SCHEDULE_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
 });
 
 export type Env = z.infer<typeof schema>;

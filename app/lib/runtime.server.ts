@@ -2,6 +2,7 @@ import path from 'node:path';
 import { migrateToLatest, migrationStatus, openDatabase, type DB, type DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
 import { startDonationRechecks } from '~/domain/donations/deps.server';
+import { startScheduledPublishing } from '~/domain/revisions/schedule.server';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { createBackup } from './backup.server';
 import { startChangeFeed, type ChangeFeed } from './change-feed.server';
@@ -38,6 +39,7 @@ let current: Runtime | undefined;
 let starting: Promise<Runtime> | undefined;
 let pruneTimer: ReturnType<typeof setInterval> | undefined;
 let stopRechecks: (() => void) | undefined;
+let stopScheduling: (() => void) | undefined;
 /** Expired sessions and rate-limit windows are removed this often. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -95,6 +97,8 @@ function startJobs(handle: DbHandle): void {
   pruneTimer.unref();
   // Pending donations are re-checked with their provider now and periodically (a lost webhook loses nothing).
   stopRechecks = startDonationRechecks();
+  // Drafts scheduled for publication are published when due (ADR 015).
+  stopScheduling = startScheduledPublishing();
 }
 
 /** A site with data that is about to be migrated is backed up first, under DATA_DIR/backups. */
@@ -133,6 +137,7 @@ export async function stopRuntime(): Promise<void> {
   starting = undefined;
   clearInterval(pruneTimer);
   stopRechecks?.();
+  stopScheduling?.();
   closeMailTransports();
   await rt?.changes.close();
   if (rt) await rt.handle.close();

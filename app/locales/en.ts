@@ -309,6 +309,11 @@ const en = {
     annualSubject: 'Your {year} annual tax receipt — THV Foundation',
     annualBody: 'Please find attached your annual tax receipt no. {number} for your {year} donations, totalling {amount}.',
   },
+  // Editorial workflow (issue #17): preview of drafts.
+  editorial: {
+    previewTitle: 'Preview',
+    previewBanner: 'Preview: this content is not published as shown. Visitors do not see this version.',
+  },
 } satisfies Messages;
 
 export default en;

@@ -310,6 +310,11 @@ const es = {
     annualSubject: 'Su recibo fiscal anual {year} — Fundación THV',
     annualBody: 'Adjuntamos su recibo fiscal anual n.º {number} por sus donaciones de {year}, por un importe total de {amount}.',
   },
+  // Editorial workflow (issue #17): preview of drafts.
+  editorial: {
+    previewTitle: 'Vista previa',
+    previewBanner: 'Vista previa: este contenido no está publicado tal cual. Los visitantes no ven esta versión.',
+  },
 } satisfies Messages;
 
 export default es;

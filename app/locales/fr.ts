@@ -309,6 +309,11 @@ const fr = {
     annualSubject: 'Votre reçu fiscal récapitulatif {year} — Fondation THV',
     annualBody: 'Veuillez trouver ci-joint votre reçu fiscal récapitulatif n° {number} pour vos dons de {year}, d’un montant total de {amount}.',
   },
+  // Editorial workflow (issue #17): preview of drafts.
+  editorial: {
+    previewTitle: 'Aperçu',
+    previewBanner: 'Aperçu : ce contenu n’est pas publié tel quel. Les visiteurs ne voient pas cette version.',
+  },
 };
 
 export type Messages = typeof fr;

@@ -7,6 +7,8 @@ import { PUBLISHED, type BlogPost, type PostStatus, type PostTranslation } from 
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Paged } from '~/domain/content/forms';
 import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
+import type { Snapshot } from '~/domain/revisions/editorial';
+import { deleteHistory, recordBaseline, recordRevision } from '~/domain/revisions/revisions.server';
 
 export function toPost(row: Selectable<BlogPostTable>): BlogPost {
   return {
@@ -32,16 +34,21 @@ function localize(post: BlogPost, lang: Lang) {
   };
 }
 
-/** Published posts only, newest first. */
-export async function listPublishedPosts(db: DB, lang: Lang) {
-  const rows = await db
+/** Published posts' rows, newest first (the blog, the feed). */
+export function publishedPostRows(db: DB, limit?: number) {
+  return db
     .selectFrom('blog_posts')
     .selectAll()
     .where('status', '=', PUBLISHED)
     .orderBy('date', 'desc')
     .orderBy('created_at', 'desc')
+    .$if(limit !== undefined, (qb) => qb.limit(limit!))
     .execute();
-  return rows.map((r) => localize(toPost(r), lang));
+}
+
+/** Published posts only, newest first. */
+export async function listPublishedPosts(db: DB, lang: Lang) {
+  return (await publishedPostRows(db)).map((r) => localize(toPost(r), lang));
 }
 
 /** A published post with its sanitized body, or undefined (drafts are not public). */
@@ -71,7 +78,8 @@ export interface PostInput {
   translations: Record<Lang, PostTranslation>;
 }
 
-function clean(input: PostInput) {
+/** The stored columns of a post's editable fields (texts trimmed, rich text sanitized). */
+export function clean(input: PostInput) {
   const translations = Object.fromEntries(
     Object.entries(input.translations).map(([lang, t]) => [
       lang,
@@ -80,6 +88,14 @@ function clean(input: PostInput) {
   );
   return { image: input.image, author: input.author, date: input.date, status: input.status, translations: JSON.stringify(translations) };
 }
+
+/** A post's editable fields as the editorial workflow keeps them (revisions, drafts). */
+export function postSnapshot(p: BlogPost): Snapshot {
+  const input: PostInput = { image: p.image, author: p.author, date: p.date, status: p.status, translations: p.translations };
+  return { ...input };
+}
+
+export const POST_TYPE = 'post';
 
 export function postLabel(p: BlogPost): string {
   return p.translations.fr?.title || p.id;
@@ -115,16 +131,25 @@ export async function createPost(db: DB, actor: Actor, input: PostInput): Promis
       .executeTakeFirstOrThrow();
     const post = toPost(row);
     await audit(trx, actor, 'post.create', postLabel(post), { id: post.id, status: post.status });
+    await recordRevision(trx, { type: POST_TYPE, id: post.id }, postSnapshot(post), actor, 'create');
     return post;
   });
 }
 
+/** A post written before revisions existed keeps its state as its first revision. */
+async function baseline(trx: DB, id: string): Promise<void> {
+  const before = await getPost(trx, id);
+  if (before) await recordBaseline(trx, { type: POST_TYPE, id }, postSnapshot(before));
+}
+
 export async function updatePost(db: DB, actor: Actor, id: string, input: PostInput, version: number): Promise<{ post: BlogPost } | { error: 'notFound' | 'conflict' }> {
   return db.transaction().execute(async (trx) => {
+    await baseline(trx, id);
     const result = await updateVersioned(trx, 'blog_posts', id, version, clean(input));
     if (result !== 'ok') return { error: result };
     const post = toPost(await trx.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
     await audit(trx, actor, 'post.update', postLabel(post), { id, status: post.status });
+    await recordRevision(trx, { type: POST_TYPE, id }, postSnapshot(post), actor, 'save');
     return { post };
   });
 }
@@ -132,10 +157,12 @@ export async function updatePost(db: DB, actor: Actor, id: string, input: PostIn
 /** The list's Brouillon/Publié switch: changes the status only, with the same version check. */
 export async function setPostStatus(db: DB, actor: Actor, id: string, status: PostStatus, version: number): Promise<{ post: BlogPost } | { error: 'notFound' | 'conflict' }> {
   return db.transaction().execute(async (trx) => {
+    await baseline(trx, id);
     const result = await updateVersioned(trx, 'blog_posts', id, version, { status });
     if (result !== 'ok') return { error: result };
     const post = toPost(await trx.selectFrom('blog_posts').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
     await audit(trx, actor, 'post.status', postLabel(post), { id, status });
+    await recordRevision(trx, { type: POST_TYPE, id }, postSnapshot(post), actor, status === PUBLISHED ? 'publish' : 'save');
     return { post };
   });
 }
@@ -146,6 +173,7 @@ export async function deletePost(db: DB, actor: Actor, id: string): Promise<Blog
     if (!row) return undefined;
     const post = toPost(row);
     await audit(trx, actor, 'post.delete', postLabel(post), { id });
+    await deleteHistory(trx, { type: POST_TYPE, id });
     return post;
   });
 }

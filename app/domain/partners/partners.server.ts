@@ -4,6 +4,8 @@ import type { PartnerTable } from '~db/schema';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Paged } from '~/domain/content/forms';
 import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
+import type { Snapshot } from '~/domain/revisions/editorial';
+import { deleteHistory, recordBaseline, recordRevision } from '~/domain/revisions/revisions.server';
 import type { PartnerInput } from './schema';
 
 export interface Partner {
@@ -44,7 +46,15 @@ export async function getPartner(db: DB, id: string): Promise<EditablePartner | 
   return row ? toPartner(row) : undefined;
 }
 
-const columns = (input: PartnerInput) => ({ name: input.name, logo_url: input.logoUrl, website: input.website });
+export const columns = (input: PartnerInput) => ({ name: input.name, logo_url: input.logoUrl, website: input.website });
+
+export const PARTNER_TYPE = 'partner';
+
+/** A partner's editable fields as the editorial workflow keeps them (revisions). */
+export function partnerSnapshot(p: Partner): Snapshot {
+  const input: PartnerInput = { name: p.name, logoUrl: p.logoUrl, website: p.website };
+  return { ...input };
+}
 
 /** A new partner comes last on the public page. */
 export async function createPartner(db: DB, actor: Actor, input: PartnerInput): Promise<EditablePartner> {
@@ -57,16 +67,20 @@ export async function createPartner(db: DB, actor: Actor, input: PartnerInput): 
       .returningAll()
       .executeTakeFirstOrThrow();
     await audit(trx, actor, 'partner.create', row.name, { id: row.id, website: row.website });
+    await recordRevision(trx, { type: PARTNER_TYPE, id: row.id }, partnerSnapshot(toPartner(row)), actor, 'create');
     return toPartner(row);
   });
 }
 
 export async function updatePartner(db: DB, actor: Actor, id: string, input: PartnerInput, version: number): Promise<{ partner: EditablePartner } | { error: 'notFound' | 'conflict' }> {
   return db.transaction().execute(async (trx) => {
+    const before = await getPartner(trx, id);
+    if (before) await recordBaseline(trx, { type: PARTNER_TYPE, id }, partnerSnapshot(before));
     const result = await updateVersioned(trx, 'partners', id, version, columns(input));
     if (result !== 'ok') return { error: result };
     const partner = toPartner(await trx.selectFrom('partners').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
     await audit(trx, actor, 'partner.update', partner.name, { id, website: partner.website });
+    await recordRevision(trx, { type: PARTNER_TYPE, id }, partnerSnapshot(partner), actor, 'save');
     return { partner };
   });
 }
@@ -76,6 +90,7 @@ export async function deletePartner(db: DB, actor: Actor, id: string): Promise<E
     const row = await trx.deleteFrom('partners').where('id', '=', id).returningAll().executeTakeFirst();
     if (!row) return undefined;
     await audit(trx, actor, 'partner.delete', row.name, { id });
+    await deleteHistory(trx, { type: PARTNER_TYPE, id });
     return toPartner(row);
   });
 }

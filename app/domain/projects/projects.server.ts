@@ -7,6 +7,8 @@ import type { Project, ProjectStatus } from './projects';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Paged } from '~/domain/content/forms';
 import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
+import type { Snapshot } from '~/domain/revisions/editorial';
+import { deleteHistory, recordBaseline, recordRevision } from '~/domain/revisions/revisions.server';
 
 export function toProject(row: Selectable<ProjectTable>): Project {
   return {
@@ -42,7 +44,8 @@ export async function listActiveProjects(db: DB, lang: Lang, limit?: number) {
 /** What the back office writes: a project without its id and version. */
 export type ProjectInput = Omit<Project, 'id' | 'version'>;
 
-function clean(input: ProjectInput) {
+/** The stored columns of a project's editable fields (texts trimmed, rich text sanitized). */
+export function clean(input: ProjectInput) {
   const translations = Object.fromEntries(
     Object.entries(input.translations).map(([lang, t]) => [lang, { title: t.title.trim(), description: sanitizeRichHtml(t.description) }]),
   );
@@ -72,6 +75,14 @@ export async function getProject(db: DB, id: string): Promise<Project | undefine
   return row ? toProject(row) : undefined;
 }
 
+export const PROJECT_TYPE = 'project';
+
+/** A project's editable fields as the editorial workflow keeps them (revisions). */
+export function projectSnapshot(p: Project): Snapshot {
+  const input: ProjectInput = { image: p.image, date: p.date, location: p.location, status: p.status, active: p.active, translations: p.translations };
+  return { ...input };
+}
+
 export async function createProject(db: DB, actor: Actor, input: ProjectInput): Promise<Project> {
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
@@ -82,16 +93,20 @@ export async function createProject(db: DB, actor: Actor, input: ProjectInput): 
       .executeTakeFirstOrThrow();
     const project = toProject(row);
     await audit(trx, actor, 'project.create', projectLabel(project), { id: project.id });
+    await recordRevision(trx, { type: PROJECT_TYPE, id: project.id }, projectSnapshot(project), actor, 'create');
     return project;
   });
 }
 
 export async function updateProject(db: DB, actor: Actor, id: string, input: ProjectInput, version: number): Promise<{ project: Project } | { error: 'notFound' | 'conflict' }> {
   return db.transaction().execute(async (trx) => {
+    const before = await getProject(trx, id);
+    if (before) await recordBaseline(trx, { type: PROJECT_TYPE, id }, projectSnapshot(before));
     const result = await updateVersioned(trx, 'projects', id, version, clean(input));
     if (result !== 'ok') return { error: result };
     const project = toProject(await trx.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
     await audit(trx, actor, 'project.update', projectLabel(project), { id });
+    await recordRevision(trx, { type: PROJECT_TYPE, id }, projectSnapshot(project), actor, 'save');
     return { project };
   });
 }
@@ -102,6 +117,7 @@ export async function deleteProject(db: DB, actor: Actor, id: string): Promise<P
     if (!row) return undefined;
     const project = toProject(row);
     await audit(trx, actor, 'project.delete', projectLabel(project), { id });
+    await deleteHistory(trx, { type: PROJECT_TYPE, id });
     return project;
   });
 }

@@ -1,6 +1,11 @@
 import { data } from 'react-router';
 import type { Route } from './+types/blog-post';
-import { getPublishedPost } from '~/domain/blog/posts.server';
+import { feedLink } from '~/domain/blog/feed';
+import { POST_TYPE, getPublishedPost } from '~/domain/blog/posts.server';
+import { previewPost } from '~/domain/blog/preview.server';
+import { checkPreviewToken } from '~/domain/revisions/preview.server';
+import { can } from '~/domain/users/permissions';
+import { currentUser } from '~/lib/auth.server';
 import { resolveImage } from '~/domain/media/images.server';
 import { useI18n } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
@@ -13,10 +18,27 @@ import { JsonLd } from '~/ui/site/JsonLd';
 import { langUrl } from '~/lib/seo';
 import { articleJsonLd } from '~/lib/structured-data';
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+/** A preview is per viewer and never indexed: no cache may keep it, no robot may list it. */
+const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** `?apercu=1` for a signed-in editor of the blog, `?apercu=<signed link>` for anyone holding one (ADR 015). */
+async function mayPreview(request: Request, context: Route.LoaderArgs['context'], id: string, apercu: string): Promise<boolean> {
+  if (checkPreviewToken(runtime().secret, { type: POST_TYPE, id }, apercu)) return true;
+  const user = await currentUser(request, context);
+  return Boolean(user && can(user.role, 'blog'));
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
-  const post = await getPublishedPost(db(), params.postId, lang);
-  if (!post) return data({ post: null, article: null }, { status: 404 });
+  const apercu = new URL(request.url).searchParams.get('apercu');
+  const preview = apercu !== null && (await mayPreview(request, context, params.postId, apercu));
+  const post = preview ? await previewPost(db(), params.postId, lang) : await getPublishedPost(db(), params.postId, lang);
+  const headers = apercu !== null ? PREVIEW_HEADERS : undefined;
+  if (!post) return data({ post: null, article: null, preview: false }, { status: 404, headers });
   const origin = runtime().publicUrl ?? new URL(request.url).origin;
   const image = await resolveImage(db(), post.image);
   const article = articleJsonLd({
@@ -30,16 +52,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     lang,
     publisherName: messagesFor(lang).site.name,
   });
-  return { post: { ...post, image }, article };
+  return data({ post: { ...post, image }, article: preview ? null : article, preview }, { headers });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (i18n) => {
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, (i18n) => {
     const post = args.loaderData?.post;
     if (!post) return { title: `${i18n.t('blog.notFound')} | ${i18n.t('blog.name')}`, fullTitle: true, description: i18n.t('blog.notFoundText') };
     // SPEC.md: the article title followed by the blog name; the excerpt as description.
-    return { title: `${post.title} | ${i18n.t('blog.name')}`, fullTitle: true, description: post.excerpt, image: post.image?.src, type: 'article' };
-  });
+    const title = `${post.title} | ${i18n.t('blog.name')}`;
+    return { title: args.loaderData?.preview ? `${i18n.t('editorial.previewTitle')} : ${title}` : title, fullTitle: true, description: post.excerpt, image: post.image?.src, type: 'article' };
+  }),
+  feedLink(args.matches),
+  ...(args.loaderData?.preview ? [{ name: 'robots', content: 'noindex, nofollow' }] : []),
+];
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { t, formatDate } = useI18n();
@@ -57,7 +83,12 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   }
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <JsonLd data={loaderData.article} />
+      {loaderData.preview && (
+        <p role="note" data-testid="preview-banner" className="mb-6 rounded-lg border-2 border-amber-600 bg-amber-50 px-4 py-3 font-semibold text-amber-900">
+          {t('editorial.previewBanner')}
+        </p>
+      )}
+      {loaderData.article && <JsonLd data={loaderData.article} />}
       <a href="/blog" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
         <span aria-hidden="true">←</span> {t('blog.back')}
       </a>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/blog';
+import { feedLink } from '~/domain/blog/feed';
 import { listPublishedPosts } from '~/domain/blog/posts.server';
 import { resolveImages } from '~/domain/media/images.server';
 import { useI18n } from '~/lib/i18n';
@@ -15,8 +16,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { posts: posts.map((p) => ({ ...p, image: images.get(p.image) })) };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (i18n) => ({ title: i18n.t('blog.title'), description: i18n.t('blog.metaDescription') }));
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, (i18n) => ({ title: i18n.t('blog.title'), description: i18n.t('blog.metaDescription') })),
+  feedLink(args.matches),
+];
 
 export default function Blog({ loaderData }: Route.ComponentProps) {
   const { t, formatDate } = useI18n();

@@ -128,6 +128,8 @@ export function ContentForm({
   submitLabel,
   cancelTo,
   children,
+  actions,
+  onInput,
 }: {
   schema: z.ZodType;
   errors: Record<string, string> | undefined;
@@ -135,6 +137,10 @@ export function ContentForm({
   submitLabel: string;
   cancelTo: string;
   children: (errors: Record<string, string>) => ReactNode;
+  /** Replaces the submit/Annuler row (the editorial workflow's Brouillon/Publier/Programmer buttons). */
+  actions?: ReactNode;
+  /** Called as the user types (autosave). */
+  onInput?: (form: HTMLFormElement) => void;
 }) {
   const hydrated = useHydrated();
   const { errors, onSubmit } = useFormErrors(schema, serverErrors);
@@ -148,7 +154,7 @@ export function ContentForm({
   }, [errors]);
   const count = Object.keys(errors).filter((k) => k !== 'form').length;
   return (
-    <Form ref={form} method="post" noValidate={hydrated} onSubmit={onSubmit} className="max-w-4xl space-y-6">
+    <Form ref={form} method="post" noValidate={hydrated} onSubmit={onSubmit} onInput={onInput && ((e) => onInput(e.currentTarget))} className="max-w-4xl space-y-6">
       {version !== undefined && <input type="hidden" name="version" value={version} />}
       {errors.form && <Notice tone="error" title="Enregistrement impossible">{errors.form}</Notice>}
       {count > 0 && !errors.form && (
@@ -157,7 +163,7 @@ export function ContentForm({
         </Notice>
       )}
       {children(errors)}
-      <FormActions submitLabel={submitLabel} cancelTo={cancelTo} />
+      {actions ?? <FormActions submitLabel={submitLabel} cancelTo={cancelTo} />}
     </Form>
   );
 }

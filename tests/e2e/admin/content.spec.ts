@@ -151,8 +151,9 @@ for (const dialect of DIALECTS) {
       await row.getByRole('link', { name: /Modifier/ }).click();
       await tab(page, 'EN').click();
       await page.getByLabel('Titre * (EN)').fill('Our new clinic');
-      await page.getByRole('button', { name: 'Enregistrer' }).click();
-      await expect(toast(page)).toContainText('Article modifié !');
+      // A published post is changed by "Publier" (ADR 015; "Enregistrer le brouillon" keeps it off the site).
+      await page.getByRole('button', { name: 'Publier', exact: true }).click();
+      await expect(toast(page)).toContainText('Publié !');
       await page.goto(`${server.baseURL}${postUrl}?lng=en`);
       await expect(page.getByRole('heading', { level: 1, name: 'Our new clinic' })).toBeVisible();
       await page.goto(`${server.baseURL}${postUrl}?lng=es`);

@@ -25,9 +25,9 @@ export function failed(status: number, errors: Record<string, string>, values: R
   return data<FormResult>({ saved: false, errors, values, toast: null }, { status });
 }
 
-/** Someone saved the item since this form was opened: nothing is written, what was typed stays. */
-export function conflict(values: Record<string, string>) {
-  return failed(409, { form: CONFLICT }, values);
+/** Someone saved the item since this form was opened: nothing is written, what was typed stays. `who`: "Modifié par X il y a 2 min." */
+export function conflict(values: Record<string, string>, who?: string) {
+  return failed(409, { form: who ? `${CONFLICT} ${who}` : CONFLICT }, values);
 }
 
 export function saved(title: string, description?: string): FormResult {

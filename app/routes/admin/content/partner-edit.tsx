@@ -6,6 +6,7 @@ import { actorOf, requireUser } from '~/lib/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Field } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';
+import { HistoryLink } from '~/ui/admin/editorial';
 import { ContentForm, SavedNotice, useSavedRedirect } from '~/ui/admin/content';
 import { conflict, readForm, saved } from './form.server';
 
@@ -50,6 +51,7 @@ export default function PartnerEdit({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">{isNew ? 'Ajouter un partenaire' : 'Modifier le partenaire'}</h1>
+      <HistoryLink list={LIST} />
       <SavedNotice actionData={actionData} to={LIST} />
       <ContentForm schema={partnerSchema} errors={actionData?.errors} version={version} submitLabel={isNew ? 'Ajouter le partenaire' : 'Enregistrer'} cancelTo={LIST}>
         {(errors) => (

@@ -1,7 +1,11 @@
 import { data } from 'react-router';
 import type { Route } from './+types/post-edit';
 import { DEFAULT_AUTHOR, POST_STATUSES, type PostTranslation } from '~/domain/blog/posts';
-import { createPost, getPost, updatePost, type PostInput } from '~/domain/blog/posts.server';
+import { POST_TYPE, createPost, getPost, postSnapshot, updatePost, type PostInput } from '~/domain/blog/posts.server';
+import { postEditable } from '~/domain/blog/editable.server';
+import { PUBLISHED } from '~/domain/blog/posts';
+import { AutosaveStatus, CopyOffer, DraftState, EditorialActions, OthersEditing, PreviewLinks, StayNotice, useAutosave } from '~/ui/admin/editorial';
+import { afterSave, discardAction, editorialAction, editorialState, lastChange } from '../editorial/editorial.server';
 import { POST_TEXT_KEYS, postSchema } from '~/domain/blog/schema';
 import { flattenTranslations, inLang, today, translationsOf } from '~/domain/content/forms';
 import { actorOf, requireUser } from '~/lib/auth.server';
@@ -16,22 +20,29 @@ const LIST = '/admin/blog';
 const notFound = () => data('Article introuvable', { status: 404 });
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireUser(request, context, { area: 'blog' });
+  const me = await requireUser(request, context, { area: 'blog' });
   if (!params.id) {
-    return { isNew: true, version: undefined, values: { author: DEFAULT_AUTHOR, date: today(), status: 'Brouillon' } as Record<string, string> };
+    return { isNew: true, version: undefined, values: { author: DEFAULT_AUTHOR, date: today(), status: 'Brouillon' } as Record<string, string>, editorial: null };
   }
   const p = await getPost(db(), params.id);
   if (!p) throw notFound();
-  return {
-    isNew: false,
-    version: p.version,
-    values: { image: p.image, author: p.author, date: p.date, status: p.status, ...flattenTranslations(p.translations as unknown as Record<Lang, Record<string, string>>, POST_TEXT_KEYS) },
+  const editorial = await editorialState(request, me, postEditable, params.id, p.version);
+  // The form continues the draft when there is one; "Restaurer la copie" shows the autosaved copy instead.
+  const shown = (editorial.draft?.snapshot ?? postSnapshot(p)) as unknown as PostInput;
+  const values = editorial.restoredCopy ?? {
+    image: shown.image,
+    author: shown.author,
+    date: shown.date,
+    status: shown.status,
+    ...flattenTranslations(shown.translations as unknown as Record<Lang, Record<string, string>>, POST_TEXT_KEYS),
   };
+  return { isNew: false, version: p.version, values, editorial: { ...editorial.view, published: p.status === PUBLISHED } };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'blog' });
   const form = await readForm(request, postSchema);
+  if (params.id && form.values.intent === 'discard') return discardAction(me, postEditable, params.id);
   if ('failure' in form) return form.failure;
   const d = form.data;
   const input: PostInput = { image: d.image, author: d.author, date: d.date, status: d.status, translations: translationsOf(d, POST_TEXT_KEYS) as Record<Lang, PostTranslation> };
@@ -40,11 +51,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await contentChanged();
     return saved('Article ajouté !', post.translations.fr.title);
   }
+  const live = await getPost(db(), params.id);
+  if (!live) throw notFound();
+  const outcome = await editorialAction(me, postEditable, params.id, form, { ...input }, live.status === PUBLISHED);
+  if (outcome !== 'save') return outcome;
+  // An unpublished post is saved in place (visitors do not see it either way).
   const result = await updatePost(db(), actorOf(me), params.id, input, form.version);
   if ('error' in result) {
     if (result.error === 'notFound') throw notFound();
-    return conflict(form.values);
+    return conflict(form.values, await lastChange({ type: POST_TYPE, id: params.id }));
   }
+  await afterSave(me, { type: POST_TYPE, id: params.id }, result.post.version);
   await contentChanged();
   return saved('Article modifié !', result.post.translations.fr.title);
 }
@@ -55,14 +72,40 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function PostEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { isNew, version } = loaderData;
+  const { isNew, version, editorial } = loaderData;
   useSavedRedirect(actionData, LIST);
   const v: Record<string, string> = actionData?.values ?? loaderData.values;
+  const autosave = useAutosave({ url: `${LIST}/${editorial?.id ?? ''}/autosave`, initialSeq: editorial?.seq ?? 0, initialOthers: editorial?.others ?? [] });
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">{isNew ? 'Ajouter un article' : "Modifier l'article"}</h1>
       <SavedNotice actionData={actionData} to={LIST} />
-      <ContentForm schema={postSchema} errors={actionData?.errors} version={version} submitLabel={isNew ? "Ajouter l'article" : 'Enregistrer'} cancelTo={LIST}>
+      <StayNotice actionData={actionData} />
+      {editorial && (
+        <>
+          <DraftState published={editorial.published} draft={editorial.draft} />
+          <OthersEditing others={autosave.others} now={autosave.now} />
+          <CopyOffer copy={editorial.copy} />
+          <PreviewLinks path={editorial.publicPath} shareUrl={editorial.shareUrl} historyPath={editorial.historyPath} />
+        </>
+      )}
+      <ContentForm
+        schema={postSchema}
+        errors={actionData?.errors}
+        version={version}
+        submitLabel={isNew ? "Ajouter l'article" : 'Enregistrer'}
+        cancelTo={LIST}
+        onInput={editorial ? autosave.onInput : undefined}
+        actions={
+          editorial && (
+            <>
+              <input type="hidden" name="draftSavedAt" value={editorial.draft?.savedAt ?? ''} />
+              <EditorialActions published={editorial.published} hasDraft={Boolean(editorial.draft)} cancelTo={LIST} publishAt={v.publishAt ?? editorial.publishAtLocal} error={actionData?.errors?.publishAt} />
+              <AutosaveStatus status={autosave.status} />
+            </>
+          )
+        }
+      >
         {(errors) => (
           <>
             <fieldset className="grid gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">

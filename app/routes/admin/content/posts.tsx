@@ -2,7 +2,9 @@ import { Link, data, useFetcher } from 'react-router';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/posts';
 import { POST_STATUSES, PUBLISHED, type PostStatus } from '~/domain/blog/posts';
-import { listPostsPage, setPostStatus } from '~/domain/blog/posts.server';
+import { POST_TYPE, listPostsPage, setPostStatus } from '~/domain/blog/posts.server';
+import { formatParis } from '~/domain/revisions/editorial';
+import { scheduledFor } from '~/domain/revisions/workflow.server';
 import { CONFLICT, listQuery } from '~/domain/content/forms';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
@@ -16,11 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const statusParam = url.searchParams.get('status') ?? '';
   const status = (POST_STATUSES as readonly string[]).includes(statusParam) ? (statusParam as PostStatus) : undefined;
   const list = await listPostsPage(db(), { ...listQuery(url), status });
+  const scheduled = await scheduledFor(db(), POST_TYPE, list.items.map((p) => p.id));
   return {
     status: status ?? '',
     list: {
       ...list,
-      items: list.items.map((p) => ({ id: p.id, title: p.translations.fr?.title ?? '', category: p.translations.fr?.category ?? '', image: p.image, author: p.author, date: p.date, status: p.status, version: p.version })),
+      items: list.items.map((p) => ({ id: p.id, title: p.translations.fr?.title ?? '', category: p.translations.fr?.category ?? '', image: p.image, author: p.author, date: p.date, status: p.status, version: p.version, scheduledFor: scheduled.has(p.id) ? formatParis(scheduled.get(p.id)!) : null })),
     },
   };
 }
@@ -112,6 +115,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
             <td className={td}>{frDate(p.date)}</td>
             <td className={td}>
               <StatusSwitch post={p} />
+              {p.scheduledFor && <p className="mt-1 text-sm font-medium text-amber-900">Programmé pour le {p.scheduledFor}</p>}
             </td>
             <RowActions base="/admin/blog" id={p.id} name={p.title} what="L'article" />
           </tr>

@@ -9,6 +9,7 @@ import type { Lang } from '~/lib/i18n';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Field, inputClass } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';
+import { HistoryLink } from '~/ui/admin/editorial';
 import { ContentForm, LanguageTabs, RichTextField, SavedNotice, useSavedRedirect } from '~/ui/admin/content';
 import { conflict, readForm, saved } from './form.server';
 
@@ -68,6 +69,7 @@ export default function ProjectEdit({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">{isNew ? 'Ajouter un projet' : 'Modifier le projet'}</h1>
+      <HistoryLink list={LIST} />
       <SavedNotice actionData={actionData} to={LIST} />
       <ContentForm schema={projectSchema} errors={actionData?.errors} version={version} submitLabel={isNew ? 'Ajouter le projet' : 'Enregistrer'} cancelTo={LIST}>
         {(errors) => (

@@ -1,0 +1,156 @@
+import type { DB } from '~db/index';
+import { audit, type Actor } from '~/domain/audit/audit.server';
+import type { EntityRef, Snapshot } from './editorial';
+import type { Editable } from './editables.server';
+import { getRevision, recordBaseline, recordRevision, revisionsKeep } from './revisions.server';
+
+/**
+ * Drafts, publication, scheduled publication and restores, for any content type that gives an
+ * `Editable` (ADR 015). Every function writes in one transaction with its revision and audit entry;
+ * the caller invalidates caches (`contentChanged()`) when something was published.
+ */
+
+export type WriteResult = { ok: true; revision: number } | { ok: false; error: 'notFound' | 'conflict' };
+
+export interface Draft {
+  snapshot: Snapshot;
+  baseVersion: number;
+  publishAt: string | null;
+  savedById: string | null;
+  savedByName: string;
+  savedAt: string;
+}
+
+const refOf = (ed: Editable, id: string): EntityRef => ({ type: ed.type, id });
+
+export async function getDraft(db: DB, ref: EntityRef): Promise<Draft | undefined> {
+  const r = await db.selectFrom('drafts').selectAll().where('entity_type', '=', ref.type).where('entity_id', '=', ref.id).executeTakeFirst();
+  if (!r) return undefined;
+  return { snapshot: JSON.parse(r.snapshot), baseVersion: Number(r.base_version), publishAt: r.publish_at, savedById: r.saved_by_id, savedByName: r.saved_by_name, savedAt: r.saved_at };
+}
+
+/** Publication dates of the scheduled items among `ids` (for lists: "Programmé pour le …"). */
+export async function scheduledFor(db: DB, type: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('drafts')
+    .select(['entity_id', 'publish_at'])
+    .where('entity_type', '=', type)
+    .where('entity_id', 'in', ids)
+    .where('publish_at', 'is not', null)
+    .execute();
+  return new Map(rows.map((r) => [r.entity_id, r.publish_at!]));
+}
+
+/**
+ * Saves the item's draft (visitors still see the live item), scheduled when `publishAt` (UTC ISO)
+ * is given. Refused with `conflict` when the live item changed since `version` was read, or when
+ * the draft changed since `draftSavedAt` (empty: there was no draft).
+ */
+export async function saveDraft(
+  db: DB,
+  ed: Editable,
+  id: string,
+  input: { snapshot: Snapshot; version: number; draftSavedAt: string; publishAt?: string | null },
+  actor: Actor,
+): Promise<WriteResult> {
+  return db.transaction().execute(async (trx) => {
+    const live = await ed.read(trx, id);
+    if (!live) return { ok: false, error: 'notFound' } as const;
+    const existing = await getDraft(trx, refOf(ed, id));
+    if (live.version !== input.version || (existing?.savedAt ?? '') !== input.draftSavedAt) return { ok: false, error: 'conflict' } as const;
+    await recordBaseline(trx, refOf(ed, id), live.snapshot);
+    const values = {
+      snapshot: JSON.stringify(input.snapshot),
+      base_version: live.version,
+      publish_at: input.publishAt ?? null,
+      saved_by_id: actor.id,
+      saved_by_name: actor.name,
+      saved_at: new Date().toISOString(),
+    };
+    await trx
+      .insertInto('drafts')
+      .values({ entity_type: ed.type, entity_id: id, ...values })
+      .onConflict((oc) => oc.columns(['entity_type', 'entity_id']).doUpdateSet(values))
+      .execute();
+    const revision = await recordRevision(trx, refOf(ed, id), input.snapshot, actor, input.publishAt ? 'schedule' : 'draft');
+    await audit(trx, actor, input.publishAt ? `${ed.type}.schedule` : `${ed.type}.draft`, live.label, { id, publishAt: input.publishAt ?? undefined, revision });
+    return { ok: true, revision } as const;
+  });
+}
+
+export async function discardDraft(db: DB, ed: Editable, id: string, actor: Actor): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom('drafts').where('entity_type', '=', ed.type).where('entity_id', '=', id).executeTakeFirst();
+    if (Number(gone.numDeletedRows) !== 1) return false;
+    await audit(trx, actor, `${ed.type}.draft.discard`, (await ed.read(trx, id))?.label ?? id, { id });
+    return true;
+  });
+}
+
+/** "Publier": the snapshot becomes the live, visible item and the draft (and its schedule) is gone. */
+export async function publish(db: DB, ed: Editable, id: string, snapshot: Snapshot, version: number, actor: Actor): Promise<WriteResult> {
+  return db.transaction().execute(async (trx) => {
+    const published = ed.asPublished(snapshot);
+    const before = await ed.read(trx, id);
+    if (before) await recordBaseline(trx, refOf(ed, id), before.snapshot);
+    const result = await ed.write(trx, id, published, version);
+    if (result !== 'ok') return { ok: false, error: result } as const;
+    await trx.deleteFrom('drafts').where('entity_type', '=', ed.type).where('entity_id', '=', id).execute();
+    const revision = await recordRevision(trx, refOf(ed, id), published, actor, 'publish');
+    await audit(trx, actor, `${ed.type}.publish`, (await ed.read(trx, id))?.label ?? id, { id, revision });
+    return { ok: true, revision } as const;
+  });
+}
+
+/** Who publishes what was scheduled (the job, on behalf of whoever scheduled it). */
+export const SCHEDULER: Actor = { id: null, name: 'Publication programmée' };
+
+/**
+ * Publishes every draft whose date has come. Each one is claimed by deleting it (a row only one
+ * transaction can delete), so with several instances running this job an item is published once.
+ * Answers what this call published.
+ */
+export async function publishDue(db: DB, editables: (type: string) => Editable | undefined, now: Date): Promise<EntityRef[]> {
+  const due = await db.selectFrom('drafts').select(['entity_type', 'entity_id']).where('publish_at', '<=', now.toISOString()).orderBy('publish_at').execute();
+  const published: EntityRef[] = [];
+  for (const { entity_type: type, entity_id: id } of due) {
+    const ed = editables(type);
+    if (!ed) continue;
+    const done = await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .deleteFrom('drafts')
+        .where('entity_type', '=', type)
+        .where('entity_id', '=', id)
+        .where('publish_at', '<=', now.toISOString())
+        .returningAll()
+        .executeTakeFirst();
+      if (!claimed) return false;
+      const live = await ed.read(trx, id);
+      if (!live) return false;
+      await recordBaseline(trx, { type, id }, live.snapshot);
+      const snapshot = ed.asPublished(JSON.parse(claimed.snapshot));
+      // The editor chose this content for this date: it is published over the live item's current version.
+      if ((await ed.write(trx, id, snapshot, live.version)) !== 'ok') return false;
+      const actor: Actor = { id: claimed.saved_by_id, name: `${SCHEDULER.name} (${claimed.saved_by_name})` };
+      const revision = await recordRevision(trx, { type, id }, snapshot, actor, 'publish');
+      await audit(trx, actor, `${type}.publish`, live.label, { id, revision, scheduledAt: claimed.publish_at });
+      return true;
+    });
+    if (done) published.push({ type, id });
+  }
+  return published;
+}
+
+/** Makes revision `number` the live item again: itself a new revision, audited. */
+export async function restoreRevision(db: DB, ed: Editable, id: string, number: number, version: number, actor: Actor): Promise<WriteResult> {
+  return db.transaction().execute(async (trx) => {
+    const rev = await getRevision(trx, refOf(ed, id), number);
+    if (!rev) return { ok: false, error: 'notFound' } as const;
+    const result = await ed.write(trx, id, rev.snapshot, version);
+    if (result !== 'ok') return { ok: false, error: result } as const;
+    const revision = await recordRevision(trx, refOf(ed, id), rev.snapshot, actor, 'restore', revisionsKeep());
+    await audit(trx, actor, `${ed.type}.restore`, (await ed.read(trx, id))?.label ?? id, { id, restored: number, revision });
+    return { ok: true, revision } as const;
+  });
+}

@@ -1,0 +1,10 @@
+import { route, type RouteConfigEntry } from '@react-router/dev/routes';
+
+/** Editorial workflow screens (issue #17), one registration per content type that joined it. Paths relative to /admin. */
+const dir = 'routes/admin/editorial';
+export const routes: RouteConfigEntry[] = [
+  route('blog/:id/autosave', `${dir}/autosave.ts`, { id: 'editorial/post-autosave' }),
+  route('blog/:id/historique', `${dir}/history.tsx`, { id: 'editorial/post-history' }),
+  route('actions/:id/historique', `${dir}/history.tsx`, { id: 'editorial/project-history' }),
+  route('partners/:id/historique', `${dir}/history.tsx`, { id: 'editorial/partner-history' }),
+];

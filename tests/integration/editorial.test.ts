@@ -1,0 +1,276 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DbHandle } from '~db/index';
+import { blogFeed } from '~/domain/blog/feed.server';
+import { postEditable } from '~/domain/blog/editable.server';
+import { createPost, deletePost, getPost, getPublishedPost, listPublishedPostIds, listPublishedPosts, postSnapshot, updatePost, type PostInput } from '~/domain/blog/posts.server';
+import { previewPost } from '~/domain/blog/preview.server';
+import { partnerEditable } from '~/domain/partners/editable.server';
+import { createPartner, getPartner, listPartners, updatePartner } from '~/domain/partners/partners.server';
+import { projectEditable } from '~/domain/projects/editable.server';
+import { createProject, getProject, listActiveProjects, projectSnapshot, updateProject } from '~/domain/projects/projects.server';
+import { autosave, clearCopy, getCopy, openForEditing } from '~/domain/revisions/autosave.server';
+import { compareSnapshots } from '~/domain/revisions/editorial';
+import { getRevision, listRevisions, recordRevision, revisionSnapshots } from '~/domain/revisions/revisions.server';
+import { getDraft, publish, publishDue, restoreRevision, saveDraft, scheduledFor } from '~/domain/revisions/workflow.server';
+import path from 'node:path';
+import { createBackup, restoreBackup } from '~/lib/backup.server';
+import { diskStorage } from '~/lib/storage.server';
+import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+
+const marie = { id: 'u-marie', name: 'Marie Curie' };
+const paul = { id: 'u-paul', name: 'Paul Éluard' };
+const post = (title: string, over: Partial<PostInput> = {}): PostInput => ({
+  image: '/media/c.webp',
+  author: 'Admin THV',
+  date: '2026-02-01',
+  status: 'Publié',
+  translations: {
+    fr: { category: 'Santé', title, excerpt: 'Résumé', content: '<p>Corps</p>' },
+    en: { category: 'Health', title: `${title} EN`, excerpt: 'Summary', content: '<p>Body</p>' },
+    es: { category: 'Salud', title: `${title} ES`, excerpt: 'Resumen', content: '<p>Cuerpo</p>' },
+  },
+  ...over,
+});
+const withTitle = (p: PostInput, fr: string, en: string): PostInput => ({
+  ...p,
+  translations: { ...p.translations, fr: { ...p.translations.fr, title: fr }, en: { ...p.translations.en, title: en } },
+});
+const editable = (type: string) => (type === postEditable.type ? postEditable : undefined);
+
+describe.each(DIALECTS)('editorial workflow on %s', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+  });
+  afterAll(() => t.destroy());
+
+  /** Everything a visitor can reach: the blog list, the article page, the sitemap's ids, the feed. */
+  async function publicView(id: string) {
+    const page = await getPublishedPost(t.db, id, 'en');
+    const list = (await listPublishedPosts(t.db, 'en')).find((p) => p.id === id);
+    const inSitemap = (await listPublishedPostIds(t.db)).some((p) => p.id === id);
+    const feed = await blogFeed(t.db, 'en', 'https://thv.example', { site: 'THV', blog: 'Blog' });
+    return { title: page?.title, listTitle: list?.title, inSitemap, feed };
+  }
+
+  it('a draft of a published post never reaches visitors until "Publier"', async () => {
+    const p = await createPost(t.db, marie, post('Vaccination à Kaolack'));
+    const draft = withTitle(post('Vaccination à Kaolack'), 'Brouillon secret', 'Secret draft');
+    expect(await saveDraft(t.db, postEditable, p.id, { snapshot: { ...draft }, version: p.version, draftSavedAt: '' }, marie)).toMatchObject({ ok: true });
+
+    const before = await publicView(p.id);
+    expect(before).toMatchObject({ title: 'Vaccination à Kaolack EN', listTitle: 'Vaccination à Kaolack EN', inSitemap: true });
+    expect(before.feed).toContain('<title>Vaccination à Kaolack EN</title>');
+    expect(before.feed).not.toContain('Secret draft');
+    // The live row is untouched: same version, same text.
+    expect((await getPost(t.db, p.id))?.version).toBe(p.version);
+    // The editor's preview shows the draft.
+    expect((await previewPost(t.db, p.id, 'en'))?.title).toBe('Secret draft');
+
+    const live = (await getPost(t.db, p.id))!;
+    expect(await publish(t.db, postEditable, p.id, { ...draft }, live.version, paul)).toMatchObject({ ok: true });
+    const after = await publicView(p.id);
+    expect(after.title).toBe('Secret draft');
+    expect(after.feed).toContain('<title>Secret draft</title>');
+    expect(await getDraft(t.db, { type: 'post', id: p.id })).toBeUndefined();
+  });
+
+  it('a never-published post and its schedule stay out of the blog, sitemap and feed until due', async () => {
+    const p = await createPost(t.db, marie, post('Forage à Thiès', { status: 'Brouillon' }));
+    const at = new Date('2030-05-01T08:00:00Z');
+    await saveDraft(t.db, postEditable, p.id, { snapshot: postSnapshot(p), version: p.version, draftSavedAt: '', publishAt: at.toISOString() }, marie);
+    expect((await scheduledFor(t.db, 'post', [p.id])).get(p.id)).toBe(at.toISOString());
+    expect(await publishDue(t.db, editable, new Date(at.getTime() - 1000))).toEqual([]);
+    const v = await publicView(p.id);
+    expect(v).toMatchObject({ title: undefined, listTitle: undefined, inSitemap: false });
+    expect(v.feed).not.toContain('Forage à Thiès');
+    // A visitor asking for the page gets nothing: drafts are not public.
+    expect(await getPublishedPost(t.db, p.id, 'fr')).toBeUndefined();
+
+    expect(await publishDue(t.db, editable, at)).toEqual([{ type: 'post', id: p.id }]);
+    expect((await publicView(p.id)).title).toBe('Forage à Thiès EN');
+    expect((await getPost(t.db, p.id))?.status).toBe('Publié');
+    expect((await scheduledFor(t.db, 'post', [p.id])).size).toBe(0);
+  });
+
+  // PostgreSQL: two instances (two pools on one database) run the job at once. SQLite deployments
+  // are single-instance (ADR 004): there, concurrent runs share the one connection.
+  describe(dialect === 'postgres' ? 'with two instances' : 'with concurrent runs', () => {
+    let other: DbHandle | undefined;
+    beforeAll(() => {
+      if (dialect !== 'postgres') return;
+      const url = (t.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+      other = openDatabase({ databaseUrl: url, dataDir: t.dataDir });
+    });
+    afterAll(() => other?.close());
+
+    it('publishes each scheduled item exactly once', async () => {
+      const at = new Date('2031-01-01T09:00:00Z');
+      const ids: string[] = [];
+      for (const title of ['Un', 'Deux', 'Trois']) {
+        const p = await createPost(t.db, marie, post(title, { status: 'Brouillon' }));
+        await saveDraft(t.db, postEditable, p.id, { snapshot: postSnapshot(p), version: p.version, draftSavedAt: '', publishAt: at.toISOString() }, marie);
+        ids.push(p.id);
+      }
+      const runs = await Promise.all([
+        ...Array.from({ length: 3 }, () => publishDue(t.db, editable, at)),
+        ...Array.from({ length: 3 }, () => publishDue((other ?? t).db, editable, at)),
+      ]);
+      const published = runs.flat().map((r) => r.id);
+      expect(published.sort()).toEqual([...ids].sort());
+      for (const id of ids) {
+        const revisions = await listRevisions(t.db, { type: 'post', id });
+        expect(revisions.filter((r) => r.kind === 'publish')).toHaveLength(1);
+        expect((await getPost(t.db, id))?.version).toBe(2);
+      }
+      const audits = await t.db.selectFrom('audit_log').select('details').where('action', '=', 'post.publish').execute();
+      for (const id of ids) expect(audits.filter((a) => JSON.parse(a.details).id === id)).toHaveLength(1);
+    });
+  });
+
+  it('restoring revision N reproduces its content exactly, as a new audited revision', async () => {
+    const first = post('Rentrée scolaire', {
+      translations: {
+        fr: { category: 'Éducation', title: 'Rentrée scolaire', excerpt: 'Des « cahiers » & des stylos', content: '<p>Paragraphe <strong>important</strong></p><ul><li>un</li></ul>' },
+        en: { category: 'Education', title: 'Back to school', excerpt: 'Notebooks', content: '<p>Important <em>paragraph</em></p>' },
+        es: { category: 'Educación', title: 'Vuelta al cole', excerpt: 'Cuadernos', content: '<p>Párrafo</p>' },
+      },
+    });
+    const p = await createPost(t.db, marie, first);
+    const original = postSnapshot((await getPost(t.db, p.id))!);
+    const r2 = await updatePost(t.db, paul, p.id, withTitle(first, 'Paragraphe supprimé', 'Deleted paragraph'), p.version);
+    expect('post' in r2).toBe(true);
+    const revisions = await listRevisions(t.db, { type: 'post', id: p.id });
+    expect(revisions.map((r) => [r.number, r.kind, r.authorName])).toEqual([
+      [2, 'save', 'Paul Éluard'],
+      [1, 'create', 'Marie Curie'],
+    ]);
+    // The comparison names what changed, per field and language.
+    const rev1 = (await getRevision(t.db, { type: 'post', id: p.id }, 1))!;
+    const rev2 = (await getRevision(t.db, { type: 'post', id: p.id }, 2))!;
+    const changed = compareSnapshots(rev1.snapshot, rev2.snapshot).filter((d) => d.changed);
+    expect(changed.find((d) => d.field === 'title' && d.lang === 'en')).toMatchObject({ before: 'Back to school', after: 'Deleted paragraph' });
+    expect(changed.find((d) => d.field === 'title' && d.lang === 'es')).toBeUndefined();
+
+    const current = (await getPost(t.db, p.id))!;
+    // A restore from a stale form is refused like any save.
+    expect(await restoreRevision(t.db, postEditable, p.id, 1, current.version - 1, marie)).toEqual({ ok: false, error: 'conflict' });
+    expect(await restoreRevision(t.db, postEditable, p.id, 1, current.version, marie)).toEqual({ ok: true, revision: 3 });
+    const restored = (await getPost(t.db, p.id))!;
+    expect(postSnapshot(restored)).toEqual(original);
+    expect((await getRevision(t.db, { type: 'post', id: p.id }, 3))?.kind).toBe('restore');
+    const audit = await t.db.selectFrom('audit_log').select(['action', 'user_name', 'details']).where('action', '=', 'post.restore').execute();
+    expect(audit.map((a) => [a.user_name, JSON.parse(a.details).restored])).toEqual([['Marie Curie', 1]]);
+  });
+
+  it('content older than its history keeps its first state: the first change can be undone', async () => {
+    const seeded = post('Article importé');
+    const now = new Date().toISOString();
+    await t.db.insertInto('blog_posts').values({ id: 'seeded-1', image: seeded.image, author: seeded.author, date: seeded.date, status: 'Publié', translations: JSON.stringify(seeded.translations), version: 1, created_at: now, updated_at: now }).execute();
+    const draft = withTitle(seeded, 'Titre changé', 'Changed title');
+    await publish(t.db, postEditable, 'seeded-1', { ...draft }, 1, marie);
+    expect((await listRevisions(t.db, { type: 'post', id: 'seeded-1' })).map((r) => [r.number, r.kind, r.authorName])).toEqual([
+      [2, 'publish', 'Marie Curie'],
+      [1, 'initial', 'Avant l’historique'],
+    ]);
+    expect(await restoreRevision(t.db, postEditable, 'seeded-1', 1, 2, paul)).toMatchObject({ ok: true });
+    expect(postSnapshot((await getPost(t.db, 'seeded-1'))!)).toEqual({ ...seeded, status: 'Publié' });
+    expect((await getPublishedPost(t.db, 'seeded-1', 'en'))?.title).toBe('Article importé EN');
+  });
+
+  it('projects and partners keep revisions too, and restore them exactly', async () => {
+    const tr = (title: string) => ({ fr: { title, description: '<p>Puits</p>' }, en: { title: `${title} EN`, description: '<p>Well</p>' }, es: { title: `${title} ES`, description: '<p>Pozo</p>' } });
+    const project = await createProject(t.db, marie, { image: '/media/p.webp', date: '2026-01-15', location: 'Dakar', status: 'Planifié', active: true, translations: tr('Puits') });
+    const original = projectSnapshot(project);
+    const changed = await updateProject(t.db, paul, project.id, { image: '/media/p.webp', date: '2026-01-15', location: 'Thiès', status: 'En cours', active: false, translations: tr('Puits profond') }, 1);
+    expect('project' in changed).toBe(true);
+    expect((await listRevisions(t.db, { type: 'project', id: project.id })).map((r) => r.kind)).toEqual(['save', 'create']);
+    expect(await restoreRevision(t.db, projectEditable, project.id, 1, 2, marie)).toMatchObject({ ok: true, revision: 3 });
+    expect(projectSnapshot((await getProject(t.db, project.id))!)).toEqual(original);
+    expect((await listActiveProjects(t.db, 'en')).map((p) => p.title)).toContain('Puits EN');
+
+    const partner = await createPartner(t.db, marie, { name: 'Eau Vive', logoUrl: '/media/l.webp', website: 'https://eau-vive.example' });
+    await updatePartner(t.db, paul, partner.id, { name: 'Eau Vive International', logoUrl: '/media/l.webp', website: 'https://eau-vive.example' }, 1);
+    const revs = await listRevisions(t.db, { type: 'partner', id: partner.id });
+    const rev1 = (await getRevision(t.db, { type: 'partner', id: partner.id }, 1))!;
+    const rev2 = (await getRevision(t.db, { type: 'partner', id: partner.id }, 2))!;
+    expect(revs.map((r) => r.authorName)).toEqual(['Paul Éluard', 'Marie Curie']);
+    expect(compareSnapshots(rev1.snapshot, rev2.snapshot).filter((d) => d.changed).map((d) => d.path)).toEqual(['name']);
+    expect(await revisionSnapshots(t.db, { type: 'partner', id: partner.id })).toEqual(new Map([[1, rev1.snapshot], [2, rev2.snapshot]]));
+    expect(await restoreRevision(t.db, partnerEditable, partner.id, 1, 2, marie)).toMatchObject({ ok: true });
+    expect((await getPartner(t.db, partner.id))?.name).toBe('Eau Vive');
+    expect((await listPartners(t.db)).map((p) => p.name)).toContain('Eau Vive');
+  });
+
+  it('keeps a bounded number of revisions per item, and none once the item is deleted', async () => {
+    const p = await createPost(t.db, marie, post('Bornes'));
+    for (let i = 0; i < 5; i++) await recordRevision(t.db, { type: 'post', id: p.id }, { n: i }, marie, 'save', 3);
+    expect((await listRevisions(t.db, { type: 'post', id: p.id })).map((r) => r.number)).toEqual([6, 5, 4]);
+    await deletePost(t.db, marie, p.id);
+    expect(await listRevisions(t.db, { type: 'post', id: p.id })).toEqual([]);
+  });
+
+  it('an autosave never overwrites a newer save, and shows who else has the item open', async () => {
+    const p = await createPost(t.db, marie, post('Autosave'));
+    const ref = { type: 'post', id: p.id };
+    const t0 = new Date('2026-11-23T10:00:00Z');
+    const mine = await openForEditing(t.db, ref, marie, p.version, t0);
+    expect(mine).toEqual({ seq: 0, copy: null, others: [] });
+    const his = await openForEditing(t.db, ref, paul, p.version, new Date(t0.getTime() + 1000));
+    expect(his.others.map((o) => o.name)).toEqual(['Marie Curie']);
+
+    const a1 = await autosave(t.db, ref, marie, { values: { 'fr.title': 'v1' }, version: p.version, seq: 0, liveVersion: p.version }, new Date(t0.getTime() + 5000));
+    expect(a1).toMatchObject({ ok: true, seq: 1 });
+    const a2 = await autosave(t.db, ref, marie, { values: { 'fr.title': 'v2' }, version: p.version, seq: 1, liveVersion: p.version }, new Date(t0.getTime() + 9000));
+    expect(a2).toMatchObject({ ok: true, seq: 2 });
+    // A late request carrying the copy before v2 (another tab, a slow network) is refused.
+    expect(await autosave(t.db, ref, marie, { values: { 'fr.title': 'old' }, version: p.version, seq: 1, liveVersion: p.version })).toEqual({ ok: false, error: 'newer' });
+    expect((await getCopy(t.db, ref, marie.id))?.values).toEqual({ 'fr.title': 'v2' });
+
+    // Paul sees Marie typing.
+    const seen = await openForEditing(t.db, ref, paul, p.version, new Date(t0.getTime() + 120_000));
+    expect(seen.others).toEqual([{ name: 'Marie Curie', openedAt: t0.toISOString(), savedAt: new Date(t0.getTime() + 9000).toISOString() }]);
+
+    // After a crash Marie gets her copy back on the same version…
+    expect((await openForEditing(t.db, ref, marie, p.version, new Date(t0.getTime() + 200_000))).copy?.values).toEqual({ 'fr.title': 'v2' });
+    // …but once Paul saves the post, her copy cannot be written over his save, nor offered again.
+    const saved = await updatePost(t.db, paul, p.id, post('Sauvé par Paul'), p.version);
+    if (!('post' in saved)) throw new Error('save failed');
+    expect(await autosave(t.db, ref, marie, { values: { 'fr.title': 'v3' }, version: p.version, seq: 2, liveVersion: saved.post.version })).toEqual({ ok: false, error: 'stale' });
+    expect((await getPost(t.db, p.id))?.translations.fr.title).toBe('Sauvé par Paul');
+    expect((await openForEditing(t.db, ref, marie, saved.post.version)).copy).toBeNull();
+
+    await clearCopy(t.db, ref, paul.id, saved.post.version);
+    expect(await getCopy(t.db, ref, paul.id)).toBeUndefined();
+  });
+
+  it('refuses a draft from a form opened before another draft or save', async () => {
+    const p = await createPost(t.db, marie, post('Concurrence'));
+    const snap = { ...post('Concurrence') };
+    expect(await saveDraft(t.db, postEditable, p.id, { snapshot: snap, version: p.version, draftSavedAt: '' }, marie)).toMatchObject({ ok: true });
+    // Paul opened the form before Marie's draft existed.
+    expect(await saveDraft(t.db, postEditable, p.id, { snapshot: snap, version: p.version, draftSavedAt: '' }, paul)).toEqual({ ok: false, error: 'conflict' });
+    const d = (await getDraft(t.db, { type: 'post', id: p.id }))!;
+    expect(await saveDraft(t.db, postEditable, p.id, { snapshot: snap, version: p.version, draftSavedAt: d.savedAt }, paul)).toMatchObject({ ok: true });
+    expect((await getDraft(t.db, { type: 'post', id: p.id }))?.savedByName).toBe('Paul Éluard');
+  });
+
+  it('revisions, drafts and autosaved copies are in backups, and come back', async () => {
+    const p = await createPost(t.db, marie, post('Sauvegardé'));
+    await saveDraft(t.db, postEditable, p.id, { snapshot: { ...withTitle(post('Sauvegardé'), 'Brouillon', 'Draft') }, version: 1, draftSavedAt: '' }, marie);
+    await openForEditing(t.db, { type: 'post', id: p.id }, paul, 1);
+    const archive = path.join(t.dataDir, 'backups', 'editorial.tar.gz');
+    const manifest = await createBackup(t, diskStorage(path.join(t.dataDir, 'media')), archive);
+    const count = async (db: TestDb, table: 'revisions' | 'drafts' | 'autosaves') => Number((await db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    for (const table of ['revisions', 'drafts', 'autosaves'] as const) expect(manifest.tables[table]).toBe(await count(t, table));
+    const target = await createTestDb(dialect, { migrate: false });
+    try {
+      await restoreBackup(target, diskStorage(path.join(target.dataDir, 'media')), archive);
+      expect(await listRevisions(target.db, { type: 'post', id: p.id })).toEqual(await listRevisions(t.db, { type: 'post', id: p.id }));
+      expect(await getDraft(target.db, { type: 'post', id: p.id })).toEqual(await getDraft(t.db, { type: 'post', id: p.id }));
+      expect(await count(target, 'autosaves')).toBe(await count(t, 'autosaves'));
+    } finally {
+      await target.destroy();
+    }
+  });
+});
