@@ -2,14 +2,8 @@ import type { Route } from './+types/admin-donations-csv';
 import { PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type ProviderName } from '~/domain/donations/status';
 import { toDecimalString } from '~/domain/donations/money';
 import { requireUser } from '~/lib/auth.server';
+import { csvCell as cell } from '~/lib/csv';
 import { donationsFor, EXPORT_LIMIT } from './admin-donations.server';
-
-/** A CSV cell: quoted, and a leading =, +, - or @ neutralised so a spreadsheet never runs it. */
-function cell(v: string | number | null): string {
-  let s = v === null ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return `"${s.replace(/"/g, '""')}"`;
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'donations' });
