@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 import { routes as contentRoutes } from './routes/admin/content/routes';
 import { routes as mediaRoutes } from './routes/admin/media/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
+import { adminRoutes as donorAdminRoutes, downloads as donorDownloads, sitePages as donorPages } from './routes/donors/routes';
 
 export default [
   // The back office comes before the site's catch-all, which would otherwise answer 404 for /admin/*.
@@ -24,10 +25,12 @@ export default [
     ...contentRoutes,
     ...mediaRoutes,
     ...paymentAdminRoutes,
+    ...donorAdminRoutes,
     // Paths no screen owns answer 404 (after the guard's role check).
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   ...paymentPublicRoutes,
+  ...donorDownloads,
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('a-propos', 'routes/site/about.tsx'),
@@ -43,6 +46,7 @@ export default [
     route('payment/cancel', 'routes/site/payment-cancel.tsx'),
     route('confidentialite', 'routes/site/privacy.tsx'),
     route('mentions-legales', 'routes/site/terms.tsx'),
+    ...donorPages,
     route('*', 'routes/site/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),

@@ -20,8 +20,9 @@ export { startRuntime, stopRuntime };
 const handler = createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV ?? 'production');
 
 /** Paths never served from the HTML cache (per-user, per-request or not pages at all). */
-const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', '/healthz', '/readyz'];
-const SESSION_COOKIE = /(?:^|;\s*)__session=/;
+const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', '/healthz', '/readyz', '/mon-espace'];
+/** An admin session (`__session`) or a donor session (`__donor`, the donor space): the page is someone's own. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__session|__donor)=/;
 
 function cacheKey(req: express.Request, lang: string): string | undefined {
   if (req.method !== 'GET' || runtime().env.HTML_CACHE === 'off') return undefined;

@@ -54,6 +54,8 @@ const schema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   /** Requests per window for the contact form, per client address. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Days contact messages and abandoned (never paid) donation attempts are kept before the periodic job deletes them. */
+  DATA_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
 });
 
 export type Env = z.infer<typeof schema>;

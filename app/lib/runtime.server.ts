@@ -2,6 +2,8 @@ import path from 'node:path';
 import { migrateToLatest, migrationStatus, openDatabase, type DB, type DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
 import { startDonationRechecks } from '~/domain/donations/deps.server';
+import { pruneDonorAccess } from '~/domain/donors/links.server';
+import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { createBackup } from './backup.server';
 import { startChangeFeed, type ChangeFeed } from './change-feed.server';
@@ -38,7 +40,7 @@ let current: Runtime | undefined;
 let starting: Promise<Runtime> | undefined;
 let pruneTimer: ReturnType<typeof setInterval> | undefined;
 let stopRechecks: (() => void) | undefined;
-/** Expired sessions and rate-limit windows are removed this often. */
+/** Expired sessions, rate-limit windows, donor links and personal data past retention are removed this often. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export function startRuntime(envOverride?: Env): Promise<Runtime> {
@@ -68,7 +70,7 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
         draining: false,
       };
       pruneTimer = setInterval(() => {
-        Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db)]).catch((e) =>
+        Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db), pruneDonorAccess(handle.db), purgeExpiredPersonalData(handle.db, env.DATA_RETENTION_DAYS)]).catch((e) =>
           log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
         );
       }, PRUNE_INTERVAL_MS);

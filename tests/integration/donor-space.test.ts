@@ -9,6 +9,7 @@ import { LINK_LIMIT_PER_EMAIL, LINK_TTL_MS, readDonorSession, requestSignInLink,
 import { cardUpdateUrl, changeGift, giftEvents, giftOfDonor, monthlyGiftsOf } from '~/domain/donors/monthly.server';
 import { donorExportCsv, eraseDonorData, exportDonorData, historyOf, purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { parseEnv } from '~/lib/env.server';
+import { PRIVACY_TEXTS, PRIVACY_V1, upgradePrivacyDefault } from '~db/seed-privacy';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { createTestDb, DIALECTS, type TestDb } from '../support/db';
 
@@ -282,5 +283,44 @@ describe.each(DIALECTS)('donor space on %s', (dialect) => {
     expect(await findById(t.db, donation.id)).toBeUndefined();
     expect(await findById(t.db, paid.id)).toMatchObject({ status: 'succeeded' });
     expect((await t.db.selectFrom('messages').select('id').execute()).length).toBe(freshMessages);
+  });
+});
+
+describe.each(DIALECTS)('privacy page default on %s', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+  const put = async (texts: unknown, version: number) => {
+    await t.db.deleteFrom('page_content').where('page_id', '=', 'privacy').execute();
+    await t.db.insertInto('page_content').values({ page_id: 'privacy', images: '{}', texts: JSON.stringify(texts), version, updated_at: '2026-01-01T00:00:00.000Z' }).execute();
+  };
+  const stored = async () => t.db.selectFrom('page_content').select(['texts', 'version']).where('page_id', '=', 'privacy').executeTakeFirstOrThrow();
+
+  it('replaces the first default by the new one on a site where nobody edited the page', async () => {
+    await put(PRIVACY_V1, 1);
+    expect(await upgradePrivacyDefault(t.db)).toBe(true);
+    const row = await stored();
+    expect(row.version).toBe(2);
+    const texts = JSON.parse(row.texts);
+    expect(texts).toEqual(PRIVACY_TEXTS);
+    for (const lang of ['fr', 'en', 'es'] as const) expect(texts[lang].content).toContain('href="/mon-espace"');
+    expect(texts.fr.content).toContain('24 mois');
+    // Run again at the next start: nothing changes.
+    expect(await upgradePrivacyDefault(t.db)).toBe(false);
+  });
+
+  it('never overwrites an admin’s change', async () => {
+    const edited = { ...PRIVACY_V1, fr: { ...PRIVACY_V1.fr, content: '<p>Notre texte à nous.</p>' } };
+    await put(edited, 1);
+    expect(await upgradePrivacyDefault(t.db)).toBe(false);
+    expect(JSON.parse((await stored()).texts)).toEqual(edited);
+    // Saved by an admin unchanged (version moved on): left alone too.
+    await put(PRIVACY_V1, 3);
+    expect(await upgradePrivacyDefault(t.db)).toBe(false);
+    expect(await stored()).toEqual({ texts: JSON.stringify(PRIVACY_V1), version: 3 });
   });
 });

@@ -5,6 +5,7 @@ import { formatMoney, parseEuroAmount, type AmountError } from '~/domain/donatio
 import { activeProducts, availableMethods } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startCardDonation, startCryptoDonation, startLinkDonation } from '~/domain/donations/service.server';
+import { recordNewsletterConsent } from '~/domain/donors/consent.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';
@@ -13,6 +14,7 @@ import { hitRateLimit } from '~/lib/rate-limit.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { ButtonLink, buttonClass } from '~/ui/primitives/ButtonLink';
+import { NewsletterConsent } from '~/ui/site/NewsletterConsent';
 import { donatePageCsp, donateScriptOrigins, type Method, METHODS } from './donate.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -88,7 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         cents = a.cents;
         priceId = product.priceId;
       }
-      const { url } = await startCardDonation(deps, { amountCents: cents, priceId, monthly: values.frequency === 'monthly', lang });
+      const { url, donation } = await startCardDonation(deps, { amountCents: cents, priceId, monthly: values.frequency === 'monthly', lang });
+      if (form.get('newsletter') === 'yes') await recordNewsletterConsent(deps.db, donation.id);
       return redirect(url, 303);
     }
     if (intent === 'crypto') {
@@ -201,6 +204,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
                 </label>
               </div>
             </fieldset>
+            <NewsletterConsent />
             <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>
             <button type="submit" className={buttonClass('primary')}>{t('donate.payCard')}</button>
           </form>
