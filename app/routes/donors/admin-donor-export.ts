@@ -4,7 +4,7 @@ import { normalizeEmail } from '~/domain/donors/links.server';
 import { donorRef, exportDonorData } from '~/domain/donors/personal-data.server';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
-import { donorDownload } from './export';
+import { donorDownload } from './download.server';
 
 /** GET /admin/donations/donateur/export/json|csv?email=…: a donor's data for an Admin, audited. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
