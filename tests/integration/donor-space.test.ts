@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findById, findByRef } from '~/domain/donations/ledger.server';
-import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
 import { newsletterOptIns, recordNewsletterConsent, wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
@@ -12,6 +12,7 @@ import { parseEnv } from '~/lib/env.server';
 import { PRIVACY_TEXTS, PRIVACY_V1, upgradePrivacyDefault } from '~db/seed-privacy';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { enableStripeCard } from '../support/donations';
 
 const APP_SECRET = 'donor-secret-'.padEnd(48, 'q');
 const WHSEC = 'whsec_donor_space';
@@ -27,14 +28,7 @@ describe.each(DIALECTS)('donor space on %s', (dialect) => {
   beforeAll(async () => {
     t = await createTestDb(dialect);
     stripe = await startFakeStripe({ port: 0, webhookSecret: WHSEC, webhookUrl: () => 'http://127.0.0.1:1/unused' });
-    const form = {
-      stripe: { enabled: true, publishableKey: 'pk_test_1', products: [] },
-      paypal: { enabled: false, clientId: '', webhookId: '', mode: 'sandbox' as const },
-      coingate: { enabled: false, mode: 'sandbox' as const },
-      mobileMoney: { enabled: false, integrationType: 'api' as const, provider: 'flutterwave' as const, publicKey: '', currency: 'XOF' as const, paymentUrl: '' },
-    };
-    const saved = await savePaymentSettings(t.db, APP_SECRET, form, { set: { 'stripe.secretKey': 'sk_test_donors', 'stripe.webhookSecret': WHSEC }, clear: [] }, 0);
-    if (!saved.ok) throw new Error('save failed');
+    await enableStripeCard(t.db, APP_SECRET, { secretKey: 'sk_test_donors', webhookSecret: WHSEC });
     deps = { db: t.db, settings: await getPaymentSettings(t.db, APP_SECRET), env: parseEnv({ STRIPE_API_BASE: stripe.url }), publicUrl: 'https://dons.example.org' };
   });
   afterAll(async () => {

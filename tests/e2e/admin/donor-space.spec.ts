@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
 import { expectAccessible } from '../support';
+import { enableStripeCard } from '../../support/donations';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { createAccount, serverForSuite, signIn } from './server';
 import { startSmtp } from './smtp';
@@ -87,14 +87,7 @@ for (const lang of ['fr', 'en'] as const) {
       () => ({ STRIPE_API_BASE: stripe.url, APP_SECRET, SMTP_URL: smtp.url, MAIL_FROM: 'Fondation THV <dons@example.org>' }),
       async (s) => {
         await createAccount(s.db, 'Admin', 'alice@example.org');
-        const form = {
-          stripe: { enabled: true, publishableKey: 'pk_test_ds', products: [{ id: 'p1', name: 'Un repas', amount: '20', priceId: 'price_20', active: true }] },
-          paypal: { enabled: false, clientId: '', webhookId: '', mode: 'sandbox' as const },
-          coingate: { enabled: false, mode: 'sandbox' as const },
-          mobileMoney: { enabled: false, integrationType: 'api' as const, provider: 'flutterwave' as const, publicKey: '', currency: 'XOF' as const, paymentUrl: '' },
-        };
-        const saved = await savePaymentSettings(s.db, APP_SECRET, form, { set: { 'stripe.secretKey': 'sk_test_ds', 'stripe.webhookSecret': WHSEC }, clear: [] }, 0);
-        if (!saved.ok) throw new Error('payment settings not saved');
+        await enableStripeCard(s.db, APP_SECRET, { secretKey: 'sk_test_ds', webhookSecret: WHSEC });
       },
     );
 
