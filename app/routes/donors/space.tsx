@@ -210,7 +210,7 @@ function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data: Signed
           <button type="submit" className="min-h-11 font-semibold text-brand-800 underline">{t('donorSpace.signOut')}</button>
         </form>
       </div>
-      {err && !err.field && !err.gift && <div className="mt-6"><Alert text={errText} /></div>}
+      {err && !err.field && !d.monthly.some((g) => g.id === err.gift) && <div className="mt-6"><Alert text={errText} /></div>}
 
       <section aria-labelledby="monthly-title" className={sectionCls}>
         <h2 id="monthly-title" className="text-2xl font-bold">{t('donorSpace.monthlyTitle')}</h2>
