@@ -34,6 +34,9 @@ const UI = {
     stopped: /Votre don mensuel est arrêté/,
     ended: 'Arrêté',
     linkInvalid: /Ce lien n’est plus valable/,
+    notFound: 'Ce don mensuel est introuvable dans votre espace.',
+    signOut: 'Se déconnecter',
+    signedOut: 'Vous êtes déconnecté.',
     mailChanged: /Votre don mensuel passe à 15,00 € par mois à partir du prochain prélèvement/,
   },
   en: {
@@ -57,6 +60,9 @@ const UI = {
     stopped: /Your monthly gift is stopped/,
     ended: 'Stopped',
     linkInvalid: /This link is no longer valid/,
+    notFound: 'This monthly gift is not in your space.',
+    signOut: 'Sign out',
+    signedOut: 'You are signed out.',
     mailChanged: /Your monthly gift becomes €15\.00 a month from the next payment/,
   },
 } as const;
@@ -167,6 +173,14 @@ for (const lang of ['fr', 'en'] as const) {
       expect(csv).toContain(`"gift"`);
       expect(csv).toContain(`"consent"`);
 
+      // Another donor's gift, or a form posted from another site, is refused.
+      const foreign = await page.request.post(`${server.baseURL}/mon-espace`, { form: { intent: 'stop', gift: 'sub_of_someone_else' }, headers: { Origin: server.baseURL } });
+      expect(foreign.status()).toBe(404);
+      expect(await foreign.text()).toContain(ui.notFound);
+      const crossSite = await page.request.post(`${server.baseURL}/mon-espace`, { form: { intent: 'stop', gift: subId }, headers: { Origin: 'https://evil.example' } });
+      expect(crossSite.status()).toBe(403);
+      expect(stripe.subscriptions.get(subId).status).toBe('active');
+
       // Stop the gift.
       await gift.getByRole('button', { name: ui.stop }).click();
       await expect(page.getByRole('main').getByRole('status')).toContainText(ui.stopped);
@@ -178,6 +192,10 @@ for (const lang of ['fr', 'en'] as const) {
       await expect.poll(() => stripe.requests.filter((r) => r.method === 'DELETE').length).toBe(1);
       await page.reload();
       await expect(gift.locator('[data-gift-status]')).toHaveText(ui.ended);
+
+      await page.getByRole('button', { name: ui.signOut }).click();
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(ui.signedOut);
+      await expect(page.getByLabel(ui.email)).toBeVisible();
     });
 
     // The back office is in French only.
@@ -198,7 +216,7 @@ for (const lang of ['fr', 'en'] as const) {
       expect(audit).toEqual([{ action: 'donor.exported', user_name: 'Alice Admin' }]);
       });
 
-      test('the space works without JavaScript: sign in, withdraw from the news, sign out', async ({ browser }) => {
+      test('the space works without JavaScript: sign in, withdraw from the news, erase the data', async ({ browser }) => {
         const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' });
         const page = await context.newPage();
         await page.goto(`${server.baseURL}/mon-espace`);
@@ -215,9 +233,16 @@ for (const lang of ['fr', 'en'] as const) {
         await page.getByRole('button', { name: 'Ne plus recevoir les nouvelles' }).click();
         await expect(page.getByRole('main').getByRole('status')).toHaveText('C’est noté : vous ne recevrez plus les nouvelles de la fondation.');
         await expect(page.getByRole('button', { name: 'Ne plus recevoir les nouvelles' })).toHaveCount(0);
-        await page.getByRole('button', { name: 'Se déconnecter' }).click();
-        await expect(page.getByRole('main').getByRole('status')).toHaveText('Vous êtes déconnecté.');
+        // Erasure asks for a confirmation, then leaves no trace of the email; the gift's amount stays.
+        await page.getByRole('button', { name: 'Effacer mes données' }).click();
+        await expect(page.getByRole('main').getByRole('alert')).toHaveText('Cochez la case pour confirmer l’effacement.');
+        await page.getByLabel('Je comprends que l’effacement est définitif').check();
+        await page.getByRole('button', { name: 'Effacer mes données' }).click();
+        await expect(page.getByRole('main').getByRole('status')).toHaveText('Vos données ont été effacées. Merci pour votre soutien.');
         await expect(page.getByLabel('Adresse email')).toBeVisible();
+        const rows = await server.db.selectFrom('donations').select(['donor_email', 'amount_minor', 'status']).where('provider_ref', 'like', 'cs_%').execute();
+        expect(rows).toEqual([{ donor_email: null, amount_minor: 2500, status: 'succeeded' }]);
+        expect(await server.db.selectFrom('mail_outbox').select('id').where('to', '=', DONOR).execute()).toEqual([]);
         await context.close();
       });
     }
