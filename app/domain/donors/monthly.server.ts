@@ -269,13 +269,23 @@ export async function recordFailedInstalment(deps: DonationDeps, invoice: Invoic
   }
 }
 
-/** customer.subscription.updated / .deleted: the gift follows what Stripe says (changes made elsewhere, the end). */
-export async function syncMonthlyGift(deps: DonationDeps, sub: Stripe.Subscription, eventId: string): Promise<void> {
-  const first = await findBySecondaryRef(deps.db, 'stripe', sub.id);
+/**
+ * customer.subscription.updated / .deleted: the gift follows what Stripe says (changes made
+ * elsewhere, the end). Events may arrive out of order, so the subscription is read again from
+ * Stripe; the event's own copy serves only when Stripe cannot be asked.
+ */
+export async function syncMonthlyGift(deps: DonationDeps, event: Stripe.Subscription, eventId: string): Promise<void> {
+  const first = await findBySecondaryRef(deps.db, 'stripe', event.id);
   if (!first) return;
   const gift = await ensureGift(deps.db, first);
-  const state = stateOf(sub);
   if (gift.status === 'ended') return;
+  let sub = event;
+  try {
+    sub = await ask(() => stripeOf(deps).subscriptions.retrieve(event.id));
+  } catch (e) {
+    log.warn('subscription not re-read from Stripe; using the event', { gift: gift.id, error: e instanceof Error ? e.message : String(e) });
+  }
+  const state = stateOf(sub);
   const now = new Date().toISOString();
   await deps.db
     .updateTable('monthly_gifts')
