@@ -5,6 +5,7 @@ import { routes as reportRoutes } from './routes/admin/reports/routes';
 import { routes as editorialRoutes } from './routes/admin/editorial/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
+import { adminRoutes as donorAdminRoutes, downloads as donorDownloads, sitePages as donorPages } from './routes/donors/routes';
 
 export default [
   // The back office comes before the site's catch-all, which would otherwise answer 404 for /admin/*.
@@ -31,10 +32,12 @@ export default [
     ...paymentAdminRoutes,
     ...receiptAdminRoutes,
     ...reportRoutes,
+    ...donorAdminRoutes,
     // Paths no screen owns answer 404 (after the guard's role check).
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   ...paymentPublicRoutes,
+  ...donorDownloads,
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('a-propos', 'routes/site/about.tsx'),
@@ -50,6 +53,7 @@ export default [
     route('payment/cancel', 'routes/site/payment-cancel.tsx'),
     route('confidentialite', 'routes/site/privacy.tsx'),
     route('mentions-legales', 'routes/site/terms.tsx'),
+    ...donorPages,
     route('*', 'routes/site/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),

@@ -246,6 +246,55 @@ export interface AutosaveTable {
   saved_at: string | null;
 }
 
+/** Donor space (migration 008): one-time sign-in links, by sha256 of the mailed token. */
+export interface DonorLinkTable {
+  id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** A donor's signed-in browser, by sha256 of the cookie's token. */
+export interface DonorSessionTable {
+  id: string;
+  email: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A monthly gift's current state, by the provider's subscription id. */
+export interface MonthlyGiftTable {
+  id: string;
+  provider: string;
+  first_donation_id: string;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  updated_at: string;
+}
+
+/** Every change of a monthly gift: who asked, what Stripe confirmed. */
+export interface MonthlyGiftEventTable {
+  id: string;
+  gift_id: string;
+  kind: string;
+  amount_minor: number | null;
+  previous_amount_minor: number | null;
+  source: string;
+  provider_ref: string | null;
+  at: string;
+}
+
+/** A consent given with a donation (newsletter), dated; withdrawn_at once taken back. */
+export interface DonorConsentTable {
+  id: string;
+  donation_id: string;
+  kind: string;
+  given_at: string;
+  withdrawn_at: string | null;
+}
+
 export interface Database {
   page_content: PageContentTable;
   projects: ProjectTable;
@@ -268,4 +317,9 @@ export interface Database {
   revisions: RevisionTable;
   drafts: DraftTable;
   autosaves: AutosaveTable;
+  donor_links: DonorLinkTable;
+  donor_sessions: DonorSessionTable;
+  monthly_gifts: MonthlyGiftTable;
+  monthly_gift_events: MonthlyGiftEventTable;
+  donor_consents: DonorConsentTable;
 }

@@ -5,6 +5,7 @@ import type { Storage } from '~/lib/storage.server';
 import type { DB } from './index';
 import { seedPictures } from './seed-images';
 import { loadSharp } from '~/lib/sharp.server';
+import { PRIVACY_TEXTS, upgradePrivacyDefault } from './seed-privacy';
 
 const SEED_MARKER = 'seed:v1';
 
@@ -14,7 +15,11 @@ const SEED_MARKER = 'seed:v1';
  */
 export async function seedDefaults(db: DB, storage: Storage): Promise<boolean> {
   const marker = await db.selectFrom('settings').select('key').where('key', '=', SEED_MARKER).executeTakeFirst();
-  if (marker) return false;
+  if (marker) {
+    // A later default for a page nobody edited (seed-privacy.ts); never an admin's text.
+    await upgradePrivacyDefault(db);
+    return false;
+  }
 
   const now = new Date().toISOString();
   const pics = seedPictures();
@@ -160,26 +165,7 @@ function defaultPages(url: Record<string, string>) {
         es: { title: 'Contáctenos', address: '' },
       },
     },
-    privacy: {
-      images: {},
-      texts: {
-        fr: {
-          title: 'Politique de confidentialité',
-          content:
-            '<p>La Fondation THV ne collecte que les données nécessaires pour répondre à vos messages et traiter vos dons : nom, email, téléphone et montant du don.</p><p>Ces données ne sont jamais vendues ni cédées. Vous pouvez demander à les consulter, les corriger ou les supprimer en nous écrivant.</p><p>Le site n’utilise aucun traceur publicitaire ; un seul cookie mémorise la langue choisie.</p>',
-        },
-        en: {
-          title: 'Privacy policy',
-          content:
-            '<p>The THV Foundation only collects the data needed to answer your messages and process your donations: name, email, phone and donation amount.</p><p>This data is never sold or transferred. You may ask to see, correct or delete it by writing to us.</p><p>The site uses no advertising tracker; a single cookie remembers the chosen language.</p>',
-        },
-        es: {
-          title: 'Política de privacidad',
-          content:
-            '<p>La Fundación THV solo recoge los datos necesarios para responder a sus mensajes y tramitar sus donativos: nombre, correo electrónico, teléfono e importe del donativo.</p><p>Estos datos nunca se venden ni se ceden. Puede solicitar consultarlos, corregirlos o suprimirlos escribiéndonos.</p><p>El sitio no utiliza ningún rastreador publicitario; una única cookie recuerda el idioma elegido.</p>',
-        },
-      },
-    },
+    privacy: { images: {}, texts: PRIVACY_TEXTS },
     terms: {
       images: {},
       texts: {

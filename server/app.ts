@@ -22,8 +22,9 @@ export { startRuntime, stopRuntime };
 const handler = createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV ?? 'production');
 
 /** Paths never served from the HTML cache (per-user, per-request or not pages at all). */
-const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', '/healthz', '/readyz'];
-const SESSION_COOKIE = /(?:^|;\s*)__session=/;
+const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', '/healthz', '/readyz', '/mon-espace'];
+/** An admin session (`__session`) or a donor session (`__donor`, the donor space): the page is someone's own. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__session|__donor)=/;
 
 const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
 

@@ -57,6 +57,8 @@ const schema = z.object({
   // Editorial workflow (issue #17, ADR 015): revisions kept per item; how often scheduled items are looked for.
   REVISIONS_KEEP: z.coerce.number().int().min(1).max(10_000).default(50),
   SCHEDULE_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
+  /** Days contact messages and abandoned (never paid) donation attempts are kept before the periodic job deletes them. */
+  DATA_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
 });
 
 export type Env = z.infer<typeof schema>;

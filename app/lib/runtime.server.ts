@@ -3,6 +3,8 @@ import { migrateToLatest, migrationStatus, openDatabase, type DB, type DbHandle 
 import { seedDefaults } from '~db/seed';
 import { startDonationRechecks } from '~/domain/donations/deps.server';
 import { startScheduledPublishing } from '~/domain/revisions/schedule.server';
+import { pruneDonorAccess } from '~/domain/donors/links.server';
+import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { createBackup } from './backup.server';
 import { startChangeFeed, type ChangeFeed } from './change-feed.server';
@@ -40,7 +42,7 @@ let starting: Promise<Runtime> | undefined;
 let pruneTimer: ReturnType<typeof setInterval> | undefined;
 let stopRechecks: (() => void) | undefined;
 let stopScheduling: (() => void) | undefined;
-/** Expired sessions and rate-limit windows are removed this often. */
+/** Expired sessions, rate-limit windows, donor links and personal data past retention are removed this often. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 export function startRuntime(envOverride?: Env): Promise<Runtime> {
@@ -71,7 +73,7 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
       };
       // Under a cluster only one worker runs the periodic jobs (server.js sets THV_RUN_JOBS); across
       // instances the jobs claim their window in the database anyway.
-      if (runsJobs()) startJobs(handle);
+      if (runsJobs()) startJobs(handle, env);
       log.info('runtime ready', { database: handle.dialect });
       return current;
     } catch (e) {
@@ -88,9 +90,9 @@ export function runsJobs(): boolean {
   return process.env.THV_RUN_JOBS !== '0';
 }
 
-function startJobs(handle: DbHandle): void {
+function startJobs(handle: DbHandle, env: Env): void {
   pruneTimer = setInterval(() => {
-    Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db)]).catch((e) =>
+    Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db), pruneDonorAccess(handle.db), purgeExpiredPersonalData(handle.db, env.DATA_RETENTION_DAYS)]).catch((e) =>
       log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
     );
   }, PRUNE_INTERVAL_MS);

@@ -3,6 +3,7 @@ import * as m001 from './001-content';
 import * as m002 from './002-auth';
 import * as m005 from './005-donations';
 import * as m007 from './007-receipts';
+import * as m008 from './008-donors';
 import * as m010 from './010-editorial';
 import * as m011 from './011-report-indexes';
 
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '002-auth': m002,
   '005-donations': m005,
   '007-receipts': m007,
+  '008-donors': m008,
   '010-editorial': m010,
   '011-report-indexes': m011,
 };

@@ -13,6 +13,13 @@ export interface FakeStripe extends FakeServer {
   sign(payload: string, secret?: string): string;
   send(payload: string, header: string): Promise<Response>;
   failNext: number;
+  // ——— Subscriptions and billing portal (donor space, issue #15) ———
+  /** Subscriptions created by completed subscription-mode sessions, by id. */
+  subscriptions: Map<string, any>;
+  /** Every event the fake produced from an API change (customer.subscription.updated / .deleted), signed. */
+  events: { type: string; payload: string; header: string }[];
+  /** A signed event about `object` (an invoice.payment_failed the test wants to send, for instance). */
+  event(type: string, object: unknown): { payload: string; header: string };
 }
 
 /**
@@ -51,7 +58,11 @@ function unknownParameter(endpoint: string, body: string): string | undefined {
   return undefined;
 }
 
-export async function startFakeStripe(opts: { port: number; webhookSecret: string; webhookUrl: () => string; prices?: Record<string, number> }): Promise<FakeStripe> {
+/**
+ * `deliverEvents`: events of subscription changes are also POSTed to `webhookUrl` right after the
+ * API call answered, as Stripe does (the e2e server); otherwise a test sends them itself.
+ */
+export async function startFakeStripe(opts: { port: number; webhookSecret: string; webhookUrl: () => string; prices?: Record<string, number>; deliverEvents?: boolean }): Promise<FakeStripe> {
   const sessions = new Map<string, any>();
   /** Idempotency-Key → the request body it was first used with, and the answer given. */
   const idempotent = new Map<string, { body: string; answer: { status?: number; json: unknown } }>();
@@ -61,12 +72,65 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     const s = sessions.get(id);
     if (!s) throw new Error(`no session ${id}`);
     Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: s.mode === 'payment' ? `pi_${id}` : null, subscription: s.mode === 'subscription' ? `sub_${id}` : null, customer_details: { email: 'donor@example.org', name: 'Awa Diallo' } }, overrides);
+    if (s.mode === 'subscription' && typeof s.subscription === 'string') createSubscription(s);
     const payload = JSON.stringify({ id: `evt_${++seq}`, object: 'event', type: 'checkout.session.completed', data: { object: s } });
     return { payload, header: sign(payload) };
   };
   const send = (payload: string, header: string) =>
     fetch(opts.webhookUrl(), { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': header }, body: payload });
+  // ——— Subscriptions and billing portal (donor space, issue #15) ———
+  const subscriptions = new Map<string, any>();
+  const events: FakeStripe['events'] = [];
+  const stripeError = (status: number, message: string) => ({ status, json: { error: { type: 'invalid_request_error', message } } });
+  const event = (type: string, object: unknown) => {
+    const payload = JSON.stringify({ id: `evt_${++seq}`, object: 'event', type, data: { object } });
+    return { payload, header: sign(payload) };
+  };
+  const emit = (type: string, object: unknown) => {
+    const e = { type, ...event(type, structuredClone(object)) };
+    events.push(e);
+    if (opts.deliverEvents) setTimeout(() => void send(e.payload, e.header).catch(() => undefined), 50);
+  };
+  function createSubscription(s: any) {
+    if (subscriptions.has(s.subscription)) return;
+    const key = s.id;
+    subscriptions.set(s.subscription, {
+      id: s.subscription,
+      object: 'subscription',
+      status: 'active',
+      customer: `cus_${key}`,
+      currency: 'eur',
+      pause_collection: null,
+      cancel_at_period_end: false,
+      canceled_at: null,
+      metadata: s.metadata ?? {},
+      items: { object: 'list', data: [{ id: `si_${key}`, object: 'subscription_item', quantity: 1, price: { id: `price_${key}_0`, object: 'price', currency: 'eur', unit_amount: s.amount_total, product: `prod_${key}`, recurring: { interval: 'month', interval_count: 1 } } }] },
+    });
+  }
+  /** POST /v1/subscriptions/:id — the parameters the donor space sends: a new price on the item, or pause_collection. */
+  function updateSubscription(sub: any, p: Record<string, any>) {
+    if (sub.status === 'canceled') return stripeError(400, 'A canceled subscription can only update its cancellation_details and metadata.');
+    if (p.items) {
+      const it = p.items['0'];
+      const item = sub.items.data[0];
+      if (!it || it.id !== item.id) return stripeError(400, `No such subscription item: '${it?.id}'`);
+      const pd = it.price_data;
+      if (!pd || pd.product !== item.price.product || pd.currency !== 'eur' || pd.recurring?.interval !== 'month' || !/^\d+$/.test(pd.unit_amount ?? '')) return stripeError(400, 'Invalid price_data');
+      item.price = { ...item.price, id: `price_${sub.id}_${++seq}`, unit_amount: Number(pd.unit_amount) };
+    }
+    if ('pause_collection' in p) sub.pause_collection = p.pause_collection === '' ? null : { behavior: p.pause_collection.behavior, resumes_at: null };
+    emit('customer.subscription.updated', sub);
+    return { json: sub };
+  }
+  const portals = new Map<string, any>();
+
   const fake = await startFake(opts.port, async (req) => {
+    const portal = /^\/portal\/(\w+)$/.exec(req.path);
+    if (portal) {
+      const ps = portals.get(portal[1]);
+      if (!ps) return { status: 404, html: page('Not found', '') };
+      return { html: page('Fake Stripe billing portal', `<p>Customer: ${ps.customer}</p><p><a href="${ps.return_url}">Return</a></p>`) };
+    }
     const pay = /^\/pay\/(\w+)$/.exec(req.path);
     if (pay) {
       const s = sessions.get(pay[1]);
@@ -114,9 +178,32 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
       const s = sessions.get(m[1]);
       return s ? { json: s } : { status: 404, json: { error: { type: 'invalid_request_error', message: 'No such checkout.session' } } };
     }
+    // ——— Subscriptions and billing portal (donor space, issue #15) ———
+    const sm = /^\/v1\/subscriptions\/(\w+)$/.exec(req.path);
+    if (sm) {
+      const sub = subscriptions.get(sm[1]);
+      if (!sub) return stripeError(404, `No such subscription: '${sm[1]}'`);
+      if (req.method === 'GET') return { json: sub };
+      if (req.method === 'POST') return updateSubscription(sub, parseBracketForm(req.body));
+      if (req.method === 'DELETE') {
+        if (sub.status === 'canceled') return stripeError(400, 'This subscription is already canceled.');
+        Object.assign(sub, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
+        emit('customer.subscription.deleted', sub);
+        return { json: sub };
+      }
+    }
+    if (req.method === 'POST' && req.path === '/v1/billing_portal/sessions') {
+      const p = parseBracketForm(req.body);
+      if (![...subscriptions.values()].some((x) => x.customer === p.customer)) return stripeError(400, `No such customer: '${p.customer}'`);
+      if (!p.return_url) return stripeError(400, 'Missing required param: return_url.');
+      const id = `bps_${++seq}`;
+      const ps = { id, object: 'billing_portal.session', customer: p.customer, return_url: p.return_url, locale: p.locale ?? null, url: `${fake.url}/portal/${id}` };
+      portals.set(id, ps);
+      return { json: ps };
+    }
     return { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
   };
-  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0 };
+  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, event };
   return fake2;
 }
 

@@ -26,3 +26,20 @@ export async function enablePayPalAndFlutterwave(db: DB, appSecret: string, coin
   );
   if (!saved.ok) throw new Error('payment settings not saved');
 }
+
+/** Card payments by Stripe on, with one 20 € preset (`price_20`) and the given keys sealed under `appSecret`. */
+export async function enableStripeCard(db: DB, appSecret: string, keys: { secretKey: string; webhookSecret: string }): Promise<void> {
+  const saved = await savePaymentSettings(
+    db,
+    appSecret,
+    {
+      stripe: { enabled: true, publishableKey: 'pk_test_card', products: [{ id: 'p1', name: 'Un repas', amount: '20', priceId: 'price_20', active: true }] },
+      paypal: { enabled: false, clientId: '', webhookId: '', mode: 'sandbox' },
+      coingate: { enabled: false, mode: 'sandbox' },
+      mobileMoney: { enabled: false, integrationType: 'api', provider: 'flutterwave', publicKey: '', currency: 'XOF', paymentUrl: '' },
+    },
+    { set: { 'stripe.secretKey': keys.secretKey, 'stripe.webhookSecret': keys.webhookSecret }, clear: [] },
+    0,
+  );
+  if (!saved.ok) throw new Error('payment settings not saved');
+}

@@ -138,6 +138,11 @@ async function recordActivity(db: DB, d: Donation): Promise<void> {
  * succeeded, once per provider reference.
  */
 export async function recordSucceeded(db: DB, a: NewAttempt & { providerRef: string }): Promise<Transition> {
+  return recordFromProvider(db, a, 'succeeded');
+}
+
+/** Same, for what the provider reports as succeeded or failed (a monthly instalment it could not charge). */
+export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: string }, status: 'succeeded' | 'failed'): Promise<Transition> {
   const now = new Date().toISOString();
   const id = randomUUID();
   try {
@@ -152,7 +157,7 @@ export async function recordSucceeded(db: DB, a: NewAttempt & { providerRef: str
         eur_cents: a.eurCents,
         secondary_ref: a.secondaryRef ?? null,
         frequency: a.frequency,
-        status: 'succeeded',
+        status,
         verifiable: 1,
         donor_name: a.donorName ?? null,
         donor_email: a.donorEmail ?? null,
@@ -160,7 +165,7 @@ export async function recordSucceeded(db: DB, a: NewAttempt & { providerRef: str
         callback_token_hash: null,
         error: null,
         receipt_sent_at: null,
-        succeeded_at: now,
+        succeeded_at: status === 'succeeded' ? now : null,
         created_at: now,
         updated_at: now,
         tax_details: a.taxDetails ?? null,

@@ -17,6 +17,7 @@ import * as paypal from './providers/paypal.server';
 import { createCheckoutSession, retrieveSession, sessionPayment, stripeClient, verifyWebhook } from './providers/stripe.server';
 import { ProviderError, type VerifiedPayment } from './providers/types';
 import type { ProviderName } from './status';
+import { recordFailedInstalment, syncMonthlyGift } from '~/domain/donors/monthly.server';
 
 /** What every donation operation needs: the database, the settings (secrets in clear) and where we live. */
 export interface DonationDeps {
@@ -200,6 +201,14 @@ export async function handleStripeWebhook(deps: DonationDeps, rawBody: string, s
       );
       break;
     }
+    // Monthly gifts as the donor space manages them (app/domain/donors).
+    case 'invoice.payment_failed':
+      await recordFailedInstalment(deps, event.data.object);
+      break;
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      await syncMonthlyGift(deps, event.data.object, event.id);
+      break;
     default:
       break;
   }

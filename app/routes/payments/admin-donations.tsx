@@ -63,9 +63,14 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold text-gray-900">Dons</h1>
-        <a href={`/admin/donations/export.csv?${params}`} className={secondaryButton} download>
-          Exporter en CSV
-        </a>
+        <div className="flex flex-wrap gap-3">
+          <a href={`/admin/donations/export.csv?${params}`} className={secondaryButton} download>
+            Exporter en CSV
+          </a>
+          {/* Donor space (issue #15): a donor's data, and the donors who asked for news. */}
+          <Link to="/admin/donations/donateur" className={secondaryButton}>Données d’un donateur</Link>
+          <a href="/admin/donations/nouvelles.csv" className={secondaryButton} download>Abonnés aux nouvelles (CSV)</a>
+        </div>
       </div>
       <Form method="get" className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">
         <div>

@@ -6,6 +6,7 @@ import { formatMoney, parseEuroAmount, type AmountError } from '~/domain/donatio
 import { activeProducts, availableMethods } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startCardDonation, startCryptoDonation, startLinkDonation } from '~/domain/donations/service.server';
+import { recordNewsletterConsent } from '~/domain/donors/consent.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';
@@ -18,6 +19,7 @@ import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { fieldName, TAX_FIELDS, type TaxFieldError } from '~/domain/receipts/donor-details';
 import { receiptsOffered } from '~/domain/receipts/settings.server';
 import { TaxReceiptFields } from '~/ui/site/TaxReceiptFields';
+import { NewsletterConsent } from '~/ui/site/NewsletterConsent';
 import { donatePageCsp, donateScriptOrigins, type Method, METHODS } from './donate.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -99,7 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         cents = a.cents;
         priceId = product.priceId;
       }
-      const { url } = await startCardDonation(deps, { amountCents: cents, priceId, monthly: values.frequency === 'monthly', lang, taxDetails: tax.taxDetails });
+      const { url, donation } = await startCardDonation(deps, { amountCents: cents, priceId, monthly: values.frequency === 'monthly', lang, taxDetails: tax.taxDetails });
+      if (form.get('newsletter') === 'yes') await recordNewsletterConsent(deps.db, donation.id);
       return redirect(url, 303);
     }
     if (intent === 'crypto') {
@@ -220,6 +223,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               </div>
             </fieldset>
             {taxFields}
+            <NewsletterConsent />
             <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>
             <button type="submit" className={buttonClass('primary')}>{t('donate.payCard')}</button>
           </form>

@@ -86,6 +86,11 @@ export function Footer({ settings, contact }: { settings: SiteSettings; contact:
                 {t('footer.terms')}
               </Link>
             </li>
+            <li>
+              <Link to="/mon-espace" className="inline-block py-1.5 hover:text-white hover:underline">
+                {t('donorSpace.spaceLink')}
+              </Link>
+            </li>
           </ul>
         </div>
         <div>

@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import type { DB } from '~db/index';
+
+/**
+ * Consents given with a donation ("Recevoir des nouvelles de la fondation"), dated. The consent
+ * points at its donation: whose it is follows the donation's email once the provider told it, and
+ * goes with it when the donor's data is erased.
+ */
+export const NEWSLETTER = 'newsletter';
+
+export async function recordNewsletterConsent(db: DB, donationId: string, now = new Date()): Promise<void> {
+  await db.insertInto('donor_consents').values({ id: randomUUID(), donation_id: donationId, kind: NEWSLETTER, given_at: now.toISOString(), withdrawn_at: null }).execute();
+}
+
+export interface ConsentRecord {
+  kind: string;
+  givenAt: string;
+  withdrawnAt: string | null;
+  donationId: string;
+}
+
+export async function consentsOf(db: DB, email: string): Promise<ConsentRecord[]> {
+  const rows = await db
+    .selectFrom('donor_consents')
+    .innerJoin('donations', 'donations.id', 'donor_consents.donation_id')
+    .select(['donor_consents.kind', 'donor_consents.given_at', 'donor_consents.withdrawn_at', 'donor_consents.donation_id'])
+    .where((eb) => eb(eb.fn('lower', ['donations.donor_email']), '=', email))
+    .orderBy('donor_consents.given_at')
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, givenAt: r.given_at, withdrawnAt: r.withdrawn_at, donationId: r.donation_id }));
+}
+
+/** Whether this email currently wants the foundation's news. */
+export async function wantsNewsletter(db: DB, email: string): Promise<boolean> {
+  return (await consentsOf(db, email)).some((c) => c.kind === NEWSLETTER && !c.withdrawnAt);
+}
+
+/** Takes back every newsletter consent given with this email's donations. */
+export async function withdrawNewsletter(db: DB, email: string, now = new Date()): Promise<number> {
+  const ids = (await consentsOf(db, email)).filter((c) => c.kind === NEWSLETTER && !c.withdrawnAt).map((c) => c.donationId);
+  if (!ids.length) return 0;
+  const r = await db.updateTable('donor_consents').set({ withdrawn_at: now.toISOString() }).where('kind', '=', NEWSLETTER).where('withdrawn_at', 'is', null).where('donation_id', 'in', ids).executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+export interface OptIn {
+  email: string;
+  name: string;
+  language: string;
+  givenAt: string;
+}
+
+/** Donors who asked for news and did not take it back: one line per email, with the latest consent. */
+export async function newsletterOptIns(db: DB): Promise<OptIn[]> {
+  const rows = await db
+    .selectFrom('donor_consents')
+    .innerJoin('donations', 'donations.id', 'donor_consents.donation_id')
+    .select(['donations.donor_email', 'donations.donor_name', 'donations.language', 'donor_consents.given_at'])
+    .where('donor_consents.kind', '=', NEWSLETTER)
+    .where('donor_consents.withdrawn_at', 'is', null)
+    .where('donations.donor_email', 'is not', null)
+    .where('donations.status', 'in', ['succeeded', 'refunded'])
+    .orderBy('donor_consents.given_at', 'desc')
+    .execute();
+  const byEmail = new Map<string, OptIn>();
+  for (const r of rows) {
+    const email = r.donor_email!.toLowerCase();
+    if (!byEmail.has(email)) byEmail.set(email, { email, name: r.donor_name ?? '', language: r.language, givenAt: r.given_at });
+  }
+  return [...byEmail.values()].sort((a, b) => a.email.localeCompare(b.email));
+}

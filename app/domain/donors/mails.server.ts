@@ -1,0 +1,33 @@
+import type { DB } from '~db/index';
+import type { Env } from '~/lib/env.server';
+import { isLang, translate, type Lang, type MessageKey, type Vars } from '~/lib/i18n';
+import { messagesFor } from '~/lib/i18n.server';
+import { sendMail, type MailResult } from '~/lib/mail.server';
+
+export interface MailDeps {
+  db: DB;
+  env: Env;
+  publicUrl: string;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export const langOf = (value: string | null | undefined): Lang => (isLang(value) ? value : 'fr');
+
+/** The donor space's address in the donor's language (French paths, ?lng= for the others). */
+export function spaceUrl(publicUrl: string, lang: Lang, path = '/mon-espace'): string {
+  return `${publicUrl}${path}${lang === 'fr' ? '' : `${path.includes('?') ? '&' : '?'}lng=${lang}`}`;
+}
+
+/** One donor mail in their language: a subject and paragraphs (keys of the `donorMail` block). */
+export async function sendDonorMail(deps: MailDeps, to: string, lang: Lang, subject: MessageKey, lines: MessageKey[], vars: Vars): Promise<MailResult> {
+  const m = messagesFor(lang);
+  const paragraphs = [...lines.map((k) => translate(m, k, vars)), translate(m, 'donorMail.signature', vars)];
+  const host = new URL(deps.publicUrl).host;
+  return sendMail(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, {
+    to,
+    subject: translate(m, subject, vars),
+    text: paragraphs.join('\n\n'),
+    html: paragraphs.map((p) => `<p>${esc(p).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`).join('\n'),
+  });
+}

@@ -1,0 +1,14 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { route } from '@react-router/dev/routes';
+
+/** The donor space (ADR 013): pages inside the site's layout, downloads outside it, admin screens under /admin. */
+export const sitePages: RouteConfigEntry[] = [
+  route('mon-espace', 'routes/donors/space.tsx'),
+  route('mon-espace/connexion', 'routes/donors/sign-in.tsx'),
+];
+export const downloads: RouteConfigEntry[] = [route('mon-espace/export/:format', 'routes/donors/export.ts')];
+export const adminRoutes: RouteConfigEntry[] = [
+  route('donations/donateur', 'routes/donors/admin-donor.tsx'),
+  route('donations/donateur/export/:format', 'routes/donors/admin-donor-export.ts'),
+  route('donations/nouvelles.csv', 'routes/donors/admin-newsletter-csv.ts'),
+];

@@ -1,0 +1,21 @@
+import { redirect } from 'react-router';
+import { DONOR_COOKIE, donorCookie, readDonorSession, type DonorSession } from '~/domain/donors/links.server';
+import { isSecure } from '~/lib/auth.server';
+import { readCookie } from '~/lib/i18n.server';
+import { db } from '~/lib/runtime.server';
+
+/** The donor space's pages are per person: never stored by a browser, a proxy or the HTML cache. */
+export const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+export const donorToken = (request: Request) => readCookie(request.headers.get('cookie'), DONOR_COOKIE) || undefined;
+
+export async function donorOf(request: Request): Promise<DonorSession | null> {
+  return readDonorSession(db(), donorToken(request));
+}
+
+/** The signed-in donor, or back to the sign-in form (clearing a cookie that names no live session). */
+export async function requireDonor(request: Request): Promise<DonorSession> {
+  const donor = await donorOf(request);
+  if (donor) return donor;
+  throw redirect('/mon-espace', { headers: { ...NO_STORE, ...(donorToken(request) ? { 'Set-Cookie': donorCookie('', 0, isSecure(request)) } : {}) } });
+}

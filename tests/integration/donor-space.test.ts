@@ -1,0 +1,327 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findById, findByRef } from '~/domain/donations/ledger.server';
+import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
+import { ProviderError } from '~/domain/donations/providers/types';
+import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
+import { newsletterOptIns, recordNewsletterConsent, wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
+import { LINK_LIMIT_PER_EMAIL, LINK_TTL_MS, readDonorSession, requestSignInLink, useSignInLink } from '~/domain/donors/links.server';
+import { cardUpdateUrl, changeGift, giftEvents, giftOfDonor, monthlyGiftsOf } from '~/domain/donors/monthly.server';
+import { donorExportCsv, eraseDonorData, exportDonorData, historyOf, purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
+import { parseEnv } from '~/lib/env.server';
+import { PRIVACY_TEXTS, PRIVACY_V1, upgradePrivacyDefault } from '~db/seed-privacy';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { enableStripeCard } from '../support/donations';
+
+const APP_SECRET = 'donor-secret-'.padEnd(48, 'q');
+const WHSEC = 'whsec_donor_space';
+const DONOR = { email: 'awa.diallo@example.org', name: 'Awa Diallo' };
+const OTHER = { email: 'jean.martin@example.org', name: 'Jean Martin' };
+const ACTOR = { id: null, name: 'Donateur' };
+
+describe.each(DIALECTS)('donor space on %s', (dialect) => {
+  let t: TestDb;
+  let stripe: FakeStripe;
+  let deps: DonationDeps;
+
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    stripe = await startFakeStripe({ port: 0, webhookSecret: WHSEC, webhookUrl: () => 'http://127.0.0.1:1/unused' });
+    await enableStripeCard(t.db, APP_SECRET, { secretKey: 'sk_test_donors', webhookSecret: WHSEC });
+    deps = { db: t.db, settings: await getPaymentSettings(t.db, APP_SECRET), env: parseEnv({ STRIPE_API_BASE: stripe.url }), publicUrl: 'https://dons.example.org' };
+  });
+  afterAll(async () => {
+    await stripe?.close();
+    await t?.destroy();
+  });
+
+  /** A gift paid through the fake Checkout, confirmed by its signed webhook, as a donor makes it. */
+  async function give(who: { email: string; name: string }, cents: number, monthly: boolean, lang: 'fr' | 'en' | 'es' = 'fr') {
+    const { donation } = await startCardDonation(deps, { amountCents: cents, monthly, lang });
+    const ev = stripe.complete(donation.provider_ref, { customer_details: { email: who.email, name: who.name } });
+    expect((await handleStripeWebhook(deps, ev.payload, ev.header)).status).toBe(200);
+    return (await findById(t.db, donation.id))!;
+  }
+  const webhook = (e: { payload: string; header: string }) => handleStripeWebhook(deps, e.payload, e.header);
+  const mailsTo = (to: string) => t.db.selectFrom('mail_outbox').selectAll().where('to', '=', to).orderBy('created_at').execute();
+
+  it('mails a single-use link only to a known donor, with the same answer for an unknown email', async () => {
+    await give(DONOR, 2500, false);
+    const delivered: { email: string; token: string }[] = [];
+    const deliver = (email: string, token: string) => delivered.push({ email, token });
+    const known = await requestSignInLink(t.db, { email: '  Awa.Diallo@Example.org ', ip: '10.0.0.1', deliver });
+    const unknown = await requestSignInLink(t.db, { email: 'nobody@example.org', ip: '10.0.0.2', deliver });
+    expect(known).toEqual({ status: 'sent' });
+    expect(unknown).toEqual(known);
+    expect(delivered.map((d) => d.email)).toEqual([DONOR.email]);
+    expect(await t.db.selectFrom('donor_links').select('email').execute()).toEqual([{ email: DONOR.email }]);
+    // The database keeps only the token's hash.
+    expect(JSON.stringify(await t.db.selectFrom('donor_links').selectAll().execute())).not.toContain(delivered[0].token);
+    expect(await requestSignInLink(t.db, { email: 'not an email', ip: '10.0.0.1', deliver })).toEqual({ status: 'invalid' });
+
+    const session = await useSignInLink(t.db, delivered[0].token);
+    expect(session?.email).toBe(DONOR.email);
+    expect(await readDonorSession(t.db, session!.token)).toEqual({ email: DONOR.email });
+    // Used once: a second use, or a made-up token, opens nothing.
+    expect(await useSignInLink(t.db, delivered[0].token)).toBeNull();
+    expect(await useSignInLink(t.db, 'x'.repeat(43))).toBeNull();
+    // The session ends after its lifetime.
+    expect(await readDonorSession(t.db, session!.token, new Date(Date.now() + 61 * 60 * 1000))).toBeNull();
+    expect(await readDonorSession(t.db, session!.token)).toBeNull();
+  });
+
+  it('lets a link expire after 30 minutes', async () => {
+    const delivered: string[] = [];
+    const at = new Date('2030-01-01T10:00:00Z');
+    await requestSignInLink(t.db, { email: DONOR.email, ip: '10.0.1.1', deliver: (_e, token) => delivered.push(token) }, at);
+    expect(delivered).toHaveLength(1);
+    expect(await useSignInLink(t.db, delivered[0], new Date(at.getTime() + LINK_TTL_MS + 1000))).toBeNull();
+    expect(await useSignInLink(t.db, delivered[0], new Date(at.getTime() + LINK_TTL_MS - 1000))).not.toBeNull();
+  });
+
+  it('limits requests per email and per address, alike for known and unknown emails, without keeping the email', async () => {
+    const at = new Date('2030-02-01T10:00:00Z');
+    const deliver = () => undefined;
+    for (const email of [DONOR.email, 'ghost@example.org']) {
+      for (let i = 0; i < LINK_LIMIT_PER_EMAIL; i++) expect((await requestSignInLink(t.db, { email, ip: `10.1.${i}.${email.length}`, deliver }, at)).status).toBe('sent');
+      const over = await requestSignInLink(t.db, { email, ip: '10.9.9.9', deliver }, at);
+      expect(over).toEqual({ status: 'limited', retryAfter: 15 * 60 });
+    }
+    const ip = '10.2.0.1';
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push((await requestSignInLink(t.db, { email: `p${i}@example.org`, ip, deliver }, at)).status);
+    expect(answers.slice(0, 10).every((a) => a === 'sent')).toBe(true);
+    expect(answers[10]).toBe('limited');
+    const keys = (await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key).join(' ');
+    expect(keys).not.toContain('example.org');
+  });
+
+  it('changes, pauses, resumes and stops a monthly gift through Stripe, for its own donor only', async () => {
+    const first = await give(DONOR, 2000, true, 'en');
+    await give(OTHER, 3000, true);
+    const mine = await monthlyGiftsOf(t.db, DONOR.email);
+    expect(mine).toEqual([expect.objectContaining({ id: first.secondary_ref, amountMinor: 2000, currency: 'EUR', status: 'active' })]);
+    const theirs = (await monthlyGiftsOf(t.db, OTHER.email))[0];
+    // Another donor's gift id is not reachable from this email.
+    expect(await giftOfDonor(t.db, DONOR.email, theirs.id)).toBeNull();
+    expect((await historyOf(t.db, DONOR.email)).every((h) => h.id !== theirs.id)).toBe(true);
+
+    const target = (await giftOfDonor(t.db, DONOR.email, mine[0].id))!;
+    const before = stripe.requests.length;
+    const changed = await changeGift(deps, target, { kind: 'amount', amountMinor: 1500 }, { source: 'donor', actor: ACTOR });
+    expect(changed).toMatchObject({ amount_minor: 1500, status: 'active' });
+    const calls = stripe.requests.slice(before).map((r) => `${r.method} ${r.path}`);
+    expect(calls).toEqual([`GET /v1/subscriptions/${target.gift.id}`, `POST /v1/subscriptions/${target.gift.id}`]);
+    const body = decodeURIComponent(stripe.requests.at(-1)!.body);
+    expect(body).toContain('items[0][price_data][unit_amount]=1500');
+    expect(body).toContain('proration_behavior=none');
+    expect(stripe.subscriptions.get(target.gift.id).items.data[0].price.unit_amount).toBe(1500);
+    // The confirmation, in the donor's language.
+    const mail = (await mailsTo(DONOR.email)).at(-1)!;
+    expect(mail.subject).toBe('Your monthly gift to the THV Foundation');
+    expect(mail.text).toContain('Your monthly gift becomes €15.00 a month from the next payment.');
+    expect(mail.text).toContain('https://dons.example.org/mon-espace?lng=en');
+
+    const refreshed = async () => (await giftOfDonor(t.db, DONOR.email, target.gift.id))!;
+    await changeGift(deps, await refreshed(), { kind: 'paused' }, { source: 'donor', actor: ACTOR });
+    expect(decodeURIComponent(stripe.requests.at(-1)!.body)).toBe('pause_collection[behavior]=void');
+    expect((await refreshed()).gift.status).toBe('paused');
+    await changeGift(deps, await refreshed(), { kind: 'resumed' }, { source: 'donor', actor: ACTOR });
+    expect(stripe.requests.at(-1)!.body).toBe('pause_collection=');
+    expect((await refreshed()).gift.status).toBe('active');
+
+    // Stripe's events about these changes agree with what was recorded.
+    for (const e of stripe.events.filter((x) => x.type === 'customer.subscription.updated')) await webhook(e);
+    expect((await refreshed()).gift).toMatchObject({ amount_minor: 1500, status: 'active' });
+
+    await changeGift(deps, await refreshed(), { kind: 'stopped' }, { source: 'donor', actor: ACTOR });
+    expect(`${stripe.requests.at(-1)!.method} ${stripe.requests.at(-1)!.path}`).toBe(`DELETE /v1/subscriptions/${target.gift.id}`);
+    await webhook(stripe.events.findLast((x) => x.type === 'customer.subscription.deleted')!);
+    expect((await refreshed()).gift.status).toBe('ended');
+    await expect(changeGift(deps, await refreshed(), { kind: 'amount', amountMinor: 1000 }, { source: 'donor', actor: ACTOR })).rejects.toBeInstanceOf(ProviderError);
+
+    expect((await giftEvents(t.db, target.gift.id)).map((e) => e.kind)).toEqual(['amount', 'paused', 'resumed', 'stopped']);
+    const audit = await t.db.selectFrom('audit_log').select('action').where('action', 'like', 'monthly_gift.%').execute();
+    expect(audit.map((a) => a.action)).toEqual(['monthly_gift.amount', 'monthly_gift.paused', 'monthly_gift.resumed', 'monthly_gift.stopped']);
+    expect((await mailsTo(DONOR.email)).filter((m) => m.subject === 'Your monthly gift to the THV Foundation')).toHaveLength(4);
+  });
+
+  it('keeps nothing when Stripe does not confirm, and refuses an amount out of bounds', async () => {
+    const first = await give(DONOR, 1200, true);
+    const target = (await giftOfDonor(t.db, DONOR.email, first.secondary_ref!))!;
+    stripe.failNext = 5;
+    await expect(changeGift(deps, target, { kind: 'amount', amountMinor: 900 }, { source: 'donor', actor: ACTOR })).rejects.toBeInstanceOf(ProviderError);
+    stripe.failNext = 0;
+    await expect(changeGift(deps, target, { kind: 'amount', amountMinor: 50 }, { source: 'donor', actor: ACTOR })).rejects.toBeInstanceOf(RangeError);
+    expect((await giftOfDonor(t.db, DONOR.email, first.secondary_ref!))!.gift).toMatchObject({ amount_minor: 1200, status: 'active' });
+    expect(await giftEvents(t.db, first.secondary_ref!)).toEqual([]);
+    // The card is updated on Stripe's billing portal of the gift's customer.
+    const url = await cardUpdateUrl(deps, target, { source: 'donor', actor: ACTOR });
+    expect(url).toMatch(`${stripe.url}/portal/`);
+    expect(decodeURIComponent(stripe.requests.at(-1)!.body)).toContain(`customer=${stripe.subscriptions.get(first.secondary_ref!).customer}`);
+  });
+
+  it('records a failed instalment once, mails the donor once in their language, and ends the gift on subscription.deleted', async () => {
+    const first = await give(OTHER, 4000, true, 'es');
+    const subId = first.secondary_ref!;
+    const invoice = { id: 'in_fail_1', object: 'invoice', billing_reason: 'subscription_cycle', amount_due: 4000, amount_paid: 0, currency: 'eur', customer_email: OTHER.email, parent: { subscription_details: { subscription: subId } } };
+    const before = (await mailsTo(OTHER.email)).length;
+    // At Stripe, the subscription is past due while the invoice is retried.
+    stripe.subscriptions.get(subId).status = 'past_due';
+    for (let i = 0; i < 3; i++) expect((await webhook(stripe.event('invoice.payment_failed', invoice))).status).toBe(200);
+    expect(await findByRef(t.db, 'stripe', 'in_fail_1:failed')).toMatchObject({ status: 'failed', amount_minor: 4000, frequency: 'monthly', donor_email: OTHER.email });
+    const mails = (await mailsTo(OTHER.email)).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('El cobro de su donativo mensual ha fallado');
+    expect(mails[0].text).toContain('https://dons.example.org/mon-espace?lng=es');
+    expect((await monthlyGiftsOf(t.db, OTHER.email)).find((g) => g.id === subId)?.status).toBe('past_due');
+
+    // Stripe gives up after its retries and cancels the subscription.
+    const sub = stripe.subscriptions.get(subId);
+    const deleted = stripe.event('customer.subscription.deleted', { ...sub, status: 'canceled' });
+    // Until Stripe itself says so, an event claiming the end changes nothing (events can come out of order).
+    await webhook(deleted);
+    expect((await monthlyGiftsOf(t.db, OTHER.email)).find((g) => g.id === subId)?.status).toBe('past_due');
+    sub.status = 'canceled';
+    await webhook(deleted);
+    await webhook(deleted);
+    expect((await monthlyGiftsOf(t.db, OTHER.email)).find((g) => g.id === subId)?.status).toBe('ended');
+    expect((await giftEvents(t.db, subId)).map((e) => e.kind)).toEqual(['payment_failed', 'ended']);
+  });
+
+  it('exports everything under an email and nothing else, as JSON and CSV', async () => {
+    const now = new Date().toISOString();
+    await t.db
+      .insertInto('messages')
+      .values([
+        { id: 'm-awa', first_name: 'Awa', last_name: 'Diallo', email: 'AWA.DIALLO@example.org', message: '=HYPERLINK("x") Bonjour', language: 'fr', read_at: null, created_at: now },
+        { id: 'm-jean', first_name: 'Jean', last_name: 'Martin', email: OTHER.email, message: 'Salut', language: 'fr', read_at: null, created_at: now },
+      ])
+      .execute();
+    const gift = await give(DONOR, 1000, false);
+    await recordNewsletterConsent(t.db, gift.id);
+    const x = await exportDonorData(t.db, DONOR.email);
+    const mine = await t.db.selectFrom('donations').select('id').where((eb) => eb(eb.fn('lower', ['donor_email']), '=', DONOR.email)).execute();
+    expect(x.gifts.map((g) => g.id).sort()).toEqual(mine.map((m) => m.id).sort());
+    expect(x.gifts.every((g) => g.email === DONOR.email)).toBe(true);
+    expect(x.messages.map((m) => m.id)).toEqual(['m-awa']);
+    expect(x.consents).toEqual([expect.objectContaining({ kind: 'newsletter', donationId: gift.id, withdrawnAt: null })]);
+    expect(x.monthlyGifts.length).toBe(2);
+    const json = JSON.stringify(x);
+    expect(json).not.toContain(OTHER.email);
+    expect(json).not.toContain('Jean');
+    const csv = donorExportCsv(x);
+    expect(csv.split('\r\n').filter((l) => l.startsWith('"gift"'))).toHaveLength(x.gifts.length);
+    expect(csv).toContain(`"'=HYPERLINK(""x"") Bonjour"`);
+    expect(csv).not.toContain(OTHER.email);
+  });
+
+  it('records newsletter consent with its date, lists opted-in donors, and lets them withdraw', async () => {
+    const gift = await give(OTHER, 800, false);
+    await recordNewsletterConsent(t.db, gift.id, new Date('2030-03-01T00:00:00Z'));
+    const list = await newsletterOptIns(t.db);
+    expect(list.map((o) => o.email)).toEqual([DONOR.email, OTHER.email]);
+    expect(list[1]).toMatchObject({ name: OTHER.name, givenAt: '2030-03-01T00:00:00.000Z' });
+    expect(await withdrawNewsletter(t.db, OTHER.email)).toBe(1);
+    expect(await wantsNewsletter(t.db, OTHER.email)).toBe(false);
+    expect((await newsletterOptIns(t.db)).map((o) => o.email)).toEqual([DONOR.email]);
+  });
+
+  it('erases a donor: no trace of the email or name in any table, every total unchanged', async () => {
+    // A running monthly gift would bring the email back: erasure waits until it is stopped.
+    expect(await eraseDonorData(t.db, DONOR.email, ACTOR)).toEqual({ ok: false, reason: 'active_monthly' });
+    for (const g of await monthlyGiftsOf(t.db, DONOR.email)) {
+      if (g.status !== 'ended') await changeGift(deps, (await giftOfDonor(t.db, DONOR.email, g.id))!, { kind: 'stopped' }, { source: 'donor', actor: ACTOR });
+    }
+    // A contact notification to the team quoting the donor, and an admin sign-in attempt with the email.
+    await t.db.insertInto('mail_outbox').values({ id: 'notif', to: 'team@fondation.org', subject: 'Message de Awa Diallo', text: `De : Awa Diallo <${DONOR.email}>`, html: '', created_at: new Date().toISOString(), sent_at: null, error: null }).execute();
+    await t.db.insertInto('rate_limits').values({ key: `login:account:${DONOR.email}`, count: 1, reset_at: Date.now() + 60_000 }).execute();
+    await requestSignInLink(t.db, { email: DONOR.email, ip: '10.5.5.5', deliver: () => undefined });
+
+    const totals = async () =>
+      (
+        await t.db
+          .selectFrom('donations')
+          .select(['status', sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(eur_cents), 0)`.as('eur')])
+          .groupBy('status')
+          .orderBy('status')
+          .execute()
+      ).map((r) => ({ status: r.status, n: Number(r.n), eur: Number(r.eur) }));
+    const before = await totals();
+    const otherBefore = await exportDonorData(t.db, OTHER.email);
+    const result = await eraseDonorData(t.db, DONOR.email, { id: 'admin-1', name: 'Alice Admin' });
+    expect(result).toMatchObject({ ok: true, messages: 1 });
+    expect(await totals()).toEqual(before);
+
+    const tables =
+      dialect === 'sqlite'
+        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(t.db)).rows
+        : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(t.db)).rows;
+    expect(tables.map((r) => r.name)).toEqual(expect.arrayContaining(['donations', 'messages', 'mail_outbox', 'donor_links', 'audit_log', 'rate_limits']));
+    for (const { name } of tables) {
+      const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(t.db)).rows;
+      const dump = JSON.stringify(rows).toLowerCase();
+      expect(dump, `table ${name}`).not.toContain(DONOR.email);
+      expect(dump, `table ${name}`).not.toContain('awa');
+      expect(dump, `table ${name}`).not.toContain('diallo');
+    }
+    // Another donor is untouched; the audit log says who erased, not whom.
+    expect(await exportDonorData(t.db, OTHER.email)).toEqual({ ...otherBefore, exportedAt: expect.any(String) });
+    expect(await t.db.selectFrom('audit_log').select(['user_name', 'action']).where('action', '=', 'donor.erased').execute()).toEqual([{ user_name: 'Alice Admin', action: 'donor.erased' }]);
+    expect((await exportDonorData(t.db, DONOR.email)).gifts).toEqual([]);
+  });
+
+  it('purges contact messages and abandoned attempts older than the retention period, nothing paid', async () => {
+    const old = '2020-01-01T00:00:00.000Z';
+    await t.db.insertInto('messages').values({ id: 'm-old', first_name: 'A', last_name: 'B', email: 'old@example.org', message: 'x', language: 'fr', read_at: null, created_at: old }).execute();
+    const { donation } = await startCardDonation(deps, { amountCents: 500, monthly: false, lang: 'fr' });
+    await t.db.updateTable('donations').set({ created_at: old }).where('id', '=', donation.id).execute();
+    const paid = await give(OTHER, 700, false);
+    await t.db.updateTable('donations').set({ created_at: old }).where('id', '=', paid.id).execute();
+    const freshMessages = (await t.db.selectFrom('messages').select('id').where('created_at', '>', old).execute()).length;
+    expect(await purgeExpiredPersonalData(t.db, 365)).toEqual({ messages: 1, attempts: 1 });
+    expect(await findById(t.db, donation.id)).toBeUndefined();
+    expect(await findById(t.db, paid.id)).toMatchObject({ status: 'succeeded' });
+    expect((await t.db.selectFrom('messages').select('id').execute()).length).toBe(freshMessages);
+  });
+});
+
+describe.each(DIALECTS)('privacy page default on %s', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+  const put = async (texts: unknown, version: number) => {
+    await t.db.deleteFrom('page_content').where('page_id', '=', 'privacy').execute();
+    await t.db.insertInto('page_content').values({ page_id: 'privacy', images: '{}', texts: JSON.stringify(texts), version, updated_at: '2026-01-01T00:00:00.000Z' }).execute();
+  };
+  const stored = async () => t.db.selectFrom('page_content').select(['texts', 'version']).where('page_id', '=', 'privacy').executeTakeFirstOrThrow();
+
+  it('replaces the first default by the new one on a site where nobody edited the page', async () => {
+    await put(PRIVACY_V1, 1);
+    expect(await upgradePrivacyDefault(t.db)).toBe(true);
+    const row = await stored();
+    expect(row.version).toBe(2);
+    const texts = JSON.parse(row.texts);
+    expect(texts).toEqual(PRIVACY_TEXTS);
+    for (const lang of ['fr', 'en', 'es'] as const) expect(texts[lang].content).toContain('href="/mon-espace"');
+    expect(texts.fr.content).toContain('24 mois');
+    // Run again at the next start: nothing changes.
+    expect(await upgradePrivacyDefault(t.db)).toBe(false);
+  });
+
+  it('never overwrites an admin’s change', async () => {
+    const edited = { ...PRIVACY_V1, fr: { ...PRIVACY_V1.fr, content: '<p>Notre texte à nous.</p>' } };
+    await put(edited, 1);
+    expect(await upgradePrivacyDefault(t.db)).toBe(false);
+    expect(JSON.parse((await stored()).texts)).toEqual(edited);
+    // Saved by an admin unchanged (version moved on): left alone too.
+    await put(PRIVACY_V1, 3);
+    expect(await upgradePrivacyDefault(t.db)).toBe(false);
+    expect(await stored()).toEqual({ texts: JSON.stringify(PRIVACY_V1), version: 3 });
+  });
+});
