@@ -173,6 +173,33 @@ export interface DonationTable {
   succeeded_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 009 (campaigns): the designated campaign, fees covered, dedication. */
+  campaign_id: string | null;
+  fee_eur_cents: number;
+  dedication_kind: string | null;
+  dedication_name: string | null;
+  dedication_message: string | null;
+  dedication_email: string | null;
+  dedication_sent_at: string | null;
+}
+
+/** A fundraising campaign (migration 009). */
+export interface CampaignTable {
+  id: string;
+  slug: string;
+  status: string;
+  image: string;
+  goal_cents: number | null;
+  starts_on: string | null;
+  ends_on: string | null;
+  project_id: string | null;
+  /** JSON: { fr: { title, summary, story }, en: …, es: … } */
+  translations: string;
+  /** JSON: [{ cents, impact: { fr, en, es } }] */
+  amounts: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -191,4 +218,5 @@ export interface Database {
   audit_log: AuditLogTable;
   mail_outbox: MailOutboxTable;
   donations: DonationTable;
+  campaigns: CampaignTable;
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as m001 from './001-content';
 import * as m002 from './002-auth';
 import * as m005 from './005-donations';
+import * as m009 from './009-campaigns';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001-content': m001,
   '002-auth': m002,
   '005-donations': m005,
+  '009-campaigns': m009,
 };

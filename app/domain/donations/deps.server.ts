@@ -1,8 +1,12 @@
 import { log } from '~/lib/log.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
-import { runtime } from '~/lib/runtime.server';
+import { contentChanged, runtime } from '~/lib/runtime.server';
+import { CampaignPageRefresher } from '~/domain/campaigns/refresh.server';
 import { getPaymentSettings } from './payment-settings.server';
 import { recheckPending, type DonationDeps } from './service.server';
+
+/** Cached pages showing campaign totals are dropped when a designated gift succeeds or is refunded (ADR 014). */
+const campaignPages = new CampaignPageRefresher(contentChanged, 60_000, Date.now, (e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
 
 /** Everything a donation route needs, read fresh for this request (settings may just have changed). */
 export async function donationDeps(request?: Request): Promise<DonationDeps> {
@@ -12,6 +16,7 @@ export async function donationDeps(request?: Request): Promise<DonationDeps> {
     env: rt.env,
     settings: await getPaymentSettings(rt.db, rt.secret),
     publicUrl: rt.publicUrl ?? (request ? new URL(request.url).origin : `http://localhost:${rt.env.PORT}`),
+    campaignGiftChanged: (kind) => campaignPages.giftChanged(kind),
   };
 }
 
@@ -42,5 +47,6 @@ export function startDonationRechecks(): () => void {
   return () => {
     clearTimeout(first);
     clearInterval(timer);
+    campaignPages.stop();
   };
 }
