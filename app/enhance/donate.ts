@@ -67,6 +67,9 @@ declare global {
   }
 }
 
+/** The campaign the page designates the gift to (?campagne=…), checked again by the server. */
+const campaignOf = (root: HTMLElement) => root.querySelector<HTMLInputElement>('[name="campaign"]')?.value ?? '';
+
 function initPayPal(root: HTMLElement): void {
   const m = msgs(root);
   const input = root.querySelector<HTMLInputElement>('[name="amount"]')!;
@@ -92,7 +95,7 @@ function initPayPal(root: HTMLElement): void {
             sync();
           },
           createOrder: async () => {
-            const r = await post('/api/donations/paypal/orders', { amount: input.value });
+            const r = await post('/api/donations/paypal/orders', { amount: input.value, campaign: campaignOf(root) });
             if (!r.ok || !r.data.id) {
               errorToast(m, r.data.error, r.data.detail);
               throw new Error(r.data.error ?? 'create failed');
@@ -144,7 +147,7 @@ function initMobileMoney(form: HTMLFormElement): void {
     button.disabled = true;
     ready
       .then(
-        () => post('/api/donations/mobile-money', { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone') }),
+        () => post('/api/donations/mobile-money', { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone'), campaign: campaignOf(form) }),
         () => {
           showToast({ title: m['donate.modalFailed'] ?? 'Failed to load payment modal', variant: 'destructive' });
           return null;

@@ -4,6 +4,7 @@ import { ProviderError } from '~/domain/donations/providers/types';
 import { startMobileDonation } from '~/domain/donations/service.server';
 import { detectLang } from '~/lib/i18n.server';
 import { donationApi, json, readBody } from './api.server';
+import { designationOf } from './designation.server';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
 const PHONE = /^\+?[0-9 ().-]{6,20}$/;
@@ -30,8 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const zeroDecimal = exponent(s.currency) === 0;
   if (!cfa && zeroDecimal && amount.cents % 100 !== 0) return json({ error: 'donate.invalidAmount' }, 400);
   const localMinor = zeroDecimal ? amount.cents / 100 : amount.cents;
+  const { lang } = detectLang(request);
+  const gift = await designationOf(body.campaign, lang);
+  if ('error' in gift) return json({ error: gift.error }, 400);
   try {
-    const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang: detectLang(request).lang });
+    const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang, gift });
     return json({ txRef: r.txRef, amount: r.amountMinor, currency: r.currency, publicKey: s.publicKey, customer: { name, email, phone_number: phone } });
   } catch (e) {
     if (e instanceof ProviderError) return json({ error: 'donate.invalidAmount' }, 400);

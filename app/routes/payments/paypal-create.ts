@@ -4,15 +4,20 @@ import { ProviderError } from '~/domain/donations/providers/types';
 import { startPayPalDonation } from '~/domain/donations/service.server';
 import { detectLang } from '~/lib/i18n.server';
 import { donationApi, json, readBody } from './api.server';
+import { designationOf } from './designation.server';
 
 /** POST /api/donations/paypal/orders — the PayPal buttons' createOrder. */
 export async function action({ request, context }: Route.ActionArgs) {
   const api = await donationApi(request, context, 'paypal');
   if ('response' in api) return api.response;
-  const amount = parseEuroAmount((await readBody(request)).amount);
+  const body = await readBody(request);
+  const amount = parseEuroAmount(body.amount);
   if (!amount.ok) return json({ error: amount.error === 'missing' ? 'donate.missingAmount' : 'donate.invalidAmount' }, 400);
+  const { lang } = detectLang(request);
+  const gift = await designationOf(body.campaign, lang);
+  if ('error' in gift) return json({ error: gift.error }, 400);
   try {
-    const { orderId } = await startPayPalDonation(api.deps, { amountCents: amount.cents, lang: detectLang(request).lang });
+    const { orderId } = await startPayPalDonation(api.deps, { amountCents: amount.cents, lang, gift });
     return json({ id: orderId });
   } catch (e) {
     if (e instanceof ProviderError) return json({ error: 'donate.paymentError', detail: 'donate.providerDown' }, 502);
