@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 import { routes as contentRoutes } from './routes/admin/content/routes';
 import { routes as mediaRoutes } from './routes/admin/media/routes';
+import { routes as campaignRoutes } from './routes/admin/campaigns/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 
 export default [
@@ -23,6 +24,7 @@ export default [
     route('mon-compte', 'routes/admin/account.tsx'),
     ...contentRoutes,
     ...mediaRoutes,
+    ...campaignRoutes,
     ...paymentAdminRoutes,
     // Paths no screen owns answer 404 (after the guard's role check).
     route('*', 'routes/admin/not-found.tsx'),
@@ -38,6 +40,8 @@ export default [
     route('blog/:postId', 'routes/site/blog-post.tsx'),
     route('contact', 'routes/site/contact.tsx'),
     route('faire-un-don', 'routes/site/donate.tsx'),
+    route('campagnes', 'routes/site/campaigns.tsx'),
+    route('campagnes/:slug', 'routes/site/campaign.tsx'),
     route('devenir-membre', 'routes/site/member.tsx'),
     route('payment/success', 'routes/site/payment-success.tsx'),
     route('payment/cancel', 'routes/site/payment-cancel.tsx'),

@@ -175,7 +175,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-extrabold">{t('donate.title')}</h1>
       <p className="mt-3 text-lg text-gray-700">{t('donate.intro')}</p>
-      {giving.chosen && !err && <p className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-3 font-medium text-brand-900" data-testid="designation">{t('giving.givingTo', { title: giving.chosen.title })}</p>}
+      {giving.chosen && !err && <p className="mt-6 rounded-md border border-brand-100 bg-brand-50 p-3 font-medium text-brand-800" data-testid="designation">{t('giving.givingTo', { title: giving.chosen.title })}</p>}
       {giving.notice && <p role="status" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">{t(giving.notice.key, { title: giving.notice.title })}</p>}
       <nav aria-label={t('donate.tabsLabel')} className="mt-8">
         <ul className="flex flex-wrap gap-2 border-b border-gray-300">
