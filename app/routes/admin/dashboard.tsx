@@ -7,13 +7,19 @@ import { countUnreadMessages } from '~/domain/messages/messages.server';
 import { can, sectionOf, type AdminArea } from '~/domain/users/permissions';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
+import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
+import { progressPercent } from '~/domain/campaigns/campaigns';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { area: 'dashboard' });
   const [stats, activity] = await Promise.all([dashboardStats(db()), recentActivity(db(), 10)]);
   // Unread contact messages (content issue): shown to whoever may open the Messages screen.
   const unreadMessages = can(user.role, 'messages') ? await countUnreadMessages(db()) : null;
-  return { stats, activity, role: user.role, unreadMessages };
+  // Campaigns (#16): each open campaign's progress.
+  const campaigns = can(user.role, 'campaigns')
+    ? (await listOpenCampaigns(db(), 'fr')).map((c) => ({ id: c.id, title: c.title, raisedCents: c.raisedCents, goalCents: c.goalCents, donors: c.donors, percent: progressPercent(c.raisedCents, c.goalCents) }))
+    : [];
+  return { stats, activity, role: user.role, unreadMessages, campaigns };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Administration' }, { name: 'robots', content: 'noindex' }];
@@ -32,7 +38,7 @@ const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 const integer = new Intl.NumberFormat('fr-FR');
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity, role, unreadMessages } = loaderData;
+  const { stats, activity, role, unreadMessages, campaigns } = loaderData;
   const cards = [
     { label: 'Pages Gérées', value: integer.format(stats.managedPages) },
     { label: 'Projets Actifs', value: integer.format(stats.activeProjects) },
@@ -56,6 +62,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
+      {campaigns.length > 0 && <CampaignsProgress campaigns={campaigns} />}
       <div className="grid gap-8 xl:grid-cols-[1fr_2fr]">
         <section aria-labelledby="quick-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
           <h2 id="quick-title" className="text-xl font-bold text-gray-900">
@@ -110,5 +117,37 @@ function UnreadMessages({ count }: { count: number }) {
         Voir les messages
       </Link>
     </p>
+  );
+}
+
+/** Campaigns (#16): each open campaign's raised amount against its goal. */
+function CampaignsProgress({ campaigns }: { campaigns: { id: string; title: string; raisedCents: number; goalCents: number | null; donors: number; percent: number | null }[] }) {
+  return (
+    <section aria-labelledby="campaigns-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id="campaigns-title" className="text-xl font-bold text-gray-900">
+        Campagnes en cours
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {campaigns.map((c) => (
+          <li key={c.id} data-testid="dashboard-campaign">
+            <p className="flex flex-wrap justify-between gap-2">
+              <Link to={`/admin/campaigns/${c.id}`} className="font-semibold text-gray-900 underline">
+                {c.title}
+              </Link>
+              <span className="text-gray-800">
+                {euros.format(c.raisedCents / 100)}
+                {c.goalCents !== null && ` / ${euros.format(c.goalCents / 100)}`} · {integer.format(c.donors)} donateur{c.donors > 1 ? 's' : ''}
+              </span>
+            </p>
+            {c.percent !== null && (
+              <>
+                <progress max={100} value={c.percent} aria-label={`Progression de ${c.title}`} className="campaign-progress mt-2 h-2 w-full" />
+                <p className="text-sm text-gray-700">{c.percent} % de l’objectif</p>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

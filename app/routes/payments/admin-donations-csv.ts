@@ -3,6 +3,10 @@ import { PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type ProviderName 
 import { toDecimalString } from '~/domain/donations/money';
 import { requireUser } from '~/lib/auth.server';
 import { donationsFor, EXPORT_LIMIT } from './admin-donations.server';
+import { campaignChoices } from '~/domain/campaigns/campaigns.server';
+import { runtime } from '~/lib/runtime.server';
+
+const DEDICATION = { honor: 'En l’honneur de', memory: 'En mémoire de' } as Record<string, string>;
 
 /** A CSV cell: quoted, and a leading =, +, - or @ neutralised so a spreadsheet never runs it. */
 function cell(v: string | number | null): string {
@@ -14,7 +18,8 @@ function cell(v: string | number | null): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'donations' });
   const { rows } = await donationsFor(request, EXPORT_LIMIT);
-  const header = ['Date', 'Moyen', 'Référence', 'Statut', 'Montant', 'Devise', 'Valeur EUR', 'Fréquence', 'Nom', 'Email', 'Langue', 'Vérifiable', 'Erreur', 'ID'];
+  const campaigns = new Map((await campaignChoices(runtime().db)).map((c) => [c.id, c.title]));
+  const header = ['Date', 'Moyen', 'Référence', 'Statut', 'Montant', 'Devise', 'Valeur EUR', 'Fréquence', 'Nom', 'Email', 'Langue', 'Vérifiable', 'Erreur', 'ID', 'Campagne', 'Frais couverts EUR', 'Dédicace', 'Message de dédicace', 'Email à prévenir'];
   const lines = rows.map((d) =>
     [
       d.created_at,
@@ -31,6 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       d.verifiable ? 'oui' : 'non',
       d.error,
       d.id,
+      d.campaign_id ? (campaigns.get(d.campaign_id) ?? d.campaign_id) : '',
+      d.fee_eur_cents > 0 ? toDecimalString(d.fee_eur_cents, 'EUR') : '',
+      d.dedication_kind ? `${DEDICATION[d.dedication_kind] ?? d.dedication_kind} ${d.dedication_name ?? ''}` : '',
+      d.dedication_message,
+      d.dedication_email,
     ]
       .map(cell)
       .join(';'),

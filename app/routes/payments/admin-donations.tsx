@@ -5,6 +5,8 @@ import { formatMoney } from '~/domain/donations/money';
 import { requireUser } from '~/lib/auth.server';
 import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { donationsFor } from './admin-donations.server';
+import { campaignChoices } from '~/domain/campaigns/campaigns.server';
+import { runtime } from '~/lib/runtime.server';
 
 const SHOWN = 500;
 
@@ -13,8 +15,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query, rows } = await donationsFor(request, SHOWN + 1);
   const all = rows.slice(0, SHOWN);
   const succeeded = all.filter((d) => d.status === 'succeeded');
+  const campaigns = await campaignChoices(runtime().db);
+  const campaignTitle = (id: string | null) => (id ? (campaigns.find((c) => c.id === id)?.title ?? id) : '');
   return {
     query,
+    campaigns: campaigns.map((c) => ({ id: c.id, title: c.title })),
     truncated: rows.length > SHOWN,
     donations: all.map((d) => ({
       id: d.id,
@@ -28,6 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       donor: [d.donor_name, d.donor_email].filter(Boolean).join(' · '),
       verifiable: Boolean(d.verifiable),
       error: d.error,
+      campaign: campaignTitle(d.campaign_id),
+      fee: d.fee_eur_cents > 0 ? formatMoney(d.fee_eur_cents, 'EUR', 'fr') : '',
     })),
     totals: {
       count: all.length,
@@ -51,7 +58,7 @@ const STATUS_STYLE: Record<DonationStatus, string> = {
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
 
 export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
-  const { query, donations, totals, truncated } = loaderData;
+  const { query, donations, totals, truncated, campaigns } = loaderData;
   const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v) as [string, string][]);
   return (
     <div className="space-y-6">
@@ -94,6 +101,15 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
             {DONATION_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
           </select>
         </div>
+        {campaigns.length > 0 && (
+          <div>
+            <label htmlFor="campaign" className="block text-sm font-medium text-gray-900">Campagne</label>
+            <select id="campaign" name="campaign" defaultValue={query.campaign} className={inputClass(false)}>
+              <option value="">Toutes</option>
+              {campaigns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+            </select>
+          </div>
+        )}
         <button type="submit" className={primaryButton}>Filtrer</button>
       </Form>
       <dl className="grid gap-4 sm:grid-cols-3">
@@ -125,6 +141,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-4 py-3">Valeur EUR</th>
                 <th scope="col" className="px-4 py-3">Statut</th>
                 <th scope="col" className="px-4 py-3">Donateur</th>
+                <th scope="col" className="px-4 py-3">Campagne</th>
                 <th scope="col" className="px-4 py-3">Référence</th>
               </tr>
             </thead>
@@ -141,6 +158,10 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
                     {d.error && <span className="mt-1 block text-xs text-red-800">{d.error}</span>}
                   </td>
                   <td className="px-4 py-3">{d.donor}</td>
+                  <td className="px-4 py-3">
+                    {d.campaign}
+                    {d.fee && <span className="block text-xs text-gray-700">dont frais couverts : {d.fee}</span>}
+                  </td>
                   <td className="px-4 py-3 font-mono text-xs break-all">{d.ref}</td>
                 </tr>
               ))}
