@@ -186,6 +186,22 @@ describe.each(DIALECTS)('campaigns on %s', (dialect) => {
     expect(refreshed).toEqual(['refunded']);
   });
 
+  it('tells the person a gift is dedicated to, once, in the donor’s language, only once the gift is confirmed', async () => {
+    const dedication = { kind: 'memory' as const, name: 'Mariama Diallo', message: 'Elle aimait ce village.', email: 'famille@example.org' };
+    const { donation } = await startCardDonation(deps, { amountCents: 3000, monthly: false, lang: 'en', gift: { dedication } });
+    const notices = () => t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to', '=', 'famille@example.org').execute();
+    expect(await notices()).toEqual([]);
+    const done = stripe.complete(donation.provider_ref, { customer_details: { email: 'giver@example.org', name: 'Jane Doe' } });
+    for (let i = 0; i < 3; i++) await handleStripeWebhook(deps, done.payload, done.header);
+    const sent = await notices();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].subject).toBe('A gift was made in memory of Mariama Diallo');
+    expect(sent[0].text).toContain('Jane Doe made a gift to the THV Foundation in memory of Mariama Diallo.');
+    expect(sent[0].text).toContain('Their message: “Elle aimait ce village.”');
+    expect(sent[0].text).not.toContain('30');
+    expect(await findById(t.db, donation.id)).toMatchObject({ dedication_kind: 'memory', dedication_name: 'Mariama Diallo', campaign_id: null });
+  });
+
   it('stops designated gifts after the end date, before the start date, and for drafts and ended campaigns', async () => {
     const r = await saveCampaign(t.db, ADMIN, null, input({ slug: 'hiver', startsOn: '2026-12-01', endsOn: '2027-01-31' }));
     if (!('campaign' in r)) throw new Error('not saved');
