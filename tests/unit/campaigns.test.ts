@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closedReason, daysLeft, progressPercent, slugify } from '~/domain/campaigns/campaigns';
 import { coverFeesCents, feePercentOf, readDedication } from '~/domain/campaigns/giving';
-import { CampaignPageRefresher } from '~/domain/campaigns/refresh.server';
+import { CampaignPageRefresher, msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
 import { campaignSchema } from '~/domain/campaigns/schema';
 
 describe('campaign rules', () => {
@@ -90,5 +90,12 @@ describe('campaign pages refresh', () => {
     await r.giftChanged('refunded');
     expect(calls).toEqual([1_000_000, 1_060_000, 1_180_000, 1_181_000]);
     r.stop();
+  });
+
+  it('drops the pages when the day changes in Paris', () => {
+    // 23:30 in Paris in winter (UTC+1) and in summer (UTC+2): half an hour and a second to go.
+    expect(msUntilParisMidnight(new Date('2026-01-15T22:30:00.000Z'))).toBe(30 * 60_000 + 1000);
+    expect(msUntilParisMidnight(new Date('2026-07-15T21:30:00.000Z'))).toBe(30 * 60_000 + 1000);
+    expect(msUntilParisMidnight(new Date('2026-07-15T22:00:00.500Z'))).toBe(86_400_000 - 500 + 1000);
   });
 });

@@ -40,3 +40,18 @@ export class CampaignPageRefresher {
     this.timer = undefined;
   }
 }
+
+/**
+ * Milliseconds until the next midnight in Paris (the foundation's day, as `today()`), plus a
+ * second: campaign pages show days left and close after their end date, so the cache is dropped
+ * when the day changes. On a daylight-saving day this may be an hour late, never early.
+ */
+export function msUntilParisMidnight(now = new Date()): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(now)
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<string, number>;
+  const elapsed = ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000 + now.getUTCMilliseconds();
+  return 86_400_000 - elapsed + 1000;
+}

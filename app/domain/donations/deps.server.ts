@@ -1,7 +1,7 @@
 import { log } from '~/lib/log.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { contentChanged, runtime } from '~/lib/runtime.server';
-import { CampaignPageRefresher } from '~/domain/campaigns/refresh.server';
+import { CampaignPageRefresher, msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
 import { getPaymentSettings } from './payment-settings.server';
 import { recheckPending, type DonationDeps } from './service.server';
 
@@ -44,9 +44,20 @@ export function startDonationRechecks(): () => void {
   const timer = setInterval(() => run('donation-recheck', RECHECK_INTERVAL_MS - 10_000), RECHECK_INTERVAL_MS);
   first.unref();
   timer.unref();
+  // Campaign pages show days left and close after their end date: the cache is dropped as the day changes.
+  let midnight: ReturnType<typeof setTimeout>;
+  const atMidnight = () => {
+    midnight = setTimeout(() => {
+      contentChanged().catch((e) => log.warn('midnight refresh failed', { error: e instanceof Error ? e.message : String(e) }));
+      atMidnight();
+    }, msUntilParisMidnight());
+    midnight.unref();
+  };
+  atMidnight();
   return () => {
     clearTimeout(first);
     clearInterval(timer);
+    clearTimeout(midnight);
     campaignPages.stop();
   };
 }
