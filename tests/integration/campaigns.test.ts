@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { log } from '~/lib/log.server';
-import { campaignTotals, designate, getPublicCampaign, listOpenCampaigns, saveCampaign, type CampaignInput } from '~/domain/campaigns/campaigns.server';
+import { campaignTotals, deleteCampaign, designate, getPublicCampaign, listOpenCampaigns, saveCampaign, type CampaignInput } from '~/domain/campaigns/campaigns.server';
 import { findById } from '~/domain/donations/ledger.server';
 import { cfaToEurCents } from '~/domain/donations/money';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
@@ -219,5 +219,16 @@ describe.each(DIALECTS)('campaigns on %s', (dialect) => {
     expect(await listed('2026-12-31')).toEqual(['kits-scolaires', 'un-puits-a-kaya']);
     expect(await listed('2027-01-01')).toEqual(['kits-scolaires']);
     expect(await getPublicCampaign(t.db, 'un-puits-a-kaya', 'fr', '2027-01-01')).toMatchObject({ closed: 'ended', raisedCents: 6550 });
+  });
+  it('deletes a campaign with an audit entry; its gifts stay in the ledger', async () => {
+    const r = await saveCampaign(t.db, ADMIN, null, input({ slug: 'a-supprimer' }));
+    if (!('campaign' in r)) throw new Error('not saved');
+    const { donation } = await startCardDonation(deps, { amountCents: 500, monthly: false, lang: 'fr', gift: { campaignId: r.campaign.id } });
+    expect((await deleteCampaign(t.db, ADMIN, r.campaign.id))?.slug).toBe('a-supprimer');
+    expect(await deleteCampaign(t.db, ADMIN, r.campaign.id)).toBeUndefined();
+    expect(await getPublicCampaign(t.db, 'a-supprimer', 'fr')).toBeUndefined();
+    expect(await findById(t.db, donation.id)).toMatchObject({ campaign_id: r.campaign.id });
+    const entry = await t.db.selectFrom('audit_log').select(['target']).where('action', '=', 'campaign.delete').executeTakeFirstOrThrow();
+    expect(entry.target).toBe('Un puits à Kaya');
   });
 });
