@@ -114,6 +114,10 @@ for (const dialect of DIALECTS) {
       // Served from the cache from now on.
       const again = await page.request.get(`${server.baseURL}/campagnes/un-puits-a-kaya`);
       expect(again.headers()['x-cache']).toBe('HIT');
+      // Server-rendered without the React runtime (ADR 003): only our own small script files.
+      const html = await again.text();
+      expect(html).not.toContain('__reactRouterContext');
+      for (const tag of (html.match(/<script\b[^>]*>/g) ?? []).filter((t) => !t.includes('application/ld+json'))) expect(tag).toMatch(/\ssrc="\/assets\//);
 
       await page.getByRole('link', { name: 'Donner à cette campagne' }).click();
       await expect(page).toHaveURL(/\/faire-un-don\?campagne=un-puits-a-kaya/);
