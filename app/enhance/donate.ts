@@ -159,7 +159,7 @@ function initMobileMoney(form: HTMLFormElement): void {
           errorToast(m, r.data.error, r.data.detail);
           return;
         }
-        const d = r.data as unknown as { txRef: string; amount: number; currency: string; publicKey: string; customer: Record<string, string> };
+        const d = r.data as unknown as { txRef: string; amount: number; currency: string; publicKey: string; customer: Record<string, string>; meta?: Record<string, string> };
         window.FlutterwaveCheckout({
           public_key: d.publicKey,
           tx_ref: d.txRef,
@@ -167,6 +167,7 @@ function initMobileMoney(form: HTMLFormElement): void {
           currency: d.currency,
           payment_options: 'mobilemoney,ussd',
           customer: d.customer,
+          ...(d.meta ? { meta: d.meta } : {}),
           customizations: { title: form.dataset.title, description: form.dataset.description, logo: form.dataset.logo },
           callback: (resp: { transaction_id?: number | string; tx_ref?: string }) => {
             const q = new URLSearchParams({ tx_ref: d.txRef, transaction_id: String(resp.transaction_id ?? '') });

@@ -146,8 +146,12 @@ describe.each(DIALECTS)('campaigns on %s', (dialect) => {
     expect(await findById(t.db, crypto.donation.id)).toMatchObject({ status: 'succeeded', campaign_id: kaya });
 
     const mm = await startMobileDonation(deps, { eurCents: 2000, name: 'Awa', email: 'AWA@example.org', phone: '+221770000000', lang: 'fr', gift: { campaignId: kaya } });
-    const { id } = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: mm.txRef, amount: mm.amountMinor, currency: 'XOF' }) })).json()) as { id: string };
+    // The checkout was opened with our meta, then someone altered it: the row's designation stands, the mismatch is logged.
+    const { id } = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: mm.txRef, amount: mm.amountMinor, currency: 'XOF', meta: { campaign_id: other } }) })).json()) as { id: string };
+    const warn = vi.spyOn(log, 'warn');
     expect(await confirmFlutterwave(deps, mm.txRef, id)).toMatchObject({ status: 'succeeded', amount_minor: 13119, currency: 'XOF', eur_cents: 2000, campaign_id: kaya });
+    expect(warn).toHaveBeenCalledWith('payment designation does not match its attempt', expect.objectContaining({ provider: 'flutterwave', expected: kaya, got: other }));
+    warn.mockRestore();
     expect(cfaToEurCents(13119)).toBe(2000);
 
     // A monthly gift: the checkout, then a renewal invoice, both count for the campaign.

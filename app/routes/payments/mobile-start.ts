@@ -36,7 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ('error' in gift) return json({ error: gift.error }, 400);
   try {
     const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang, gift });
-    return json({ txRef: r.txRef, amount: r.amountMinor, currency: r.currency, publicKey: s.publicKey, customer: { name, email, phone_number: phone } });
+    // Campaigns (#16): the designation rides in the checkout's `meta`, compared on verification.
+    const meta = gift.campaignId ? { campaign_id: gift.campaignId } : undefined;
+    return json({ txRef: r.txRef, amount: r.amountMinor, currency: r.currency, publicKey: s.publicKey, customer: { name, email, phone_number: phone }, meta });
   } catch (e) {
     if (e instanceof ProviderError) return json({ error: 'donate.invalidAmount' }, 400);
     throw e;
