@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { log } from '~/lib/log.server';
-import { campaignTotals, deleteCampaign, designate, getPublicCampaign, listOpenCampaigns, saveCampaign, type CampaignInput } from '~/domain/campaigns/campaigns.server';
+import { campaignTotals, deleteCampaign, designate, suggestedAmountCents, getPublicCampaign, listOpenCampaigns, saveCampaign, type CampaignInput } from '~/domain/campaigns/campaigns.server';
 import { findById } from '~/domain/donations/ledger.server';
 import { cfaToEurCents } from '~/domain/donations/money';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
@@ -110,6 +110,10 @@ describe.each(DIALECTS)('campaigns on %s', (dialect) => {
     expect(await saveCampaign(t.db, ADMIN, kaya, input({ goalCents: 5 }), 1)).toEqual({ error: 'conflict' });
     expect(await saveCampaign(t.db, ADMIN, kaya, input({ slug: 'kits-scolaires' }), 2)).toEqual({ error: 'slugTaken' });
     expect((await getPublicCampaign(t.db, 'un-puits-a-kaya', 'en'))).toMatchObject({ title: 'A well in Kaya', summary: 'De l’eau pour 2 000 habitants', goalCents: 1_500_000, amounts: [{ cents: 2500, impact: 'a school kit' }] });
+    // The donate form's campaign presets charge the amount of the campaign they were shown for.
+    expect(await suggestedAmountCents(t.db, 'un-puits-a-kaya', 0)).toBe(2500);
+    expect(await suggestedAmountCents(t.db, 'un-puits-a-kaya', 1)).toBeNull();
+    expect(await suggestedAmountCents(t.db, 'nowhere', 0)).toBeNull();
     const audit = await t.db.selectFrom('audit_log').select(['action', 'target']).where('action', 'like', 'campaign.%').orderBy('at').execute();
     expect(audit.map((a) => a.action)).toEqual(['campaign.create', 'campaign.create', 'campaign.update']);
   });

@@ -146,6 +146,13 @@ export async function designate(db: DB, slug: string, day = today()): Promise<De
   return reason ? { ok: false, reason } : { ok: true, campaign };
 }
 
+/** The `index`-th suggested amount of a campaign, in cents (what the donate form showed for it); null if none. */
+export async function suggestedAmountCents(db: DB, slug: string, index: number): Promise<number | null> {
+  const row = await db.selectFrom('campaigns').select('amounts').where('slug', '=', slug).executeTakeFirst();
+  const amounts: SuggestedAmount[] = row ? JSON.parse(row.amounts) : [];
+  return amounts[index]?.cents ?? null;
+}
+
 /** Campaigns by id (the donations screen shows and filters by them). */
 export async function campaignChoices(db: DB): Promise<{ id: string; slug: string; title: string; status: CampaignStatus }[]> {
   const rows = await db.selectFrom('campaigns').select(['id', 'slug', 'translations', 'status']).orderBy('created_at', 'desc').execute();

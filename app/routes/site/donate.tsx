@@ -91,8 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         const a = parseEuroAmount(values.amount);
         if (!a.ok) return fail(AMOUNT_MESSAGE[a.error]);
         cents = a.cents;
-      } else if (campaignPresetCents(choice, values.preset) !== null) {
-        cents = campaignPresetCents(choice, values.preset)!;
+      } else if (values.preset.startsWith('campaign:')) {
+        const c = await campaignPresetCents(values.preset);
+        if (c === null) return fail('donate.missingAmount');
+        cents = c;
       } else {
         const product = activeProducts(deps.settings).find((p) => p.id === values.preset);
         const a = product ? parseEuroAmount(product.amount) : null;

@@ -1,7 +1,7 @@
 import type { PaymentSettings } from '~/domain/donations/payment-settings.server';
 import type { GiftDetails } from '~/domain/donations/ledger.server';
 import { formatMoney } from '~/domain/donations/money';
-import { designate, getPublicCampaign, listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
+import { designate, getPublicCampaign, listOpenCampaigns, suggestedAmountCents } from '~/domain/campaigns/campaigns.server';
 import type { Campaign, ClosedReason } from '~/domain/campaigns/campaigns';
 import { coverFeesCents, feePercentOf, readDedication } from '~/domain/campaigns/giving';
 import type { Lang, MessageKey } from '~/lib/i18n';
@@ -37,10 +37,15 @@ export async function givingForPage(settings: PaymentSettings, slug: string, lan
   };
 }
 
-/** A campaign's suggested amounts as the card tab's presets (`campaign-0`…), replacing the general ones. */
+/**
+ * A campaign's suggested amounts as the card tab's presets (`campaign:{slug}:{n}`), replacing the
+ * general ones. The id names the campaign whose amount was shown, so choosing another campaign in
+ * the form afterwards still charges the amount the donor saw.
+ */
 export function campaignPresets(g: GivingView, lang: Lang): { id: string; name: string; cents: number }[] | null {
   if (!g.chosen || g.chosen.amounts.length === 0) return null;
-  return g.chosen.amounts.map((a, i) => ({ id: `campaign-${i}`, name: a.impact || formatMoney(a.cents, 'EUR', lang), cents: a.cents }));
+  const slug = g.chosen.slug;
+  return g.chosen.amounts.map((a, i) => ({ id: `campaign:${slug}:${i}`, name: a.impact || formatMoney(a.cents, 'EUR', lang), cents: a.cents }));
 }
 
 export const GIVING_FIELDS = ['campaign', 'coverFees', 'dedicationKind', 'dedicationName', 'dedicationMessage', 'dedicationEmail'] as const;
@@ -71,9 +76,9 @@ export function withFees(choice: Extract<GiftChoice, { ok: true }>, settings: Pa
   return { total: cents + fee, gift: { ...choice.details, feeEurCents: fee } };
 }
 
-/** A campaign preset (`campaign-N`) of the designated campaign, in cents. */
-export function campaignPresetCents(choice: Extract<GiftChoice, { ok: true }>, preset: string): number | null {
-  const m = /^campaign-(\d)$/.exec(preset);
-  const a = m && choice.campaign ? choice.campaign.amounts[Number(m[1])] : undefined;
-  return a ? a.cents : null;
+/** A campaign preset (`campaign:{slug}:{n}`) in cents: the amount of the campaign it was shown for; null if none. */
+export async function campaignPresetCents(preset: string): Promise<number | null> {
+  const m = /^campaign:([a-z0-9-]{1,80}):(\d)$/.exec(preset);
+  if (!m) return null;
+  return suggestedAmountCents(db(), m[1], Number(m[2]));
 }
