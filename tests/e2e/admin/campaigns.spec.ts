@@ -97,6 +97,8 @@ for (const dialect of DIALECTS) {
       await expect(row).toContainText('/campagnes/un-puits-a-kaya');
       await expect(row).toContainText('Active');
       await expect(row).toContainText('1 000,00');
+      const sitemap = await (await page.request.get(`${server.baseURL}/sitemap.xml`)).text();
+      for (const path of ['/campagnes', '/campagnes/un-puits-a-kaya', '/campagnes/hiver-2025']) expect(sitemap).toContain(`${path}?lng=en</loc>`);
     });
 
     test('a visitor gives to it by card with the fee option; the campaign page shows the new total at the next request', async ({ page }) => {
