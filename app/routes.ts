@@ -3,6 +3,7 @@ import { routes as contentRoutes } from './routes/admin/content/routes';
 import { routes as mediaRoutes } from './routes/admin/media/routes';
 import { routes as reportRoutes } from './routes/admin/reports/routes';
 import { routes as editorialRoutes } from './routes/admin/editorial/routes';
+import { routes as campaignRoutes } from './routes/admin/campaigns/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
 import { adminRoutes as donorAdminRoutes, downloads as donorDownloads, sitePages as donorPages } from './routes/donors/routes';
@@ -29,6 +30,7 @@ export default [
     ...contentRoutes,
     ...mediaRoutes,
     ...editorialRoutes,
+    ...campaignRoutes,
     ...paymentAdminRoutes,
     ...receiptAdminRoutes,
     ...reportRoutes,
@@ -48,6 +50,8 @@ export default [
     route('blog/:postId', 'routes/site/blog-post.tsx'),
     route('contact', 'routes/site/contact.tsx'),
     route('faire-un-don', 'routes/site/donate.tsx'),
+    route('campagnes', 'routes/site/campaigns.tsx'),
+    route('campagnes/:slug', 'routes/site/campaign.tsx'),
     route('devenir-membre', 'routes/site/member.tsx'),
     route('payment/success', 'routes/site/payment-success.tsx'),
     route('payment/cancel', 'routes/site/payment-cancel.tsx'),

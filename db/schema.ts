@@ -175,6 +175,14 @@ export interface DonationTable {
   updated_at: string;
   /** Migration 007: JSON of what a tax receipt needs; null when none is wanted. */
   tax_details: string | null;
+  /** Migration 009 (campaigns): the designated campaign, fees covered, dedication. */
+  campaign_id: string | null;
+  fee_eur_cents: number;
+  dedication_kind: string | null;
+  dedication_name: string | null;
+  dedication_message: string | null;
+  dedication_email: string | null;
+  dedication_sent_at: string | null;
 }
 
 /** Migration 007: the last receipt number used in a calendar year. */
@@ -295,6 +303,25 @@ export interface DonorConsentTable {
   withdrawn_at: string | null;
 }
 
+/** A fundraising campaign (migration 009). */
+export interface CampaignTable {
+  id: string;
+  slug: string;
+  status: string;
+  image: string;
+  goal_cents: number | null;
+  starts_on: string | null;
+  ends_on: string | null;
+  project_id: string | null;
+  /** JSON: { fr: { title, summary, story }, en: …, es: … } */
+  translations: string;
+  /** JSON: [{ cents, impact: { fr, en, es } }] */
+  amounts: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   page_content: PageContentTable;
   projects: ProjectTable;
@@ -322,4 +349,5 @@ export interface Database {
   monthly_gifts: MonthlyGiftTable;
   monthly_gift_events: MonthlyGiftEventTable;
   donor_consents: DonorConsentTable;
+  campaigns: CampaignTable;
 }

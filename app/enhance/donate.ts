@@ -77,6 +77,9 @@ declare global {
   }
 }
 
+/** The campaign the page designates the gift to (?campagne=…), checked again by the server. */
+const campaignOf = (root: HTMLElement) => root.querySelector<HTMLInputElement>('[name="campaign"]')?.value ?? '';
+
 function initPayPal(root: HTMLElement): void {
   const m = msgs(root);
   const input = root.querySelector<HTMLInputElement>('[name="amount"]')!;
@@ -102,7 +105,7 @@ function initPayPal(root: HTMLElement): void {
             sync();
           },
           createOrder: async () => {
-            const r = await post('/api/donations/paypal/orders', { amount: input.value, ...taxFields(root) });
+            const r = await post('/api/donations/paypal/orders', { amount: input.value, ...taxFields(root), campaign: campaignOf(root) });
             if (!r.ok || !r.data.id) {
               errorToast(m, r.data.error, r.data.detail);
               throw new Error(r.data.error ?? 'create failed');
@@ -154,7 +157,7 @@ function initMobileMoney(form: HTMLFormElement): void {
     button.disabled = true;
     ready
       .then(
-        () => post('/api/donations/mobile-money', { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone'), ...taxFields(form) }),
+        () => post('/api/donations/mobile-money', { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone'), ...taxFields(form), campaign: campaignOf(form) }),
         () => {
           showToast({ title: m['donate.modalFailed'] ?? 'Failed to load payment modal', variant: 'destructive' });
           return null;
@@ -166,7 +169,7 @@ function initMobileMoney(form: HTMLFormElement): void {
           errorToast(m, r.data.error, r.data.detail);
           return;
         }
-        const d = r.data as unknown as { txRef: string; amount: number; currency: string; publicKey: string; customer: Record<string, string> };
+        const d = r.data as unknown as { txRef: string; amount: number; currency: string; publicKey: string; customer: Record<string, string>; meta?: Record<string, string> };
         window.FlutterwaveCheckout({
           public_key: d.publicKey,
           tx_ref: d.txRef,
@@ -174,6 +177,7 @@ function initMobileMoney(form: HTMLFormElement): void {
           currency: d.currency,
           payment_options: 'mobilemoney,ussd',
           customer: d.customer,
+          ...(d.meta ? { meta: d.meta } : {}),
           customizations: { title: form.dataset.title, description: form.dataset.description, logo: form.dataset.logo },
           callback: (resp: { transaction_id?: number | string; tx_ref?: string }) => {
             const q = new URLSearchParams({ tx_ref: d.txRef, transaction_id: String(resp.transaction_id ?? '') });

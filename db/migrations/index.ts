@@ -4,6 +4,7 @@ import * as m002 from './002-auth';
 import * as m005 from './005-donations';
 import * as m007 from './007-receipts';
 import * as m008 from './008-donors';
+import * as m009 from './009-campaigns';
 import * as m010 from './010-editorial';
 import * as m011 from './011-report-indexes';
 
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '005-donations': m005,
   '007-receipts': m007,
   '008-donors': m008,
+  '009-campaigns': m009,
   '010-editorial': m010,
   '011-report-indexes': m011,
 };

@@ -28,7 +28,7 @@ export async function startFakeFlutterwave(opts: { port: number; secretKey: stri
     if (req.method === 'POST' && req.path === '/fake/pay') {
       const cfg = JSON.parse(req.body);
       const id = String(++seq);
-      transactions.set(id, { id: Number(id), tx_ref: cfg.tx_ref, flw_ref: `FLW-MOCK-${id}`, amount: cfg.amount, currency: cfg.currency, charged_amount: cfg.amount, status: 'successful', payment_type: 'mobilemoneyfranco', created_at: new Date().toISOString(), customer: { id: 1, name: cfg.customer?.name, email: cfg.customer?.email, phone_number: cfg.customer?.phone_number }, ...(state.override ?? {}) });
+      transactions.set(id, { id: Number(id), tx_ref: cfg.tx_ref, flw_ref: `FLW-MOCK-${id}`, amount: cfg.amount, currency: cfg.currency, charged_amount: cfg.amount, status: 'successful', payment_type: 'mobilemoneyfranco', created_at: new Date().toISOString(), customer: { id: 1, name: cfg.customer?.name, email: cfg.customer?.email, phone_number: cfg.customer?.phone_number }, meta: cfg.meta ?? null, ...(state.override ?? {}) });
       return { json: { id } };
     }
     if (req.headers.authorization !== `Bearer ${opts.secretKey}`) return { status: 401, json: { status: 'error', message: 'Invalid authorization key', data: null } };

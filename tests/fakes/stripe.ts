@@ -167,9 +167,14 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
       const p = parseBracketForm(req.body);
       const id = `cs_test_${++seq}${Date.now()}`;
       const item = p.line_items['0'];
-      const amount = item.price ? opts.prices?.[item.price] : Number(item.price_data.unit_amount);
-      if (amount === undefined) return { status: 400, json: { error: { type: 'invalid_request_error', message: `No such price: '${item.price}'` } } };
-      const s = { id, object: 'checkout.session', mode: p.mode, submit_type: p.submit_type ?? null, status: 'open', payment_status: 'unpaid', amount_total: amount, currency: 'eur', client_reference_id: p.client_reference_id, metadata: p.metadata ?? {}, success_url: p.success_url, cancel_url: p.cancel_url, line_items_in: item, url: `${fake.url}/pay/${id}`, customer_details: null, payment_intent: null, subscription: null };
+      // amount_total: every line item (a donation, and the fees a donor covers) times its quantity.
+      let amount: number | undefined = 0;
+      for (const line of Object.values<any>(p.line_items)) {
+        const unit = line.price ? opts.prices?.[line.price] : Number(line.price_data.unit_amount);
+        if (unit === undefined) return { status: 400, json: { error: { type: 'invalid_request_error', message: `No such price: '${line.price}'` } } };
+        amount += unit * Number(line.quantity ?? 1);
+      }
+      const s = { id, object: 'checkout.session', mode: p.mode, submit_type: p.submit_type ?? null, status: 'open', payment_status: 'unpaid', amount_total: amount, currency: 'eur', client_reference_id: p.client_reference_id, metadata: p.metadata ?? {}, success_url: p.success_url, cancel_url: p.cancel_url, line_items_in: item, line_items_count: Object.keys(p.line_items).length, allowed_payment_method_types: p.allowed_payment_method_types ? Object.values(p.allowed_payment_method_types) : null, url: `${fake.url}/pay/${id}`, customer_details: null, payment_intent: null, subscription: null };
       sessions.set(id, s);
       return { json: s };
     }

@@ -4,7 +4,7 @@ import { changePasswordSchema, loginSchema, setupSchema, userSchema } from '~/do
 
 describe('roles', () => {
   it('gives Éditeurs the content screens and Admins everything, by path prefix', () => {
-    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', 'Gestion des pages', 'Projets / Actions', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages']);
+    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', 'Gestion des pages', 'Projets / Actions', 'Campagnes', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages']);
     expect(menuFor('Admin').map((s) => s.label)).toEqual([...menuFor('Éditeur').map((s) => s.label), 'Paiements', 'Dons', 'Reçus', 'Rapports', 'Utilisateurs', 'Courriels en attente', 'Paramètres']);
     for (const area of ['users', 'settings', 'payments', 'donations', 'receipts', 'reports', 'outbox'] as const) expect(can('Éditeur', area)).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/users/12/supprimer')).toBe(false);

@@ -17,8 +17,8 @@ export function contains(column: string, text: string): Expression<SqlBool> {
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escaped}%`} escape '\\'`;
 }
 
-type Table = 'projects' | 'blog_posts' | 'partners' | 'page_content' | 'settings';
-const KEY: Record<Table, string> = { projects: 'id', blog_posts: 'id', partners: 'id', page_content: 'page_id', settings: 'key' };
+type Table = 'projects' | 'blog_posts' | 'partners' | 'page_content' | 'settings' | 'campaigns';
+const KEY: Record<Table, string> = { projects: 'id', blog_posts: 'id', partners: 'id', page_content: 'page_id', settings: 'key', campaigns: 'id' };
 
 /**
  * Writes `values` to the row if nobody changed it since `version` was read (optimistic

@@ -7,6 +7,8 @@ export interface DonationQuery {
   to: string;
   provider: ProviderName | '';
   status: DonationStatus | '';
+  /** A campaign's id (campaigns, #16); '' for every gift. */
+  campaign: string;
 }
 
 /** The period filter's choices, in the order the screens list them. */
@@ -26,12 +28,14 @@ export function readDonationQuery(params: URLSearchParams): DonationQuery {
   const status = params.get('status') ?? '';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
+  const campaign = params.get('campaign') ?? '';
   return {
     period: period === 'last-month' || period === 'year' || period === 'all' || period === 'custom' ? period : period === 'month' ? 'month' : from || to ? 'custom' : 'month',
     from: DATE.test(from) ? from : '',
     to: DATE.test(to) ? to : '',
     provider: (PROVIDERS as readonly string[]).includes(provider) ? (provider as ProviderName) : '',
     status: (DONATION_STATUSES as readonly string[]).includes(status) ? (status as DonationStatus) : '',
+    campaign: /^[\w-]{1,60}$/.test(campaign) ? campaign : '',
   };
 }
 

@@ -1,9 +1,13 @@
 import { log } from '~/lib/log.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
-import { runtime } from '~/lib/runtime.server';
+import { contentChanged, runtime } from '~/lib/runtime.server';
+import { CampaignPageRefresher, msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
 import { getPaymentSettings } from './payment-settings.server';
 import { recheckPending, type DonationDeps } from './service.server';
 import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
+
+/** Cached pages showing campaign totals are dropped when a designated gift succeeds or is refunded (ADR 014). */
+const campaignPages = new CampaignPageRefresher(contentChanged, 60_000, Date.now, (e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
 
 /** Everything a donation route needs, read fresh for this request (settings may just have changed). */
 export async function donationDeps(request?: Request): Promise<DonationDeps> {
@@ -14,6 +18,7 @@ export async function donationDeps(request?: Request): Promise<DonationDeps> {
     settings: await getPaymentSettings(rt.db, rt.secret),
     publicUrl: rt.publicUrl ?? (request ? new URL(request.url).origin : `http://localhost:${rt.env.PORT}`),
     storage: rt.storage,
+    campaignGiftChanged: (kind) => campaignPages.giftChanged(kind),
   };
 }
 
@@ -43,9 +48,21 @@ export function startDonationRechecks(): () => void {
   timer.unref();
   // The tax receipts' January run shares this schedule's lifetime.
   const stopAnnual = startAnnualReceiptJob(() => donationDeps());
+  // Campaign pages show days left and close after their end date: the cache is dropped as the day changes.
+  let midnight: ReturnType<typeof setTimeout>;
+  const atMidnight = () => {
+    midnight = setTimeout(() => {
+      contentChanged().catch((e) => log.warn('midnight refresh failed', { error: e instanceof Error ? e.message : String(e) }));
+      atMidnight();
+    }, msUntilParisMidnight());
+    midnight.unref();
+  };
+  atMidnight();
   return () => {
     clearTimeout(first);
     clearInterval(timer);
+    clearTimeout(midnight);
+    campaignPages.stop();
     stopAnnual();
   };
 }

@@ -26,6 +26,28 @@ export interface NewAttempt {
   secondaryRef?: string | null;
   /** What a tax receipt needs (JSON, see domain/receipts); null when the donor wants none. */
   taxDetails?: string | null;
+  /** Designation, fees covered and dedication (campaigns, migration 009). */
+  gift?: GiftDetails;
+}
+
+/** What a gift carries besides its amount: chosen on the form, stored at attempt creation, never taken from a provider. */
+export interface GiftDetails {
+  campaignId?: string | null;
+  /** The part of eur_cents added to cover processing fees. */
+  feeEurCents?: number;
+  dedication?: { kind: 'honor' | 'memory'; name: string; message: string | null; email: string | null } | null;
+}
+
+function giftColumns(g: GiftDetails | undefined) {
+  return {
+    campaign_id: g?.campaignId ?? null,
+    fee_eur_cents: g?.feeEurCents ?? 0,
+    dedication_kind: g?.dedication?.kind ?? null,
+    dedication_name: g?.dedication?.name ?? null,
+    dedication_message: g?.dedication?.message ?? null,
+    dedication_email: g?.dedication?.email ?? null,
+    dedication_sent_at: null,
+  };
 }
 
 /** Records a payment attempt as pending, before the provider is called. */
@@ -53,6 +75,7 @@ export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
     created_at: now,
     updated_at: now,
     tax_details: a.taxDetails ?? null,
+    ...giftColumns(a.gift),
   };
   await db.insertInto('donations').values(row).execute();
   return row;
@@ -169,6 +192,7 @@ export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: 
         created_at: now,
         updated_at: now,
         tax_details: a.taxDetails ?? null,
+        ...giftColumns(a.gift),
       })
       .returningAll()
       .compile();
@@ -228,6 +252,7 @@ export interface DonationFilters {
   to?: string;
   provider?: ProviderName;
   status?: DonationStatus;
+  campaignId?: string;
 }
 
 export async function listDonations(db: DB, f: DonationFilters, limit = 500): Promise<Donation[]> {
@@ -236,5 +261,6 @@ export async function listDonations(db: DB, f: DonationFilters, limit = 500): Pr
   if (f.to) q = q.where('created_at', '<', f.to);
   if (f.provider) q = q.where('provider', '=', f.provider);
   if (f.status) q = q.where('status', '=', f.status);
+  if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
   return q.orderBy('created_at', 'desc').limit(limit).execute();
 }

@@ -47,6 +47,7 @@ export function toPublic(s: PaymentSettings): PublicPaymentSettings {
     paypal: { ...s.paypal, clientSecretSet: set('paypal.clientSecret') },
     coingate: { ...s.coingate, authTokenSet: set('coingate.authToken') },
     mobileMoney: { ...s.mobileMoney, secretKeySet: set('mobileMoney.secretKey'), secretHashSet: set('mobileMoney.secretHash') },
+    giving: s.giving,
   };
 }
 

@@ -28,6 +28,7 @@ export interface PublicPaymentSettings {
     secretKeySet: boolean;
     secretHashSet: boolean;
   };
+  giving?: GivingSettings;
 }
 
 /** The secret fields: written from the form only when a new value is typed. */
@@ -48,6 +49,29 @@ const optionalUrl = z
   .max(2000)
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: 'Adresse invalide : elle doit commencer par https://.' });
 
+// ——— campaigns (#16): the donate form's fee option and Stripe Checkout's payment method types ———
+/** Checkout payment method types an Admin may offer (wallets such as Apple Pay and Google Pay come with 'card'). */
+export const STRIPE_METHOD_TYPES = ['card', 'sepa_debit', 'bancontact', 'ideal'] as const;
+export const STRIPE_METHOD_LABELS: Record<(typeof STRIPE_METHOD_TYPES)[number], string> = {
+  card: 'Carte bancaire (et Apple Pay / Google Pay si activés dans Stripe)',
+  sepa_debit: 'Prélèvement SEPA',
+  bancontact: 'Bancontact',
+  ideal: 'iDEAL',
+};
+const givingSchema = z.object({
+  /** Percentage the donor may add to cover processing fees; empty: the option is not offered. */
+  feePercent: z
+    .string()
+    .trim()
+    .default('')
+    .refine((v) => v === '' || (/^\d{1,2}([.,]\d{1,2})?$/.test(v) && Number(v.replace(',', '.')) > 0 && Number(v.replace(',', '.')) <= 10), {
+      message: 'Pourcentage invalide : un nombre entre 0,01 et 10, 2 décimales au plus.',
+    }),
+  /** Empty: Stripe chooses from what the account enables (dynamic payment methods). */
+  stripeMethodTypes: z.preprocess((v) => (Array.isArray(v) ? v.filter(Boolean) : []), z.array(z.enum(STRIPE_METHOD_TYPES))).default([]),
+});
+export type GivingSettings = z.infer<typeof givingSchema>;
+
 /** What the form posts (secrets are optional: empty means "keep the saved one"). */
 export const paymentSettingsFormSchema = z.object({
   stripe: z.object({
@@ -67,6 +91,7 @@ export const paymentSettingsFormSchema = z.object({
     currency: z.enum(MOBILE_MONEY_CURRENCIES),
     paymentUrl: optionalUrl,
   }),
+  giving: givingSchema.optional(),
 });
 export type PaymentSettingsForm = z.infer<typeof paymentSettingsFormSchema>;
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { DB } from '~db/index';
+import { sendDedicationNotice } from '~/domain/campaigns/dedication.server';
 import type { Env } from '~/lib/env.server';
 import { messagesFor } from '~/lib/i18n.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
@@ -8,7 +9,7 @@ import { log } from '~/lib/log.server';
 import { sendMail } from '~/lib/mail.server';
 import type { Storage } from '~/lib/storage.server';
 import { giftReceiptForMail, notifyAdminsOfCancellation } from '~/domain/receipts/mail.server';
-import { claimReceipt, createAttempt, findById, findByRef, findBySecondaryRef, pendingAttempts, recordSucceeded, setProviderRef, transition, type Donation, type Transition } from './ledger.server';
+import { claimReceipt, createAttempt, type GiftDetails, findById, findByRef, findBySecondaryRef, pendingAttempts, recordSucceeded, setProviderRef, transition, type Donation, type Transition } from './ledger.server';
 import { eurCentsToCfa, formatMoney } from './money';
 import { activeProducts, type PaymentSettings } from './payment-settings.server';
 import { coinGateBase, createOrder, getOrder } from './providers/coingate.server';
@@ -28,6 +29,8 @@ export interface DonationDeps {
   publicUrl: string;
   /** Media storage (a receipt's signature image); without it receipts print the typed signature only. */
   storage?: Storage;
+  /** Told when a gift designated to a campaign succeeds or is refunded (its public pages show totals). */
+  campaignGiftChanged?: (kind: 'succeeded' | 'refunded') => Promise<void>;
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -68,6 +71,11 @@ async function after(deps: DonationDeps, t: Transition): Promise<Transition> {
     log.info('donation status changed', { donationId: t.donation.id, provider: t.donation.provider, status: t.donation.status });
     if (t.donation.status === 'succeeded') {
       await sendReceipt(deps, t.donation).catch((e) => log.error('receipt failed', { donationId: t.donation?.id, error: e instanceof Error ? e.message : String(e) }));
+      await sendDedicationNotice(deps, t.donation).catch((e) => log.error('dedication notice failed', { donationId: t.donation?.id, error: e instanceof Error ? e.message : String(e) }));
+    }
+    const status = t.donation.status;
+    if (t.donation.campaign_id && (status === 'succeeded' || status === 'refunded')) {
+      await deps.campaignGiftChanged?.(status).catch((e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
     }
     if (t.cancelledReceipts?.length) {
       const host = new URL(deps.publicUrl).host;
@@ -89,6 +97,11 @@ export async function applyVerified(deps: DonationDeps, provider: ProviderName, 
   if (!p.status) {
     if (p.secondaryRef && !donation.secondary_ref) await deps.db.updateTable('donations').set({ secondary_ref: p.secondaryRef }).where('id', '=', donation.id).execute();
     return { changed: false };
+  }
+  // The designation is the one stored on our row at attempt creation; a provider's metadata that
+  // names another campaign (a tampered or mixed-up callback) changes nothing and is logged.
+  if (p.designation !== undefined && (p.designation || null) !== (donation.campaign_id || null)) {
+    log.warn('payment designation does not match its attempt', { donationId: donation.id, provider, expected: donation.campaign_id, got: p.designation });
   }
   const extra = { donorName: p.donorName, donorEmail: p.donorEmail, secondaryRef: p.secondaryRef };
   if (p.status === 'succeeded' && (p.amountMinor !== donation.amount_minor || p.currency !== donation.currency)) {
@@ -113,11 +126,13 @@ export interface CardRequest {
   lang: Lang;
   /** Donor details for the tax receipt (JSON), null when none is wanted. */
   taxDetails?: string | null;
+  /** Campaign, fees covered, dedication: recorded on the attempt (amountCents already includes the fees). */
+  gift?: GiftDetails;
 }
 
 /** Records the attempt, creates the Checkout Session and returns where to send the donor. */
 export async function startCardDonation(deps: DonationDeps, r: CardRequest): Promise<{ url: string; donation: Donation }> {
-  const donation = await createAttempt(deps.db, { provider: 'stripe', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: r.monthly ? 'monthly' : 'once', language: r.lang, taxDetails: r.taxDetails });
+  const donation = await createAttempt(deps.db, { provider: 'stripe', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: r.monthly ? 'monthly' : 'once', language: r.lang, taxDetails: r.taxDetails, gift: r.gift });
   try {
     const session = await createCheckoutSession(stripeOf(deps), {
       donationId: donation.id,
@@ -128,6 +143,10 @@ export async function startCardDonation(deps: DonationDeps, r: CardRequest): Pro
       successUrl: `${deps.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${deps.publicUrl}/payment/cancel?d=${donation.id}`,
       locale: r.lang,
+      campaignId: r.gift?.campaignId,
+      feeCents: r.gift?.feeEurCents,
+      feeName: translate(messagesFor(r.lang), 'giving.feesLine'),
+      paymentMethodTypes: deps.settings.giving?.stripeMethodTypes,
     });
     await setProviderRef(deps.db, donation.id, session.id);
     return { url: session.url, donation: { ...donation, provider_ref: session.id } };
@@ -197,6 +216,8 @@ export async function handleStripeWebhook(deps: DonationDeps, rawBody: string, s
           donorName: first.donor_name,
           donorEmail: invoice.customer_email ?? first.donor_email,
           taxDetails: first.tax_details,
+          // Each renewal goes to the campaign (and covers the fees) the first gift chose.
+          gift: { campaignId: first.campaign_id, feeEurCents: invoice.amount_paid === first.amount_minor ? first.fee_eur_cents : 0 },
         }),
       );
       break;
@@ -223,10 +244,10 @@ function coinGateOf(deps: DonationDeps) {
   return { authToken, base: coinGateBase(deps.settings.coingate.mode, deps.env.COINGATE_API_BASE) };
 }
 
-export async function startCryptoDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; email?: string | null; taxDetails?: string | null }): Promise<{ url: string; donation: Donation }> {
+export async function startCryptoDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; email?: string | null; taxDetails?: string | null; gift?: GiftDetails }): Promise<{ url: string; donation: Donation }> {
   const token = randomBytes(24).toString('base64url');
   // CoinGate gives no payer address: the thank-you (and receipt) goes to the one the donor typed, if any.
-  const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, donorEmail: r.email ?? null, callbackTokenHash: sha256(token), taxDetails: r.taxDetails });
+  const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, donorEmail: r.email ?? null, callbackTokenHash: sha256(token), taxDetails: r.taxDetails, gift: r.gift });
   const m = messagesFor(r.lang);
   try {
     const order = await createOrder(coinGateOf(deps), {
@@ -283,10 +304,10 @@ function payPalOf(deps: DonationDeps): paypal.PayPalConfig {
 }
 
 /** The buttons' createOrder: records the attempt and creates the order at PayPal. */
-export async function startPayPalDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; taxDetails?: string | null }): Promise<{ orderId: string; donation: Donation }> {
-  const donation = await createAttempt(deps.db, { provider: 'paypal', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, taxDetails: r.taxDetails });
+export async function startPayPalDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; taxDetails?: string | null; gift?: GiftDetails }): Promise<{ orderId: string; donation: Donation }> {
+  const donation = await createAttempt(deps.db, { provider: 'paypal', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, taxDetails: r.taxDetails, gift: r.gift });
   try {
-    const orderId = await paypal.createOrder(payPalOf(deps), { donationId: donation.id, amountCents: r.amountCents, description: translate(messagesFor(r.lang), 'donate.productName') });
+    const orderId = await paypal.createOrder(payPalOf(deps), { donationId: donation.id, amountCents: r.amountCents, description: translate(messagesFor(r.lang), 'donate.productName'), campaignId: r.gift?.campaignId });
     await setProviderRef(deps.db, donation.id, orderId);
     return { orderId, donation: { ...donation, provider_ref: orderId } };
   } catch (e) {
@@ -342,14 +363,14 @@ function flutterwaveOf(deps: DonationDeps) {
 /** What the inline checkout is opened with: our tx_ref and the amount in the configured currency. */
 export async function startMobileDonation(
   deps: DonationDeps,
-  r: { eurCents?: number; localMinor?: number; name: string; email: string; phone: string; lang: Lang; taxDetails?: string | null },
+  r: { eurCents?: number; localMinor?: number; name: string; email: string; phone: string; lang: Lang; taxDetails?: string | null; gift?: GiftDetails },
 ): Promise<{ txRef: string; amountMinor: number; currency: string; donation: Donation }> {
   const currency = deps.settings.mobileMoney.currency;
   const cfa = currency === 'XOF' || currency === 'XAF';
   const amountMinor = cfa ? eurCentsToCfa(r.eurCents ?? 0) : (r.localMinor ?? 0);
   if (amountMinor <= 0) throw new ProviderError('flutterwave', 'montant invalide');
   const txRef = `thv-${randomBytes(12).toString('hex')}`;
-  const donation = await createAttempt(deps.db, { provider: 'flutterwave', providerRef: txRef, amountMinor, currency, eurCents: cfa ? (r.eurCents ?? null) : null, frequency: 'once', language: r.lang, donorName: r.name, donorEmail: r.email, taxDetails: r.taxDetails });
+  const donation = await createAttempt(deps.db, { provider: 'flutterwave', providerRef: txRef, amountMinor, currency, eurCents: cfa ? (r.eurCents ?? null) : null, frequency: 'once', language: r.lang, donorName: r.name, donorEmail: r.email, taxDetails: r.taxDetails, gift: r.gift });
   return { txRef, amountMinor, currency, donation };
 }
 

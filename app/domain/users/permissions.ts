@@ -18,6 +18,7 @@ export type AdminArea =
   | 'dashboard'
   | 'pages'
   | 'actions'
+  | 'campaigns'
   | 'blog'
   | 'partners'
   | 'media'
@@ -49,6 +50,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'dashboard', path: '/admin/dashboard', label: 'Dashboard', roles: EVERYONE, menu: true },
   { area: 'pages', path: '/admin/pages', label: 'Gestion des pages', roles: EVERYONE, menu: true },
   { area: 'actions', path: '/admin/actions', label: 'Projets / Actions', roles: EVERYONE, menu: true },
+  { area: 'campaigns', path: '/admin/campaigns', label: 'Campagnes', roles: EVERYONE, menu: true },
   { area: 'blog', path: '/admin/blog', label: 'Actualités / Blog', roles: EVERYONE, menu: true },
   { area: 'partners', path: '/admin/partners', label: 'Partenaires', roles: EVERYONE, menu: true },
   { area: 'media', path: '/admin/media', label: 'Médiathèque', roles: EVERYONE, menu: true },

@@ -10,6 +10,8 @@ import { change } from '~/domain/reports/tables';
 import { can, sectionOf, type AdminArea } from '~/domain/users/permissions';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
+import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
+import { progressPercent } from '~/domain/campaigns/campaigns';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { area: 'dashboard' });
@@ -18,7 +20,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const unreadMessages = can(user.role, 'messages') ? await countUnreadMessages(db()) : null;
   // The reports' summary (ADR 016), for whoever may open the reports.
   const reports = can(user.role, 'reports') ? await reportSummary(db(), reportRange({ period: '12-months', from: '', to: '' })) : null;
-  return { stats, activity, role: user.role, unreadMessages, reports };
+  // Campaigns (#16): each open campaign's progress.
+  const campaigns = can(user.role, 'campaigns')
+    ? (await listOpenCampaigns(db(), 'fr')).map((c) => ({ id: c.id, title: c.title, raisedCents: c.raisedCents, goalCents: c.goalCents, donors: c.donors, percent: progressPercent(c.raisedCents, c.goalCents) }))
+    : [];
+  return { stats, activity, role: user.role, unreadMessages, reports, campaigns };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Administration' }, { name: 'robots', content: 'noindex' }];
@@ -37,7 +43,7 @@ const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 const integer = new Intl.NumberFormat('fr-FR');
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity, role, unreadMessages, reports } = loaderData;
+  const { stats, activity, role, unreadMessages, reports, campaigns } = loaderData;
   const cards = [
     { label: 'Pages Gérées', value: integer.format(stats.managedPages) },
     { label: 'Projets Actifs', value: integer.format(stats.activeProjects) },
@@ -62,6 +68,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </dl>
       </section>
+      {campaigns.length > 0 && <CampaignsProgress campaigns={campaigns} />}
       <div className="grid gap-8 xl:grid-cols-[1fr_2fr]">
         <section aria-labelledby="quick-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
           <h2 id="quick-title" className="text-xl font-bold text-gray-900">
@@ -137,6 +144,38 @@ function ReportSummary({ summary }: { summary: NonNullable<Route.ComponentProps[
           Voir les rapports
         </Link>
       </p>
+    </section>
+  );
+}
+
+/** Campaigns (#16): each open campaign's raised amount against its goal. */
+function CampaignsProgress({ campaigns }: { campaigns: { id: string; title: string; raisedCents: number; goalCents: number | null; donors: number; percent: number | null }[] }) {
+  return (
+    <section aria-labelledby="campaigns-title" className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id="campaigns-title" className="text-xl font-bold text-gray-900">
+        Campagnes en cours
+      </h2>
+      <ul className="mt-4 space-y-4">
+        {campaigns.map((c) => (
+          <li key={c.id} data-testid="dashboard-campaign">
+            <p className="flex flex-wrap justify-between gap-2">
+              <Link to={`/admin/campaigns/${c.id}`} className="font-semibold text-gray-900 underline">
+                {c.title}
+              </Link>
+              <span className="text-gray-800">
+                {euros.format(c.raisedCents / 100)}
+                {c.goalCents !== null && ` / ${euros.format(c.goalCents / 100)}`} · {integer.format(c.donors)} donateur{c.donors > 1 ? 's' : ''}
+              </span>
+            </p>
+            {c.percent !== null && (
+              <>
+                <progress max={100} value={c.percent} aria-label={`Progression de ${c.title}`} className="campaign-progress mt-2 h-2 w-full" />
+                <p className="text-sm text-gray-700">{c.percent} % de l’objectif</p>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

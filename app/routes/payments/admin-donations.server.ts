@@ -8,6 +8,6 @@ export const EXPORT_LIMIT = 50_000;
 export async function donationsFor(request: Request, limit: number): Promise<{ query: DonationQuery; rows: Donation[] }> {
   const query = readDonationQuery(new URL(request.url).searchParams);
   const range = periodRange(query);
-  const rows = await listDonations(runtime().db, { ...range, provider: query.provider || undefined, status: query.status || undefined }, limit);
+  const rows = await listDonations(runtime().db, { ...range, provider: query.provider || undefined, status: query.status || undefined, campaignId: query.campaign || undefined }, limit);
   return { query, rows };
 }

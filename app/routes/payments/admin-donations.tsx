@@ -8,6 +8,7 @@ import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { ScrollRegion } from '~/ui/admin/ScrollRegion';
 import { donationsFor } from './admin-donations.server';
 import { issuedReceiptsFor } from '~/domain/receipts/register.server';
+import { campaignChoices } from '~/domain/campaigns/campaigns.server';
 import { runtime } from '~/lib/runtime.server';
 
 const SHOWN = 500;
@@ -18,8 +19,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const all = rows.slice(0, SHOWN);
   const succeeded = all.filter((d) => d.status === 'succeeded');
   const receipts = await issuedReceiptsFor(runtime().db, all.map((d) => d.id));
+  const campaigns = await campaignChoices(runtime().db);
+  const campaignTitle = (id: string | null) => (id ? (campaigns.find((c) => c.id === id)?.title ?? id) : '');
   return {
     query,
+    campaigns: campaigns.map((c) => ({ id: c.id, title: c.title })),
     truncated: rows.length > SHOWN,
     donations: all.map((d) => ({
       id: d.id,
@@ -34,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       verifiable: Boolean(d.verifiable),
       error: d.error,
       receipt: receipts.get(d.id) ?? null,
+      campaign: campaignTitle(d.campaign_id),
+      fee: d.fee_eur_cents > 0 ? formatMoney(d.fee_eur_cents, 'EUR', 'fr') : '',
     })),
     totals: {
       count: all.length,
@@ -57,7 +63,7 @@ const STATUS_STYLE: Record<DonationStatus, string> = {
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });
 
 export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
-  const { query, donations, totals, truncated } = loaderData;
+  const { query, donations, totals, truncated, campaigns } = loaderData;
   const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v) as [string, string][]);
   return (
     <div className="space-y-6">
@@ -101,6 +107,15 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
             {DONATION_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABELS[s]}</option>)}
           </select>
         </div>
+        {campaigns.length > 0 && (
+          <div>
+            <label htmlFor="campaign" className="block text-sm font-medium text-gray-900">Campagne</label>
+            <select id="campaign" name="campaign" defaultValue={query.campaign} className={inputClass(false)}>
+              <option value="">Toutes</option>
+              {campaigns.map((c) => <option key={c.id} value={c.id}>{c.title}</option>)}
+            </select>
+          </div>
+        )}
         <button type="submit" className={primaryButton}>Filtrer</button>
       </Form>
       <dl className="grid gap-4 sm:grid-cols-3">
@@ -132,6 +147,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
                 <th scope="col" className="px-4 py-3">Valeur EUR</th>
                 <th scope="col" className="px-4 py-3">Statut</th>
                 <th scope="col" className="px-4 py-3">Donateur</th>
+                <th scope="col" className="px-4 py-3">Campagne</th>
                 <th scope="col" className="px-4 py-3">Référence</th>
                 <th scope="col" className="px-4 py-3">Reçu fiscal</th>
               </tr>
@@ -149,6 +165,10 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
                     {d.error && <span className="mt-1 block text-xs text-red-800">{d.error}</span>}
                   </td>
                   <td className="px-4 py-3">{d.donor}</td>
+                  <td className="px-4 py-3">
+                    {d.campaign}
+                    {d.fee && <span className="block text-xs text-gray-700">dont frais couverts : {d.fee}</span>}
+                  </td>
                   <td className="px-4 py-3 font-mono text-xs break-all">{d.ref}</td>
                   <td className="px-4 py-3 whitespace-nowrap">
                     {d.receipt && (

@@ -3,7 +3,7 @@ import { Form, data } from 'react-router';
 import type { Route } from './+types/admin-settings';
 import { audit } from '~/domain/audit/audit.server';
 import { MOBILE_MONEY_CURRENCIES } from '~/domain/donations/money';
-import { nestFormData, PAYMENT_SETTINGS_SAVED, paymentSettingsFormSchema, SECRET_FIELDS, type DonationProduct, type PublicPaymentSettings, type SecretField } from '~/domain/donations/payment-settings';
+import { nestFormData, PAYMENT_SETTINGS_SAVED, STRIPE_METHOD_LABELS, STRIPE_METHOD_TYPES, type GivingSettings, paymentSettingsFormSchema, SECRET_FIELDS, type DonationProduct, type PublicPaymentSettings, type SecretField } from '~/domain/donations/payment-settings';
 import { getPaymentSettings, savePaymentSettings, toPublic } from '~/domain/donations/payment-settings.server';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { runtime } from '~/lib/runtime.server';
@@ -30,6 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     paypal: { ...current.paypal, ...nested.paypal, enabled: nested.paypal?.enabled ?? '' },
     coingate: { ...current.coingate, ...nested.coingate, enabled: nested.coingate?.enabled ?? '' },
     mobileMoney: { ...current.mobileMoney, ...nested.mobileMoney, enabled: nested.mobileMoney?.enabled ?? '' },
+    giving: nested.giving ?? current.giving,
   };
   const parsed = paymentSettingsFormSchema.safeParse(merged);
   const version = Number(form.get('version'));
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const saved = await savePaymentSettings(rt.db, rt.secret, parsed.data, { set, clear }, version);
   if (!saved.ok) return data({ errors: { form: CONFLICT }, toast: null }, { status: 409 });
   await audit(rt.db, actorOf(me), 'payments.update', 'Paramètres de paiement', {
-    enabled: Object.entries(parsed.data).filter(([, v]) => v.enabled).map(([k]) => k),
+    enabled: Object.entries(parsed.data).filter(([, v]) => v && 'enabled' in v && v.enabled).map(([k]) => k),
     secretsReplaced: Object.keys(set),
     secretsCleared: clear,
   });
@@ -245,9 +246,43 @@ export default function PaymentSettingsScreen({ loaderData, actionData }: Route.
         </div>
       </Section>
 
+      <GivingSection giving={s.giving} errors={errors} />
+
       <div className="flex justify-end">
         <SaveButton />
       </div>
     </Form>
+  );
+}
+
+/** Campaigns (#16): the fee option of the donate form and Stripe Checkout's payment method types. */
+function GivingSection({ giving, errors }: { giving: GivingSettings | undefined; errors: Record<string, string> }) {
+  return (
+    <section aria-labelledby="giving-title" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+      <h2 id="giving-title" className="text-xl font-bold text-gray-900">
+        Formulaire de don
+      </h2>
+      <div className="mt-4 space-y-4">
+        <Field
+          name="giving.feePercent"
+          label="Frais couverts par le donateur (%)"
+          inputMode="decimal"
+          defaultValue={giving?.feePercent ?? ''}
+          error={errors['giving.feePercent']}
+          hint="Le donateur peut ajouter ce pourcentage à son don pour couvrir les frais de paiement. Laissez vide pour ne pas le proposer."
+        />
+        <fieldset>
+          <legend className="text-sm font-medium text-gray-900">Moyens proposés par Stripe Checkout</legend>
+          <p className="mt-1 text-sm text-gray-600">Aucun coché : Stripe propose les moyens activés dans votre tableau de bord.</p>
+          <div className="mt-2 space-y-2">
+            {STRIPE_METHOD_TYPES.map((m, i) => (
+              <label key={m} className="flex items-center gap-2 text-gray-900">
+                <input type="checkbox" name={`giving.stripeMethodTypes.${i}`} value={m} defaultChecked={giving?.stripeMethodTypes.includes(m)} className="h-4 w-4" /> {STRIPE_METHOD_LABELS[m]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ import { startMobileDonation } from '~/domain/donations/service.server';
 import { detectLang } from '~/lib/i18n.server';
 import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { donationApi, json, readBody } from './api.server';
+import { designationOf } from './designation.server';
 
 const PHONE = /^\+?[0-9 ().-]{6,20}$/;
 
@@ -33,9 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const zeroDecimal = exponent(s.currency) === 0;
   if (!cfa && zeroDecimal && amount.cents % 100 !== 0) return json({ error: 'donate.invalidAmount' }, 400);
   const localMinor = zeroDecimal ? amount.cents / 100 : amount.cents;
+  const { lang } = detectLang(request);
+  const gift = await designationOf(body.campaign, lang);
+  if ('error' in gift) return json({ error: gift.error }, 400);
   try {
-    const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang: detectLang(request).lang, taxDetails: tax.taxDetails });
-    return json({ txRef: r.txRef, amount: r.amountMinor, currency: r.currency, publicKey: s.publicKey, customer: { name, email, phone_number: phone } });
+    const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang, gift, taxDetails: tax.taxDetails });
+    // Campaigns (#16): the designation rides in the checkout's `meta`, compared on verification.
+    const meta = gift.campaignId ? { campaign_id: gift.campaignId } : undefined;
+    return json({ txRef: r.txRef, amount: r.amountMinor, currency: r.currency, publicKey: s.publicKey, customer: { name, email, phone_number: phone }, meta });
   } catch (e) {
     if (e instanceof ProviderError) return json({ error: 'donate.invalidAmount' }, 400);
     throw e;

@@ -5,6 +5,7 @@ import { startPayPalDonation } from '~/domain/donations/service.server';
 import { detectLang } from '~/lib/i18n.server';
 import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { donationApi, json, readBody } from './api.server';
+import { designationOf } from './designation.server';
 
 /** POST /api/donations/paypal/orders — the PayPal buttons' createOrder. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -15,8 +16,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!amount.ok) return json({ error: amount.error === 'missing' ? 'donate.missingAmount' : 'donate.invalidAmount' }, 400);
   const tax = await donorTaxDetails(api.deps.db, (k) => String(body[k] ?? '').slice(0, 300));
   if (!tax.ok) return json({ error: 'taxReceipt.errorsTitle', fields: tax.errors.map((e) => e.field).join(',') }, 400);
+  const { lang } = detectLang(request);
+  const gift = await designationOf(body.campaign, lang);
+  if ('error' in gift) return json({ error: gift.error }, 400);
   try {
-    const { orderId } = await startPayPalDonation(api.deps, { amountCents: amount.cents, lang: detectLang(request).lang, taxDetails: tax.taxDetails });
+    const { orderId } = await startPayPalDonation(api.deps, { amountCents: amount.cents, lang, gift, taxDetails: tax.taxDetails });
     return json({ id: orderId });
   } catch (e) {
     if (e instanceof ProviderError) return json({ error: 'donate.paymentError', detail: 'donate.providerDown' }, 502);

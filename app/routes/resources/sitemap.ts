@@ -1,11 +1,12 @@
 import { listPublishedPostIds } from '~/domain/blog/posts.server';
+import { listPublishedCampaignSlugs } from '~/domain/campaigns/campaigns.server';
 import { LANGS } from '~/lib/i18n';
 import { db, runtime } from '~/lib/runtime.server';
 import { langUrl } from '~/lib/seo';
 import type { Route } from './+types/sitemap';
 
 /** Public pages that belong in search engines (the payment pages do not). */
-export const SITEMAP_PATHS = ['/', '/a-propos', '/missions', '/nos-actions', '/partenaires', '/blog', '/contact', '/faire-un-don', '/devenir-membre', '/confidentialite', '/mentions-legales'];
+export const SITEMAP_PATHS = ['/', '/a-propos', '/missions', '/nos-actions', '/partenaires', '/blog', '/contact', '/faire-un-don', '/campagnes', '/devenir-membre', '/confidentialite', '/mentions-legales'];
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -13,9 +14,11 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 export async function loader({ request }: Route.LoaderArgs) {
   const origin = runtime().publicUrl ?? new URL(request.url).origin;
   const posts = await listPublishedPostIds(db());
+  const campaigns = await listPublishedCampaignSlugs(db());
   const entries: { path: string; lastmod?: string }[] = [
     ...SITEMAP_PATHS.map((path) => ({ path })),
     ...posts.map((p) => ({ path: `/blog/${encodeURIComponent(p.id)}`, lastmod: p.updated_at.slice(0, 10) })),
+    ...campaigns.map((c) => ({ path: `/campagnes/${encodeURIComponent(c.slug)}`, lastmod: c.updated_at.slice(0, 10) })),
   ];
   const urls = entries.flatMap(({ path, lastmod }) =>
     LANGS.map((lang) => {

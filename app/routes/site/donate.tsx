@@ -21,6 +21,8 @@ import { receiptsOffered } from '~/domain/receipts/settings.server';
 import { TaxReceiptFields } from '~/ui/site/TaxReceiptFields';
 import { NewsletterConsent } from '~/ui/site/NewsletterConsent';
 import { donatePageCsp, donateScriptOrigins, type Method, METHODS } from './donate.server';
+import { GivingOptions } from '~/ui/site/GivingOptions';
+import { campaignPresetCents, campaignPresets, GIVING_FIELDS, givingForPage, readGift, withFees, type GivingValues } from './giving.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const deps = await donationDeps(request);
@@ -29,7 +31,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const methods = METHODS.filter((m) => available[m]);
   const asked = new URL(request.url).searchParams.get('m');
   const method = methods.find((m) => m === asked) ?? methods[0] ?? null;
-  const presets = activeProducts(s).flatMap((p) => {
+  // Campaigns (#16): ?campagne={slug} designates the gift; its suggested amounts replace the presets.
+  const { lang } = detectLang(request);
+  const giving = await givingForPage(s, new URL(request.url).searchParams.get('campagne') ?? '', lang);
+  const presets = campaignPresets(giving, lang) ?? activeProducts(s).flatMap((p) => {
     const a = parseEuroAmount(p.amount);
     return a.ok ? [{ id: p.id, name: p.name, cents: a.cents }] : [];
   });
@@ -44,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     script: method === 'paypal' || (method === 'mobileMoney' && mm.integrationType === 'api') ? (runtime().assets.donate ?? null) : null,
     scriptUrls: donateScriptOrigins(runtime().env),
     receipts: await receiptsOffered(deps.db),
+    giving,
   }, { headers: { 'Content-Security-Policy': csp } });
 }
 
@@ -56,7 +62,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   return h;
 }
 
-type DonateError = { method: Method; error: MessageKey; detail?: string; values: Record<string, string>; tax?: { errors: TaxFieldError[]; values: Record<string, string> } };
+type DonateError = { method: Method; error: MessageKey; detail?: string; vars?: Record<string, string>; values: Record<string, string>; tax?: { errors: TaxFieldError[]; values: Record<string, string> } };
 
 const AMOUNT_MESSAGE: Record<AmountError, MessageKey> = { missing: 'donate.missingAmount', invalid: 'donate.invalidAmount', too_small: 'donate.invalidAmount', too_large: 'donate.invalidAmount' };
 const DONATE_LIMIT = 20;
@@ -70,7 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return typeof v === 'string' ? v.slice(0, 200) : '';
   };
   const intent = str('intent') as Method;
-  const values = { amount: str('amount'), preset: str('preset'), frequency: str('frequency'), email: str('email') };
+  const giving = Object.fromEntries(GIVING_FIELDS.map((k) => [k, k === 'dedicationMessage' ? String(form.get(k) ?? '').slice(0, 500) : str(k)])) as GivingValues;
+  const values = { amount: str('amount'), preset: str('preset'), frequency: str('frequency'), email: str('email'), ...giving };
   // What the donor typed in the receipt fieldset comes back with any error, so it is not retyped.
   const taxTyped = Object.fromEntries((['optOut', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
   const fail = (error: MessageKey, status = 400, detail?: string) => data<DonateError>({ method: intent, error, detail, values, tax: { errors: [], values: taxTyped } }, { status });
@@ -86,14 +93,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The tax receipt's details (card and crypto; a payment link is never verified, so never receipted).
   const tax = intent === 'mobileMoney' ? ({ ok: true, taxDetails: null } as const) : await donorTaxDetails(deps.db, (k) => String(form.get(k) ?? '').slice(0, 300));
   if (!tax.ok) return data<DonateError>({ method: intent, error: 'taxReceipt.errorsTitle', values, tax: { errors: tax.errors, values: tax.values } }, { status: 400 });
+  // Campaigns (#16): the designated campaign must take gifts today; the dedication must be complete.
+  const choice = intent === 'mobileMoney' ? null : await readGift(giving, lang);
+  if (choice && !choice.ok) return data<DonateError>({ method: intent, error: choice.error, vars: choice.vars, values, tax: { errors: [], values: taxTyped } }, { status: 400 });
   try {
-    if (intent === 'card') {
+    if (intent === 'card' && choice?.ok) {
       let cents: number;
       let priceId: string | undefined;
       if (values.amount.trim() !== '') {
         const a = parseEuroAmount(values.amount);
         if (!a.ok) return fail(AMOUNT_MESSAGE[a.error]);
         cents = a.cents;
+      } else if (values.preset.startsWith('campaign:')) {
+        const c = await campaignPresetCents(values.preset);
+        if (c === null) return fail('donate.missingAmount');
+        cents = c;
       } else {
         const product = activeProducts(deps.settings).find((p) => p.id === values.preset);
         const a = product ? parseEuroAmount(product.amount) : null;
@@ -101,18 +115,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         cents = a.cents;
         priceId = product.priceId;
       }
-      const { url, donation } = await startCardDonation(deps, { amountCents: cents, priceId, monthly: values.frequency === 'monthly', lang, taxDetails: tax.taxDetails });
+      const { total, gift } = withFees(choice, deps.settings, cents);
+      const { url, donation } = await startCardDonation(deps, { amountCents: total, priceId, monthly: values.frequency === 'monthly', lang, taxDetails: tax.taxDetails, gift });
       if (form.get('newsletter') === 'yes') await recordNewsletterConsent(deps.db, donation.id);
       return redirect(url, 303);
     }
-    if (intent === 'crypto') {
+    if (intent === 'crypto' && choice?.ok) {
       const a = parseEuroAmount(values.amount);
       if (!a.ok) return fail(AMOUNT_MESSAGE[a.error]);
       const email = readOptionalEmail(values.email);
       if (!email.ok) return fail('donate.invalidEmail');
       // The receipt is sent by email: a donor who asks for one gives an address.
       if (tax.taxDetails && !email.email) return fail('donate.cryptoEmailRequired');
-      const { url } = await startCryptoDonation(deps, { amountCents: a.cents, lang, email: email.email, taxDetails: tax.taxDetails });
+      const { total, gift } = withFees(choice, deps.settings, a.cents);
+      const { url } = await startCryptoDonation(deps, { amountCents: total, lang, email: email.email, taxDetails: tax.taxDetails, gift });
       return redirect(url, 303);
     }
     if (deps.settings.mobileMoney.integrationType !== 'link') return fail('donate.unavailable');
@@ -131,24 +147,33 @@ export const meta: Route.MetaFunction = (args) =>
 const TAB_LABEL: Record<Method, MessageKey> = { card: 'donate.tabCard', paypal: 'donate.tabPaypal', crypto: 'donate.tabCrypto', mobileMoney: 'donate.tabMobile' };
 const inputCls = (invalid: boolean) => `mt-1 block w-full rounded-md border px-3 py-2.5 text-base ${invalid ? 'border-red-700' : 'border-gray-400'}`;
 
-function ErrorText({ id, error, detail }: { id: string; error: MessageKey; detail?: string }) {
+function ErrorText({ id, error, detail, vars }: { id: string; error: MessageKey; detail?: string; vars?: Record<string, string> }) {
   const { t } = useI18n();
   return (
     <p id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 font-medium text-red-900">
-      {t(error, { message: detail ? t(detail as MessageKey) : '' })}
+      {t(error, { ...vars, message: detail ? t(detail as MessageKey) : '' })}
     </p>
   );
 }
 
 export default function Donate({ loaderData, actionData }: Route.ComponentProps) {
   const { t, lang } = useI18n();
-  const { methods, presets, mobile } = loaderData;
+  const { methods, presets, mobile, giving } = loaderData;
   const method = actionData?.method && methods.includes(actionData.method) ? actionData.method : loaderData.method;
   const taxBack = actionData && actionData.method === method ? actionData.tax : undefined;
   const err = actionData && actionData.method === method && !taxBack?.errors.length ? actionData : null;
   const taxFields = loaderData.receipts ? <TaxReceiptFields prefix={method ?? 'donate'} values={taxBack?.values} errors={taxBack?.errors} /> : null;
   const errId = 'donate-error';
   const emailErr = err?.error === 'donate.invalidEmail' || err?.error === 'donate.cryptoEmailRequired';
+  // Campaigns (#16): the designation travels with every tab and form; the options share one component.
+  const chosenSlug = err?.values.campaign ?? giving.chosen?.slug ?? '';
+  const campaignQuery = giving.chosen ? `&campagne=${encodeURIComponent(giving.chosen.slug)}` : '';
+  const presetChecked = err?.values.preset ?? (giving.chosen && presets[0] ? presets[0].id : '');
+  const typed = err?.values.amount ? parseEuroAmount(err.values.amount) : null;
+  const knownCents = typed?.ok ? typed.cents : (presets.find((p) => p.id === presetChecked)?.cents ?? null);
+  const givingOptions = (idPrefix: string, cents: number | null) => (
+    <GivingOptions idPrefix={idPrefix} campaigns={giving.campaigns} campaign={chosenSlug} feePercent={giving.feePercent} knownCents={cents} values={err?.values ?? {}} inputClassName={inputCls(false)} />
+  );
   if (!method) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
@@ -173,12 +198,14 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-extrabold">{t('donate.title')}</h1>
       <p className="mt-3 text-lg text-gray-700">{t('donate.intro')}</p>
+      {giving.chosen && !err && <p className="mt-6 rounded-md border border-brand-100 bg-brand-50 p-3 font-medium text-brand-800" data-testid="designation">{t('giving.givingTo', { title: giving.chosen.title })}</p>}
+      {giving.notice && <p role="status" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">{t(giving.notice.key, { title: giving.notice.title })}</p>}
       <nav aria-label={t('donate.tabsLabel')} className="mt-8">
         <ul className="flex flex-wrap gap-2 border-b border-gray-300">
           {methods.map((m) => (
             <li key={m}>
               <a
-                href={`/faire-un-don?m=${m}`}
+                href={`/faire-un-don?m=${m}${campaignQuery}`}
                 aria-current={m === method ? 'page' : undefined}
                 className={`inline-block min-h-11 rounded-t-md px-4 py-2.5 font-semibold ${m === method ? 'border-b-4 border-brand-700 text-brand-800' : 'text-gray-800 hover:bg-gray-100'}`}
               >
@@ -191,15 +218,15 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
       <section aria-labelledby="donate-method" className="mt-6 rounded-xl border border-gray-200 p-6 shadow-sm">
         <h2 id="donate-method" className="text-2xl font-bold">{t(TAB_LABEL[method])}</h2>
         {method === 'card' && (
-          <form method="post" action="/faire-un-don?m=card" className="mt-4 space-y-5" data-card-form noValidate>
+          <form method="post" action={`/faire-un-don?m=card${campaignQuery}`} className="mt-4 space-y-5" data-card-form noValidate>
             <input type="hidden" name="intent" value="card" />
-            {err && <ErrorText id={errId} error={err.error} detail={err.detail} />}
+            {err && <ErrorText id={errId} error={err.error} detail={err.detail} vars={err.vars} />}
             <fieldset>
               <legend className="font-semibold">{t('donate.chooseAmount')}</legend>
               <div className="mt-2 flex flex-wrap gap-3">
                 {presets.map((p) => (
                   <label key={p.id} className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-gray-400 px-4 py-2 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
-                    <input type="radio" name="preset" value={p.id} defaultChecked={err?.values.preset === p.id} className="h-4 w-4" />
+                    <input type="radio" name="preset" value={p.id} defaultChecked={presetChecked === p.id} className="h-4 w-4" data-cents={p.cents} />
                     <span>
                       {p.name} — {formatMoney(p.cents, 'EUR', lang)}
                     </span>
@@ -222,6 +249,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
                 </label>
               </div>
             </fieldset>
+            {givingOptions('card', knownCents)}
             {taxFields}
             <NewsletterConsent />
             <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>
@@ -229,13 +257,14 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
           </form>
         )}
         {method === 'crypto' && (
-          <form method="post" action="/faire-un-don?m=crypto" className="mt-4 space-y-5" noValidate>
+          <form method="post" action={`/faire-un-don?m=crypto${campaignQuery}`} className="mt-4 space-y-5" noValidate>
             <input type="hidden" name="intent" value="crypto" />
-            {err && <ErrorText id={errId} error={err.error} detail={err.detail} />}
+            {err && <ErrorText id={errId} error={err.error} detail={err.detail} vars={err.vars} />}
             <div>
               <label htmlFor="crypto-amount" className="block font-medium">{t('donate.amount')}</label>
               <input id="crypto-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue={amountDefault} aria-invalid={err && !emailErr ? true : undefined} aria-describedby={err && !emailErr ? errId : undefined} className={inputCls(Boolean(err && !emailErr))} />
             </div>
+            {givingOptions('crypto', parseEuroAmount(amountDefault).ok ? (parseEuroAmount(amountDefault) as { cents: number }).cents : null)}
             <div>
               <label htmlFor="crypto-email" className="block font-medium">{t('donate.cryptoEmail')}</label>
               <input id="crypto-email" name="email" type="email" autoComplete="email" maxLength={200} defaultValue={err?.values.email ?? ''} aria-invalid={emailErr ? true : undefined} aria-describedby={emailErr ? `crypto-email-hint ${errId}` : 'crypto-email-hint'} className={inputCls(emailErr)} />
@@ -252,6 +281,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="paypal-amount" className="block font-medium">{t('donate.amount')}</label>
               <input id="paypal-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue="20.00" className={inputCls(false)} />
             </div>
+            {giving.chosen && <input type="hidden" name="campaign" value={giving.chosen.slug} />}
             {taxFields}
             <p data-status className="text-gray-700">{t('donate.loading')}</p>
             <noscript>
@@ -295,6 +325,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="mobile-phone" className="block font-medium">{t('donate.phone')}</label>
               <input id="mobile-phone" name="phone" type="tel" autoComplete="tel" required maxLength={20} className={inputCls(false)} />
             </div>
+            {giving.chosen && <input type="hidden" name="campaign" value={giving.chosen.slug} />}
             {taxFields}
             <noscript>
               <p className="text-gray-700">{t('donate.unavailable')}</p>
@@ -306,7 +337,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
         {method === 'mobileMoney' && mobile?.mode === 'link' && (
           <form method="post" action="/faire-un-don?m=mobileMoney" className="mt-4 space-y-5">
             <input type="hidden" name="intent" value="mobileMoney" />
-            {err && <ErrorText id={errId} error={err.error} detail={err.detail} />}
+            {err && <ErrorText id={errId} error={err.error} detail={err.detail} vars={err.vars} />}
             <p className="text-gray-700">{t('donate.secureNote')}</p>
             <button type="submit" className={buttonClass('primary')}>{t('donate.payLink')}</button>
           </form>

@@ -14,6 +14,9 @@ import { JsonLd } from '~/ui/site/JsonLd';
 import { CONTACT_FALLBACKS, SOCIAL_NETWORKS, socialUrl } from '~/domain/settings/site-settings';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { ngoJsonLd } from '~/lib/structured-data';
+import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
+import { today } from '~/domain/content/forms';
+import { CampaignCard } from '~/ui/site/CampaignProgress';
 
 const HERO_FIELDS = ['heroImage', 'heroImage2', 'heroImage3', 'heroImage4', 'heroImage5'];
 const PREVIEW_FIELDS = ['actionsPreviewImage1', 'actionsPreviewImage2', 'actionsPreviewImage3'];
@@ -26,7 +29,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const settings = await getSiteSettings(db());
   const origin = runtime().publicUrl ?? new URL(request.url).origin;
   const messages = messagesFor(lang);
+  // Campaigns (#16): the campaigns open to gifts, with their progress.
+  const day = today();
+  const campaigns = await listOpenCampaigns(db(), lang, { day, limit: 3 });
+  const campaignImages = await resolveImages(db(), campaigns.map((c) => c.image));
   return {
+    day,
+    campaigns: campaigns.map((c) => ({ slug: c.slug, title: c.title, summary: c.summary, image: campaignImages.get(c.image), goalCents: c.goalCents, raisedCents: c.raisedCents, donors: c.donors, endsOn: c.endsOn, closed: c.closed })),
     organization: ngoJsonLd({
       origin,
       name: messages.site.name,
@@ -123,6 +132,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+
+      {loaderData.campaigns.length > 0 && (
+        <section aria-labelledby="campaigns-title" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+          <h2 id="campaigns-title" className="text-3xl font-bold">{t('campaigns.homeTitle')}</h2>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {loaderData.campaigns.map((c) => (
+              <li key={c.slug}>
+                <CampaignCard c={c} today={loaderData.day} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          <div className="mt-10">
+            <ButtonLink to="/campagnes" variant="secondary">
+              {t('campaigns.all')}
+            </ButtonLink>
+          </div>
+        </section>
+      )}
     </>
   );
 }

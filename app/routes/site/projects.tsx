@@ -8,12 +8,20 @@ import { pageMeta } from '~/lib/page-meta';
 import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
+import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
+import { formatMoney } from '~/domain/donations/money';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
   const projects = await listActiveProjects(db(), lang);
   const images = await resolveImages(db(), projects.map((p) => p.image));
-  return { projects: projects.map((p) => ({ ...p, image: images.get(p.image) })) };
+  // Campaigns (#16): a project shows the campaign open for it.
+  const campaigns = await listOpenCampaigns(db(), lang, { projectIds: projects.map((p) => p.id) });
+  const campaignOf = (id: string) => {
+    const c = campaigns.find((x) => x.projectId === id);
+    return c ? { slug: c.slug, title: c.title, raisedCents: c.raisedCents } : null;
+  };
+  return { projects: projects.map((p) => ({ ...p, image: images.get(p.image), campaign: campaignOf(p.id) })) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -26,7 +34,7 @@ const STATUS_LABEL: Record<ProjectStatus, MessageKey> = {
 };
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  const { t, formatDate } = useI18n();
+  const { t, formatDate, lang } = useI18n();
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-extrabold">{t('projects.title')}</h1>
@@ -52,6 +60,15 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
                   <RichText html={p.description} className="[&_a]:text-white" />
                 </div>
               </article>
+              {p.campaign && (
+                <p className="mt-3 text-sm" data-testid="project-campaign">
+                  <span className="font-semibold text-gray-900">{t('campaigns.linked')} : </span>
+                  <a href={`/campagnes/${encodeURIComponent(p.campaign.slug)}`} className="font-semibold text-brand-700 underline">
+                    {p.campaign.title}
+                  </a>{' '}
+                  — {t('campaigns.raised', { amount: formatMoney(p.campaign.raisedCents, 'EUR', lang) })}
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -28,6 +28,8 @@ function payment(json: any): VerifiedPayment & { txRef: string | null } {
     donorName: typeof d.customer?.name === 'string' ? d.customer.name : null,
     donorEmail: typeof d.customer?.email === 'string' ? d.customer.email : null,
     secondaryRef: d.id === undefined ? null : String(d.id),
+    // The checkout's `meta` (campaigns): compared with our row, never taken from here.
+    designation: d.meta && typeof d.meta === 'object' ? (typeof d.meta.campaign_id === 'string' ? d.meta.campaign_id : null) : undefined,
   };
 }
 

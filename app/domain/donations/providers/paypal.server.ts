@@ -36,17 +36,26 @@ async function call(c: PayPalConfig, path: string, init: { method: string; body?
 }
 
 /** POST /v2/checkout/orders, intent CAPTURE, in EUR. */
-export async function createOrder(c: PayPalConfig, i: { donationId: string; amountCents: number; description: string }): Promise<string> {
+export async function createOrder(c: PayPalConfig, i: { donationId: string; amountCents: number; description: string; campaignId?: string | null }): Promise<string> {
   const json = await call(c, '/v2/checkout/orders', {
     method: 'POST',
     requestId: `create-${i.donationId}`,
     body: {
       intent: 'CAPTURE',
-      purchase_units: [{ reference_id: i.donationId, custom_id: i.donationId, description: i.description, amount: { currency_code: 'EUR', value: toDecimalString(i.amountCents, 'EUR') } }],
+      purchase_units: [{ reference_id: designationRef(i.donationId, i.campaignId), custom_id: i.donationId, description: i.description, amount: { currency_code: 'EUR', value: toDecimalString(i.amountCents, 'EUR') } }],
     },
   });
   if (typeof json.id !== 'string' || !/^[A-Z0-9-]{1,64}$/i.test(json.id)) throw new ProviderError('paypal', 'commande sans identifiant');
   return json.id;
+}
+
+/** The purchase unit's reference_id: the donation id, and `:{campaign id}` when the gift is designated. */
+const designationRef = (donationId: string, campaignId?: string | null) => (campaignId ? `${donationId}:${campaignId}` : donationId);
+
+function designationOf(referenceId: unknown): string | null | undefined {
+  if (typeof referenceId !== 'string') return undefined;
+  const i = referenceId.indexOf(':');
+  return i < 0 ? null : referenceId.slice(i + 1);
 }
 
 /** What a captured (or re-fetched) order says: COMPLETED capture, amount and currency. */
@@ -63,6 +72,7 @@ function orderPayment(json: any): VerifiedPayment & { customId: string | null } 
     currency,
     donorName: name || null,
     donorEmail: typeof json?.payer?.email_address === 'string' ? json.payer.email_address : null,
+    designation: designationOf(unit?.reference_id),
   };
 }
 

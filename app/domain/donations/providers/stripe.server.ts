@@ -17,7 +17,11 @@ export function stripeClient(secretKey: string, apiBase?: string): Stripe {
 
 export interface CheckoutInput {
   donationId: string;
+  /** What the donor pays: the gift plus `feeCents`. */
   amountCents: number;
+  /** Added by the donor to cover processing fees: a line of its own, so Checkout shows it before paying. */
+  feeCents?: number;
+  feeName?: string;
   /** A preset's price id (one-off gifts); otherwise price_data in EUR cents. */
   priceId?: string;
   monthly: boolean;
@@ -25,22 +29,33 @@ export interface CheckoutInput {
   successUrl: string;
   cancelUrl: string;
   locale: 'fr' | 'en' | 'es';
+  /** Designated campaign, carried in the session's (and subscription's) metadata. */
+  campaignId?: string | null;
+  /** Payment method types from payment settings (card, sepa_debit…); every type the account enables when empty. */
+  paymentMethodTypes?: string[];
 }
 
 export async function createCheckoutSession(stripe: Stripe, i: CheckoutInput): Promise<{ id: string; url: string }> {
+  const metadata: Record<string, string> = { donation_id: i.donationId, ...(i.campaignId ? { campaign_id: i.campaignId } : {}) };
   const common = {
     client_reference_id: i.donationId,
-    metadata: { donation_id: i.donationId },
+    metadata,
+    // A filter on what the account enables (wallets such as Apple Pay and Google Pay come with 'card').
+    ...(i.paymentMethodTypes?.length ? { allowed_payment_method_types: i.paymentMethodTypes as Stripe.Checkout.SessionCreateParams.AllowedPaymentMethodType[] } : {}),
     success_url: i.successUrl,
     cancel_url: i.cancelUrl,
     locale: i.locale,
   } satisfies Partial<Stripe.Checkout.SessionCreateParams>;
+  const fee = i.feeCents ?? 0;
+  const gift = i.amountCents - fee;
+  const recurring = i.monthly ? { recurring: { interval: 'month' as const } } : {};
+  const feeLine = fee > 0 ? [{ quantity: 1, price_data: { currency: 'eur', unit_amount: fee, ...recurring, product_data: { name: i.feeName ?? 'Frais' } } }] : [];
   const params: Stripe.Checkout.SessionCreateParams = i.monthly
     ? {
         ...common,
         mode: 'subscription',
-        line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: i.amountCents, recurring: { interval: 'month' }, product_data: { name: i.productName } } }],
-        subscription_data: { metadata: { donation_id: i.donationId } },
+        line_items: [{ quantity: 1, price_data: { currency: 'eur', unit_amount: gift, recurring: { interval: 'month' }, product_data: { name: i.productName } } }, ...feeLine],
+        subscription_data: { metadata },
       }
     : {
         ...common,
@@ -49,7 +64,8 @@ export async function createCheckoutSession(stripe: Stripe, i: CheckoutInput): P
         line_items: [
           i.priceId
             ? { price: i.priceId, quantity: 1 }
-            : { quantity: 1, price_data: { currency: 'eur', unit_amount: i.amountCents, product_data: { name: i.productName } } },
+            : { quantity: 1, price_data: { currency: 'eur', unit_amount: gift, product_data: { name: i.productName } } },
+          ...feeLine,
         ],
       };
   try {
@@ -72,6 +88,7 @@ export function sessionPayment(session: Stripe.Checkout.Session): VerifiedPaymen
     donorName: session.customer_details?.name ?? null,
     donorEmail: session.customer_details?.email ?? session.customer_email ?? null,
     secondaryRef: secondary ?? null,
+    designation: session.metadata?.campaign_id ?? null,
   };
 }
 

@@ -12,6 +12,8 @@ export interface VerifiedPayment {
   donorEmail?: string | null;
   /** Payment intent or subscription (Stripe), kept to match later events. */
   secondaryRef?: string | null;
+  /** The campaign the provider's metadata names (undefined: this provider carries none). Checked, never stored. */
+  designation?: string | null;
 }
 
 /** A provider that could not be reached or answered something we cannot read. */

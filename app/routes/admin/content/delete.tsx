@@ -4,6 +4,7 @@ import { deletePost, getPost, postLabel } from '~/domain/blog/posts.server';
 import { deleteMessage, getMessage, messageSender } from '~/domain/messages/messages.server';
 import { deletePartner, getPartner } from '~/domain/partners/partners.server';
 import { deleteProject, getProject, projectLabel } from '~/domain/projects/projects.server';
+import { campaignLabel, deleteCampaign, getCampaign } from '~/domain/campaigns/campaigns.server';
 import type { AdminArea } from '~/domain/users/permissions';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
@@ -51,6 +52,20 @@ const KINDS = {
     done: 'Partenaire supprimé !',
     find: async (id: string) => (await getPartner(db(), id))?.name,
     remove: async (actor: ReturnType<typeof actorOf>, id: string) => (await deletePartner(db(), actor, id))?.name,
+  },
+  campaigns: {
+    area: 'campaigns',
+    what: 'La campagne',
+    notFound: 'Campagne introuvable',
+    done: 'Campagne supprimée !',
+    find: async (id: string) => {
+      const c = await getCampaign(db(), id);
+      return c && campaignLabel(c);
+    },
+    remove: async (actor: ReturnType<typeof actorOf>, id: string) => {
+      const c = await deleteCampaign(db(), actor, id);
+      return c && campaignLabel(c);
+    },
   },
   messages: {
     area: 'messages',

@@ -1,0 +1,49 @@
+import type { DB } from '~db/index';
+import type { DonationTable } from '~db/schema';
+import type { Env } from '~/lib/env.server';
+import { isLang, translate, type Lang } from '~/lib/i18n';
+import { messagesFor } from '~/lib/i18n.server';
+import { sendMail } from '~/lib/mail.server';
+
+/** Claims the right to notify a dedication's recipient: true exactly once per succeeded gift. */
+async function claimNotice(db: DB, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('donations')
+    .set({ dedication_sent_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'succeeded')
+    .where('dedication_email', 'is not', null)
+    .where('dedication_sent_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Once a dedicated gift is confirmed, tells the person named (when the donor gave an address),
+ * once, in the donor's language. The amount is not disclosed.
+ */
+export async function sendDedicationNotice(deps: { db: DB; env: Env; publicUrl: string }, d: DonationTable): Promise<void> {
+  if (!d.dedication_email || !d.dedication_name || !d.dedication_kind) return;
+  if (!(await claimNotice(deps.db, d.id))) return;
+  const lang: Lang = isLang(d.language) ? d.language : 'fr';
+  const m = messagesFor(lang);
+  const vars = { donor: d.donor_name || m.giving.someone, name: d.dedication_name, message: d.dedication_message ?? '' };
+  const memory = d.dedication_kind === 'memory';
+  const lines = [
+    translate(m, 'giving.noticeGreeting'),
+    '',
+    translate(m, memory ? 'giving.noticeMemoryBody' : 'giving.noticeHonorBody', vars),
+    ...(d.dedication_message ? [translate(m, 'giving.noticeMessage', vars)] : []),
+    '',
+    translate(m, 'giving.noticeThanks'),
+  ];
+  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const host = new URL(deps.publicUrl).host;
+  await sendMail(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, {
+    to: d.dedication_email,
+    subject: translate(m, memory ? 'giving.noticeMemorySubject' : 'giving.noticeHonorSubject', vars),
+    text: lines.join('\n'),
+    html: lines.map((l) => (l ? `<p>${esc(l)}</p>` : '')).join('\n'),
+  });
+}

@@ -1,0 +1,57 @@
+/**
+ * When a gift to a campaign succeeds or is refunded, the cached public pages that show its total
+ * must be dropped (ADR 014). A refund drops them at once (a total is never wrong after a refund);
+ * successes drop them at most once per `windowMs`: the first at once, later ones at the end of the
+ * window, so a busy campaign's pages stay cached and are at most a minute stale.
+ */
+export class CampaignPageRefresher {
+  private last = Number.NEGATIVE_INFINITY;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly invalidate: () => Promise<void>,
+    private readonly windowMs = 60_000,
+    private readonly now: () => number = Date.now,
+    private readonly onError: (e: unknown) => void = () => undefined,
+  ) {}
+
+  /** A designated gift changed status. */
+  async giftChanged(kind: 'succeeded' | 'refunded'): Promise<void> {
+    const elapsed = this.now() - this.last;
+    if (kind === 'refunded' || elapsed >= this.windowMs) {
+      await this.run();
+      return;
+    }
+    this.timer ??= setTimeout(() => {
+      this.run().catch(this.onError);
+    }, this.windowMs - elapsed);
+    this.timer.unref?.();
+  }
+
+  private async run(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.last = this.now();
+    await this.invalidate();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
+
+/**
+ * Milliseconds until the next midnight in Paris (the foundation's day, as `today()`), plus a
+ * second: campaign pages show days left and close after their end date, so the cache is dropped
+ * when the day changes. On a daylight-saving day this may be an hour late, never early.
+ */
+export function msUntilParisMidnight(now = new Date()): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(now)
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<string, number>;
+  const elapsed = ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000 + now.getUTCMilliseconds();
+  return 86_400_000 - elapsed + 1000;
+}

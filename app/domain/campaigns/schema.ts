@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { isoDate, optionalMediaUrl, optionalText, perLanguage, requiredIn, requiredText, richText } from '~/domain/content/forms';
+import { parseEuroAmount } from '~/domain/donations/money';
+import { CAMPAIGN_STATUSES, MAX_SUGGESTED_AMOUNTS, SLUG_PATTERN } from './campaigns';
+
+/** Form names of the suggested amounts: amount1…amount4, each with an impact line per language (`fr.impact1`…). */
+export const AMOUNT_SLOTS = Array.from({ length: MAX_SUGGESTED_AMOUNTS }, (_, i) => i + 1);
+
+const optionalEuros = z
+  .string()
+  .trim()
+  .default('')
+  .refine((v) => v === '' || parseEuroAmount(v).ok, { error: 'Montant invalide : un nombre positif en euros, 2 décimales au plus, 100 000 € au plus.' });
+
+const optionalDate = z
+  .string()
+  .trim()
+  .default('')
+  .refine((v) => v === '' || isoDate('').safeParse(v).success, { error: 'Saisissez une date valide (AAAA-MM-JJ).' });
+
+/**
+ * The campaign form: a title in each language is required; the address (slug) is made from the
+ * French title when left empty; goal, dates, project and suggested amounts are optional.
+ */
+export const campaignSchema = z
+  .object({
+    slug: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .max(80, { error: "L'adresse ne peut pas dépasser 80 caractères." })
+      .default('')
+      .refine((v) => v === '' || SLUG_PATTERN.test(v), { error: "L'adresse ne peut contenir que des lettres minuscules sans accent, des chiffres et des tirets (ex. : un-puits-a-kaya)." }),
+    status: z.enum(CAMPAIGN_STATUSES, { error: 'Choisissez un statut.' }).default('draft'),
+    image: optionalMediaUrl,
+    goal: optionalEuros,
+    startsOn: optionalDate,
+    endsOn: optionalDate,
+    projectId: z.string().trim().max(100).default(''),
+    ...Object.fromEntries(AMOUNT_SLOTS.map((i) => [`amount${i}`, optionalEuros])),
+    ...perLanguage({
+      title: (lang) => requiredText(requiredIn('Le titre')(lang)),
+      summary: () => optionalText(500),
+      story: () => richText,
+      ...Object.fromEntries(AMOUNT_SLOTS.map((i) => [`impact${i}`, () => optionalText(200)])),
+    }),
+  })
+  .superRefine((v, ctx) => {
+    const d = v as Record<string, string>;
+    if (d.startsOn && d.endsOn && d.endsOn < d.startsOn) ctx.addIssue({ code: 'custom', path: ['endsOn'], message: 'La date de fin doit suivre la date de début.' });
+    for (const i of AMOUNT_SLOTS) {
+      const hasImpact = ['fr', 'en', 'es'].some((l) => d[`${l}.impact${i}`]);
+      if (hasImpact && !d[`amount${i}`]) ctx.addIssue({ code: 'custom', path: [`amount${i}`], message: 'Indiquez le montant de cette ligne (ou effacez son impact).' });
+    }
+  });
+
+export type CampaignForm = z.infer<typeof campaignSchema>;
+export const CAMPAIGN_TEXT_KEYS = ['title', 'summary', 'story', ...AMOUNT_SLOTS.map((i) => `impact${i}`)] as const;

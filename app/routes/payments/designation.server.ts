@@ -1,0 +1,9 @@
+import type { GiftDetails } from '~/domain/donations/ledger.server';
+import type { Lang, MessageKey } from '~/lib/i18n';
+import { readGift } from '~/routes/site/giving.server';
+
+/** The campaign a PayPal or mobile money gift is designated to (posted by the donate script), checked like the forms'. */
+export async function designationOf(campaign: string | undefined, lang: Lang): Promise<GiftDetails | { error: MessageKey }> {
+  const choice = await readGift({ campaign: (campaign ?? '').slice(0, 100), coverFees: '', dedicationKind: '', dedicationName: '', dedicationMessage: '', dedicationEmail: '' }, lang);
+  return choice.ok ? choice.details : { error: choice.error };
+}

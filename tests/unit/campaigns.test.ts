@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closedReason, daysLeft, progressPercent, slugify } from '~/domain/campaigns/campaigns';
+import { coverFeesCents, feePercentOf, readDedication } from '~/domain/campaigns/giving';
+import { CampaignPageRefresher, msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
+import { campaignSchema } from '~/domain/campaigns/schema';
+
+describe('campaign rules', () => {
+  it('takes gifts only while active, started and not past its end date (the end day included)', () => {
+    const c = { status: 'active' as const, startsOn: '2026-12-01', endsOn: '2026-12-31' };
+    expect(closedReason(c, '2026-11-30')).toBe('notStarted');
+    expect(closedReason(c, '2026-12-01')).toBeNull();
+    expect(closedReason(c, '2026-12-31')).toBeNull();
+    expect(closedReason(c, '2027-01-01')).toBe('ended');
+    expect(closedReason({ ...c, status: 'ended' }, '2026-12-15')).toBe('ended');
+    expect(closedReason({ ...c, status: 'draft' }, '2026-12-15')).toBe('draft');
+    expect(closedReason({ status: 'active', startsOn: null, endsOn: null }, '2099-01-01')).toBeNull();
+  });
+
+  it('counts days left with the end day, progress in whole percent capped at 100', () => {
+    expect(daysLeft('2026-12-31', '2026-12-31')).toBe(1);
+    expect(daysLeft('2026-12-31', '2026-12-01')).toBe(31);
+    expect(daysLeft('2026-12-31', '2027-01-02')).toBe(0);
+    expect(daysLeft(null, '2026-12-01')).toBeNull();
+    expect(progressPercent(0, 100_000)).toBe(0);
+    expect(progressPercent(33_333, 100_000)).toBe(33);
+    expect(progressPercent(250_000, 100_000)).toBe(100);
+    expect(progressPercent(5_000, null)).toBeNull();
+  });
+
+  it('makes addresses from titles in any language', () => {
+    expect(slugify('Un puits à Kaya !')).toBe('un-puits-a-kaya');
+    expect(slugify('  École — 300 kits  ')).toBe('ecole-300-kits');
+    expect(slugify('«»')).toBe('');
+  });
+
+  it('adds the fees the donor chose to cover, rounded to the cent', () => {
+    expect(feePercentOf('2,5')).toBe(2.5);
+    expect(feePercentOf('')).toBe(0);
+    expect(feePercentOf('50')).toBe(0);
+    expect(coverFeesCents(2000, 3)).toBe(60);
+    expect(coverFeesCents(1999, 2.5)).toBe(50);
+    expect(coverFeesCents(10, 1)).toBe(1);
+    expect(coverFeesCents(2000, 0)).toBe(0);
+  });
+
+  it('reads a dedication: none, complete, or what is missing', () => {
+    const base = { kind: 'memory', name: '  Mariama  ', message: ' ', email: '' };
+    expect(readDedication({ ...base, kind: '' })).toEqual({ ok: true, dedication: null });
+    expect(readDedication(base)).toEqual({ ok: true, dedication: { kind: 'memory', name: 'Mariama', message: null, email: null } });
+    expect(readDedication({ ...base, name: ' ' })).toEqual({ ok: false, error: 'giving.nameRequired' });
+    expect(readDedication({ ...base, email: 'not-an-email' })).toEqual({ ok: false, error: 'giving.emailInvalid' });
+    expect(readDedication({ ...base, kind: 'honor', email: 'ami@example.org' })).toMatchObject({ ok: true, dedication: { kind: 'honor', email: 'ami@example.org' } });
+  });
+
+  it('checks the campaign form on both sides: titles, amounts, dates, address', () => {
+    const ok = { 'fr.title': 'Puits', 'en.title': 'Well', 'es.title': 'Pozo', status: 'active' };
+    expect(campaignSchema.safeParse(ok).success).toBe(true);
+    const issues = (v: Record<string, string>) => (campaignSchema.safeParse(v).error?.issues ?? []).map((i) => `${String(i.path[0])}: ${i.message}`);
+    expect(issues({ ...ok, 'en.title': '' })).toEqual(['en.title: Le titre est obligatoire en english.']);
+    expect(issues({ ...ok, goal: '-5' })[0]).toMatch(/^goal: Montant invalide/);
+    expect(issues({ ...ok, startsOn: '2026-12-10', endsOn: '2026-12-01' })).toEqual(['endsOn: La date de fin doit suivre la date de début.']);
+    expect(issues({ ...ok, slug: 'Pas Bon' })[0]).toMatch(/^slug: L'adresse ne peut contenir/);
+    expect(issues({ ...ok, 'es.impact2': 'un kit' })).toEqual(['amount2: Indiquez le montant de cette ligne (ou effacez son impact).']);
+  });
+});
+
+describe('campaign pages refresh', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('drops the pages at once for a refund, and at most once a minute for successes', async () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const calls: number[] = [];
+    const r = new CampaignPageRefresher(async () => void calls.push(Date.now()), 60_000);
+    await r.giftChanged('succeeded');
+    expect(calls).toEqual([1_000_000]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await r.giftChanged('succeeded');
+    await vi.advanceTimersByTimeAsync(10_000);
+    await r.giftChanged('succeeded');
+    expect(calls).toHaveLength(1);
+    // The two successes in the window are shown at its end, together, and only once.
+    await vi.advanceTimersByTimeAsync(39_999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual([1_000_000, 1_060_000]);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls).toHaveLength(2);
+    await r.giftChanged('refunded');
+    await vi.advanceTimersByTimeAsync(1_000);
+    await r.giftChanged('refunded');
+    expect(calls).toEqual([1_000_000, 1_060_000, 1_180_000, 1_181_000]);
+    r.stop();
+  });
+
+  it('drops the pages when the day changes in Paris', () => {
+    // 23:30 in Paris in winter (UTC+1) and in summer (UTC+2): half an hour and a second to go.
+    expect(msUntilParisMidnight(new Date('2026-01-15T22:30:00.000Z'))).toBe(30 * 60_000 + 1000);
+    expect(msUntilParisMidnight(new Date('2026-07-15T21:30:00.000Z'))).toBe(30 * 60_000 + 1000);
+    expect(msUntilParisMidnight(new Date('2026-07-15T22:00:00.500Z'))).toBe(86_400_000 - 500 + 1000);
+  });
+});
