@@ -27,6 +27,14 @@ export function ledgerRow(id: string, at: string, fields: Partial<DonationTable>
     succeeded_at: status === 'succeeded' || status === 'refunded' ? at : null,
     created_at: at,
     updated_at: at,
+    tax_details: null,
+    campaign_id: null,
+    fee_eur_cents: 0,
+    dedication_kind: null,
+    dedication_name: null,
+    dedication_message: null,
+    dedication_email: null,
+    dedication_sent_at: null,
     ...fields,
   };
 }

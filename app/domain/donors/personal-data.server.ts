@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from '~/domain/donations/money';
-import { csvFile } from '~/lib/csv';
+import { csvDocument } from '~/lib/csv';
 import { hashToken } from '~/lib/tokens.server';
 import { consentsOf, type ConsentRecord } from './consent.server';
 import { giftEvents, monthlyGiftsOf, type MonthlyGiftView } from './monthly.server';
@@ -127,7 +127,7 @@ export function donorExportCsv(x: DonorExport): string {
     ...x.messages.map((m) => ['message', m.id, m.createdAt, '', '', '', '', '', '', `${m.firstName} ${m.lastName}`.trim(), m.email, m.language, m.message]),
     ...x.consents.map((c) => ['consent', c.donationId, c.givenAt, '', '', '', '', c.withdrawnAt ? `withdrawn ${c.withdrawnAt}` : 'given', '', '', x.email, '', c.kind]),
   ];
-  return csvFile(header, rows);
+  return csvDocument(header, rows);
 }
 
 /** An email as the audit log may name it: never in clear (the log outlives erasure). */

@@ -33,7 +33,7 @@ export function reportRange(q: ReportQuery, now = new Date()): ReportRange {
     const m = now.getUTCMonth();
     return { from: new Date(Date.UTC(y, m - 11, 1)).toISOString(), to: new Date(Date.UTC(y, m + 1, 1)).toISOString() };
   }
-  return periodRange({ period, from: q.from, to: q.to, provider: '', status: '' }, now);
+  return periodRange({ period, from: q.from, to: q.to, provider: '', status: '', campaign: '' }, now);
 }
 
 /** The same instant one year earlier, as ISO text (text comparison is what the ledger's columns use). */

@@ -2,7 +2,7 @@ import type { Route } from './+types/csv';
 import { toDecimalString } from '~/domain/donations/money';
 import { REPORT_TABLES, reportTables, type ReportFormat, type ReportTableId } from '~/domain/reports/tables';
 import { requireUser } from '~/lib/auth.server';
-import { csvBody, csvResponse } from '~/lib/csv';
+import { csvDocument, csvResponse } from '~/lib/csv';
 import { reportFor } from './report.server';
 
 /** Plain values for a spreadsheet: euros as "1234.50", shares in percent as "18.3". */
@@ -19,5 +19,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!REPORT_TABLES.includes(id)) throw new Response('Tableau inconnu', { status: 404 });
   const { report } = await reportFor(request);
   const table = reportTables(report, CSV_FORMAT).find((t) => t.id === id)!;
-  return csvResponse(csvBody(table.columns, table.rows), `rapport-${id}-${report.from.slice(0, 10)}-${report.to.slice(0, 10)}.csv`);
+  return csvResponse(csvDocument(table.columns, table.rows), `rapport-${id}-${report.from.slice(0, 10)}-${report.to.slice(0, 10)}.csv`);
 }
