@@ -29,6 +29,8 @@ export interface FakeStripe extends FakeServer {
  */
 export const STRIPE_KNOWN_PARAMETERS: Record<string, readonly string[]> = {
   'POST /v1/checkout/sessions': [
+    // Campaigns (#16): the payment method types set in payment settings.
+    'allowed_payment_method_types[]',
     'cancel_url',
     'client_reference_id',
     'customer_email',

@@ -7,7 +7,7 @@ const NOW = new Date('2026-03-15T10:30:00Z');
 describe('the donations screen filters', () => {
   it('reads each period, and defaults to this month', () => {
     for (const period of ['month', 'last-month', 'year', 'all', 'custom'] as const) expect(q(`period=${period}`).period).toBe(period);
-    expect(q('')).toEqual({ period: 'month', from: '', to: '', provider: '', status: '' });
+    expect(q('')).toEqual({ period: 'month', from: '', to: '', provider: '', status: '', campaign: '' });
     expect(q('period=decade')).toMatchObject({ period: 'month' });
   });
 
