@@ -4,6 +4,9 @@ import { blogFeed } from '~/domain/blog/feed.server';
 import { postEditable } from '~/domain/blog/editable.server';
 import { createPost, deletePost, getPost, getPublishedPost, listPublishedPostIds, listPublishedPosts, postSnapshot, updatePost, type PostInput } from '~/domain/blog/posts.server';
 import { previewPost } from '~/domain/blog/preview.server';
+import { pageEditable } from '~/domain/content/editable.server';
+import { findManagedPage } from '~/domain/content/pages';
+import { getEditablePage, getLocalizedPage, savePageContent } from '~/domain/content/pages.server';
 import { partnerEditable } from '~/domain/partners/editable.server';
 import { createPartner, getPartner, listPartners, updatePartner } from '~/domain/partners/partners.server';
 import { projectEditable } from '~/domain/projects/editable.server';
@@ -200,6 +203,31 @@ describe.each(DIALECTS)('editorial workflow on %s', (dialect) => {
     expect(await restoreRevision(t.db, partnerEditable, partner.id, 1, 2, marie)).toMatchObject({ ok: true });
     expect((await getPartner(t.db, partner.id))?.name).toBe('Eau Vive');
     expect((await listPartners(t.db)).map((p) => p.name)).toContain('Eau Vive');
+  });
+
+  it('pages keep revisions of their texts per language, and restore them exactly', async () => {
+    const first = await getEditablePage(t.db, 'about');
+    const field = findManagedPage('about')!.fields.find((f) => f.kind === 'text')!.id;
+    const texts = (title: string) => ({ fr: { ...first.texts.fr, [field]: title }, en: { ...first.texts.en, [field]: `${title} EN` }, es: { ...first.texts.es } });
+    expect(await savePageContent(t.db, marie, 'about', { images: first.images, texts: texts('Qui sommes-nous') }, first.version)).toBe('ok');
+    const saved1 = await getEditablePage(t.db, 'about');
+    expect(await savePageContent(t.db, paul, 'about', { images: saved1.images, texts: texts('Notre histoire') }, saved1.version)).toBe('ok');
+    const revisions = await listRevisions(t.db, { type: 'page', id: 'about' });
+    expect(revisions.map((r) => [r.kind, r.authorName])).toEqual([
+      ['save', 'Paul Éluard'],
+      ['save', 'Marie Curie'],
+    ]);
+    const [newest, older] = revisions;
+    const diff = compareSnapshots((await getRevision(t.db, { type: 'page', id: 'about' }, older.number))!.snapshot, (await getRevision(t.db, { type: 'page', id: 'about' }, newest.number))!.snapshot);
+    expect(diff.filter((d) => d.changed).map((d) => [d.field, d.lang])).toEqual([
+      [field, 'fr'],
+      [field, 'en'],
+    ]);
+    const now = await getEditablePage(t.db, 'about');
+    expect(await restoreRevision(t.db, pageEditable, 'about', older.number, now.version, marie)).toMatchObject({ ok: true });
+    const restored = await getEditablePage(t.db, 'about');
+    expect({ images: restored.images, texts: restored.texts }).toEqual({ images: saved1.images, texts: saved1.texts });
+    expect((await getLocalizedPage(t.db, 'about', 'en')).fields[field]).toBe('Qui sommes-nous EN');
   });
 
   it('keeps a bounded number of revisions per item, and none once the item is deleted', async () => {

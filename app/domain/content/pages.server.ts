@@ -4,6 +4,15 @@ import { sanitizeRichHtml } from '~/lib/sanitize.server';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { findManagedPage, type PageContent, type PageId } from './pages';
 import { updateVersioned } from './store.server';
+import type { Snapshot } from '~/domain/revisions/editorial';
+import { recordBaseline, recordRevision } from '~/domain/revisions/revisions.server';
+
+export const PAGE_TYPE = 'page';
+
+/** A page's content as the editorial workflow keeps it (revisions): images, and texts per language. */
+export function pageSnapshot(content: PageContent): Snapshot {
+  return { images: content.images, translations: content.texts };
+}
 
 export async function getPageContent(db: DB, pageId: PageId | string): Promise<PageContent> {
   const row = await db
@@ -65,6 +74,7 @@ export async function savePageContent(db: DB, actor: Actor, pageId: PageId, cont
   }
   const values = { images: JSON.stringify(images), texts: JSON.stringify(texts) };
   return db.transaction().execute(async (trx) => {
+    if (version > 0) await recordBaseline(trx, { type: PAGE_TYPE, id: pageId }, pageSnapshot(await getPageContent(trx, pageId)));
     if (version === 0) {
       const inserted = await trx
         .insertInto('page_content')
@@ -77,6 +87,7 @@ export async function savePageContent(db: DB, actor: Actor, pageId: PageId, cont
       if (result !== 'ok') return 'conflict';
     }
     await audit(trx, actor, 'page.update', def.name, { pageId });
+    await recordRevision(trx, { type: PAGE_TYPE, id: pageId }, pageSnapshot({ images, texts }), actor, 'save');
     return 'ok';
   });
 }

@@ -217,8 +217,9 @@ export function StayNotice({ actionData }: { actionData: { saved?: boolean; toas
 }
 
 /** "Historique des versions" of the item being edited (screens without drafts: projects, partners). */
-export function HistoryLink({ list }: { list: string }) {
-  const { id } = useParams();
+export function HistoryLink({ list, id: given }: { list: string; id?: string }) {
+  const params = useParams();
+  const id = given ?? params.id;
   if (!id) return null;
   return (
     <p>

@@ -86,6 +86,10 @@ function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
     { method: 'POST', path: '/admin/blog/quelque-chose/historique', form: { number: '1', version: '1' }, anonymous: 'login', editor: 404, admin: 404 },
     { method: 'POST', path: '/admin/blog/quelque-chose/autosave', form: { version: '1', seq: '0' }, anonymous: 'login', editor: 404, admin: 404 },
     { method: 'GET', path: '/admin/blog/quelque-chose/autosave', anonymous: 'login', editor: 405, admin: 405 },
+    { method: 'GET', path: '/admin/actions/quelque-chose/historique', anonymous: 'login', editor: 404, admin: 404 },
+    { method: 'GET', path: '/admin/partners/quelque-chose/historique', anonymous: 'login', editor: 404, admin: 404 },
+    { method: 'GET', path: '/admin/pages/edit/quelque-chose/historique', anonymous: 'login', editor: 404, admin: 404 },
+    { method: 'GET', path: '/admin/pages/edit/about/historique', anonymous: 'login', editor: 200, admin: 200 },
     // The sign-in flows are open, and send a signed-in user on.
     { method: 'GET', path: '/admin/login', anonymous: 200, editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
     { method: 'GET', path: '/admin/setup', anonymous: '→/admin/login', editor: '→/admin/login', admin: '→/admin/login' },

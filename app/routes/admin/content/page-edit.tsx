@@ -9,6 +9,7 @@ import { LANGS } from '~/lib/i18n';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Field, primaryButton } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';
+import { HistoryLink } from '~/ui/admin/editorial';
 import { ContentForm, LanguageTabs, RichTextField, SavedNotice, useSavedRedirect } from '~/ui/admin/content';
 import { conflict, readForm, saved } from './form.server';
 
@@ -90,6 +91,7 @@ export default function PageEdit({ loaderData, actionData }: Route.ComponentProp
         </p>
       </div>
       <SavedNotice actionData={actionData} to={LIST} />
+      {version > 0 && <HistoryLink list={`${LIST}/edit`} id={page.id} />}
       <ContentForm schema={pageSchema(page)} errors={actionData?.errors} version={version} submitLabel="Sauvegarder" cancelTo={LIST}>
         {(errors) => (
           <>

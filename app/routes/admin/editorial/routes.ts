@@ -7,4 +7,5 @@ export const routes: RouteConfigEntry[] = [
   route('blog/:id/historique', `${dir}/history.tsx`, { id: 'editorial/post-history' }),
   route('actions/:id/historique', `${dir}/history.tsx`, { id: 'editorial/project-history' }),
   route('partners/:id/historique', `${dir}/history.tsx`, { id: 'editorial/partner-history' }),
+  route('pages/edit/:id/historique', `${dir}/history.tsx`, { id: 'editorial/page-history' }),
 ];
