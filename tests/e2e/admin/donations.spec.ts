@@ -179,7 +179,7 @@ for (const [n, dialect] of DIALECTS.entries()) {
 
     test('the thank-you page promises an email only to a gift that has an address (#19)', async ({ page }) => {
       await page.goto(`${server.baseURL}/faire-un-don?m=crypto`);
-      const email = page.getByLabel('Email (facultatif)');
+      const email = page.getByLabel('Email (facultatif)', { exact: true });
       await expect(email).toHaveAccessibleDescription(/notre prestataire crypto ne nous transmet pas votre adresse/);
       await page.getByLabel('Montant (€)').fill('12');
       await email.fill('pas-une-adresse');
