@@ -17,6 +17,7 @@ import { diskStorage } from '~/lib/storage.server';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { createTestDb, DIALECTS, type TestDb } from '../support/db';
 import { DONOR, setReceiptSettings } from '../support/receipts';
+import { makePng } from '../support/media-files';
 
 const APP_SECRET = 'test-secret-'.padEnd(48, 'z');
 const WHSEC = 'whsec_test_secret';
@@ -167,6 +168,20 @@ describe.each(DIALECTS)('tax receipts on %s', (dialect) => {
     const mine = await receiptsOfDonation(t.db, renewal.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ seq: first.seq + 1, amount_cents: 1500, donor: JSON.stringify(DONOR) });
+  });
+
+  it('prints the signature image from the media storage, still the same bytes every time', async () => {
+    const storage = diskStorage(path.join(t.dataDir, 'media'));
+    await storage.put('signature-test.png', await makePng(300, 100), 'image/png');
+    await setReceiptSettings(t.db, { signatureImage: '/media/signature-test.png' });
+    const donation = await cardGift(2500);
+    await setReceiptSettings(t.db);
+    const [receipt] = await receiptsOfDonation(t.db, donation.id);
+    const withImage = await renderReceiptPdf(receipt, storage);
+    const without = await renderReceiptPdf(receipt);
+    expect(withImage.toString('latin1')).toMatch(/\/Subtype \/Image/);
+    expect(without.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
+    expect(Buffer.compare(await renderReceiptPdf(receipt, storage), withImage)).toBe(0);
   });
 
   it('prints article 238 bis and the company for a company donor', async () => {

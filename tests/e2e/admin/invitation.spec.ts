@@ -69,7 +69,7 @@ for (const dialect of DIALECTS) {
       for (const entry of ['Dashboard', 'Gestion des pages', 'Projets / Actions', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages']) {
         await expect(menu.getByRole('link', { name: entry, exact: true })).toBeVisible();
       }
-      for (const entry of ['Utilisateurs', 'Paramètres', 'Paiements', 'Dons']) await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveCount(0);
+      for (const entry of ['Utilisateurs', 'Paramètres', 'Paiements', 'Dons', 'Reçus']) await expect(menu.getByRole('link', { name: entry, exact: true })).toHaveCount(0);
       await expect(editor.getByRole('link', { name: 'Gérer les utilisateurs' })).toHaveCount(0);
 
       for (const path of ['/admin/users', '/admin/users/new', '/admin/settings', '/admin/payments', '/admin/donations']) {

@@ -4,6 +4,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
 import { expectAccessible } from '../support';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
+import { startFakePayPal, type FakePayPal } from '../../fakes/paypal';
+import { PAYPAL_TEST } from '../../support/donations';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
 import { startSmtp } from './smtp';
 
@@ -30,19 +32,22 @@ for (const dialect of DIALECTS) {
     // Each step is a whole journey (server start, checkout, mail); a busy machine needs the room.
     test.describe.configure({ mode: 'serial', timeout: 120_000 });
     let stripe: FakeStripe;
+    let pp: FakePayPal;
     let smtp: Awaited<ReturnType<typeof startSmtp>>;
     let attached: { name: string; bytes: Buffer };
     test.beforeAll(async () => {
       smtp = await startSmtp();
+      pp = await startFakePayPal({ port: 0, ...PAYPAL_TEST });
       stripe = await startFakeStripe({ port: 0, webhookSecret: WHSEC, webhookUrl: () => `${server.baseURL}/webhooks/stripe`, prices: { price_20: 2000 } });
     });
     test.afterAll(async () => {
       await stripe?.close();
+      await pp?.close();
       await smtp?.close();
     });
     const server = serverForSuite(
       dialect,
-      () => ({ STRIPE_API_BASE: stripe.url, SMTP_URL: smtp.url, APP_SECRET, MAIL_FROM: 'Fondation THV <dons@example.org>' }),
+      () => ({ STRIPE_API_BASE: stripe.url, PAYPAL_API_BASE: pp.url, PAYPAL_SDK_URL: `${pp.url}/sdk/js`, SMTP_URL: smtp.url, APP_SECRET, MAIL_FROM: 'Fondation THV <dons@example.org>' }),
       async (s) => {
         await createAccount(s.db, 'Admin', 'alice@example.org');
         await createAccount(s.db, 'Éditeur', 'eric@example.org');
@@ -51,11 +56,11 @@ for (const dialect of DIALECTS) {
           APP_SECRET,
           {
             stripe: { enabled: true, publishableKey: 'pk_test_e2e', products: [{ id: 'p1', name: 'Un repas', amount: '20', priceId: 'price_20', active: true }] },
-            paypal: { enabled: false, clientId: '', webhookId: '', mode: 'sandbox' },
+            paypal: { enabled: true, clientId: PAYPAL_TEST.clientId, webhookId: PAYPAL_TEST.webhookId, mode: 'sandbox' },
             coingate: { enabled: false, mode: 'sandbox' },
             mobileMoney: { enabled: false, integrationType: 'api', provider: 'flutterwave', publicKey: '', currency: 'XOF', paymentUrl: '' },
           },
-          { set: { 'stripe.secretKey': 'sk_test_e2e', 'stripe.webhookSecret': WHSEC }, clear: [] },
+          { set: { 'stripe.secretKey': 'sk_test_e2e', 'stripe.webhookSecret': WHSEC, 'paypal.clientSecret': PAYPAL_TEST.clientSecret }, clear: [] },
           0,
         );
         if (!saved.ok) throw new Error('payment settings not saved');
@@ -181,6 +186,26 @@ for (const dialect of DIALECTS) {
       await page.goto(`${server.baseURL}/admin/receipts`);
       await expect(page.getByRole('row', { name: new RegExp(`RF-${YEAR}-000001.*annulé`) })).toBeVisible();
       await expect(page.getByTestId('receipts-total')).toHaveText(/1\s234,56\s€/);
+    });
+
+    test('a PayPal gift sends the receipt details through the buttons’ script and gets its receipt', async ({ page }) => {
+      await page.goto(`${server.baseURL}/faire-un-don?m=paypal`);
+      const fieldset = page.getByRole('group', { name: 'Reçu fiscal' });
+      await fieldset.getByRole('radio', { name: 'Entreprise' }).check();
+      await fieldset.getByLabel(/Raison sociale/).fill('ACME SAS');
+      await fieldset.getByLabel(/N° SIREN/).fill('987654321');
+      await fieldset.getByLabel('Nom et prénom').fill('Jean Martin');
+      await fieldset.getByLabel('Adresse').fill('8 quai de Saône');
+      await fieldset.getByLabel('Code postal').fill('69002');
+      await fieldset.getByLabel('Commune').fill('Lyon');
+      await page.getByLabel('Montant (€)').fill('45.00');
+      await page.getByRole('button', { name: 'PayPal' }).click();
+      await expect(page).toHaveURL(/\/payment\/success\?d=/);
+      const gift = await server.db.selectFrom('donations').selectAll().where('provider', '=', 'paypal').executeTakeFirstOrThrow();
+      expect(gift).toMatchObject({ status: 'succeeded', amount_minor: 4500 });
+      const receipt = await server.db.selectFrom('receipts').selectAll().where('donation_id', '=', gift.id).executeTakeFirstOrThrow();
+      expect(receipt).toMatchObject({ number: `RF-${YEAR}-000003`, method: 'PayPal', amount_cents: 4500, status: 'issued' });
+      expect(JSON.parse(receipt.donor)).toMatchObject({ kind: 'company', company: 'ACME SAS', siren: '987654321', city: 'Lyon' });
     });
   });
 }
