@@ -90,7 +90,11 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${stderr}`);
     const ok = await fetch(`${baseURL}/healthz`).then((r) => r.ok, () => false);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error(`server did not start: ${stderr}`);
+    if (Date.now() > deadline) {
+      // Never leave it starting: it would take the port of the next suite's server.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start: ${stderr}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   const handle = openDatabase({ databaseUrl: database?.url, dataDir });
@@ -148,6 +152,8 @@ export async function signInRequest(request: APIRequestContext, baseURL: string,
 export function serverForSuite(dialect: Dialect, env: () => Record<string, string> = () => ({}), setup?: (s: AdminServer) => Promise<void>): AdminServer {
   let current: AdminServer | undefined;
   test.beforeAll(async () => {
+    // Starting a server and seeding it can outlast the default 30 s when the machine is busy.
+    test.setTimeout(120_000);
     current = await startAdminServer(dialect, env());
     await setup?.(current);
   });
