@@ -47,7 +47,7 @@ function contentRows(): Row[] {
 }
 
 function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
-  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account', 'media', 'payments', 'donations', ...CONTENT_AREAS].includes(s.area)).flatMap((s): Row[] => {
+  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account', 'media', 'payments', 'donations', 'reports', ...CONTENT_AREAS].includes(s.area)).flatMap((s): Row[] => {
     const editor = s.roles.includes('Éditeur') ? NOT_YET_BUILT : 403;
     return [
       { method: 'GET', path: s.path, anonymous: 'login', editor, admin: NOT_YET_BUILT },
@@ -77,6 +77,12 @@ function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
     { method: 'GET', path: '/admin/donations', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'GET', path: '/admin/donations/export.csv', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'GET', path: '/admin/donations/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
+    // Reports (#19): Admins only; a CSV per table, an unknown table is a 404; no action.
+    { method: 'GET', path: '/admin/rapports', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/rapports/export.csv?table=moyens', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/rapports/export.csv?table=inconnu', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'GET', path: '/admin/rapports/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'POST', path: '/admin/rapports', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 405 },
     // The media library (both roles); a post without files is a 400.
     { method: 'GET', path: '/admin/media', anonymous: 'login', editor: 200, admin: 200 },
     { method: 'POST', path: '/admin/media', form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },
