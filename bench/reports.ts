@@ -1,7 +1,8 @@
 // `npm run bench:reports [-- COUNT]`: generates COUNT gifts (default 100 000) over three years in
 // a fresh SQLite database, then times the reports screen's queries (the last 12 months, this year,
 // everything) a few times each and prints the median. A measurement, not a test: run it on a quiet
-// machine; the target is ≤ 300 ms per report with 100 000 gifts (ADR 016).
+// machine; the target is ≤ 300 ms per report with 100 000 gifts (ADR 016). BENCH_RUNS sets the
+// repetitions; BENCH_KEEP=1 keeps the database (its path is printed) to look at the query plans.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

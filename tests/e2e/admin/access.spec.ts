@@ -72,6 +72,16 @@ function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
     { method: 'POST', path: '/admin/receipts/parametres', form: { version: '-1' }, anonymous: 'login', editor: 403, admin: 409 },
     { method: 'POST', path: '/admin/receipts', form: { intent: 'cancel', id: 'inconnu', reason: 'x' }, anonymous: 'login', editor: 403, admin: 404 },
     { method: 'GET', path: '/admin/receipts/inconnu/pdf', anonymous: 'login', editor: 403, admin: 404 },
+    // Mail kept without SMTP (#12): Admins only, nothing to post.
+    { method: 'GET', path: '/admin/courriels', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/courriels/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'POST', path: '/admin/courriels', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 405 },
+    // Reports (#19): Admins only; a CSV per table, an unknown table is a 404; no action.
+    { method: 'GET', path: '/admin/rapports', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/rapports/export.csv?table=moyens', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/rapports/export.csv?table=inconnu', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'GET', path: '/admin/rapports/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'POST', path: '/admin/rapports', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 405 },
     // The media library (both roles); a post without files is a 400.
     { method: 'GET', path: '/admin/media', anonymous: 'login', editor: 200, admin: 200 },
     { method: 'POST', path: '/admin/media', form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },

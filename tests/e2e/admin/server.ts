@@ -175,6 +175,8 @@ export function serverForSuite(dialect: Dialect, env: () => Record<string, strin
   skipUnlessAvailable(dialect);
   let current: AdminServer | undefined;
   test.beforeAll(async () => {
+    // Starting a server and seeding it can outlast the default 30 s when the machine is busy.
+    test.setTimeout(120_000);
     current = await startAdminServer(dialect, env());
     await setup?.(current);
   });
