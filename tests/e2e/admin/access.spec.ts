@@ -46,8 +46,19 @@ function contentRows(): Row[] {
   return rows;
 }
 
+/** Campaigns (#16): both roles, with the content screens' list/edit/delete patterns. */
+const CAMPAIGN_ROWS: Row[] = [
+  { method: 'GET', path: '/admin/campaigns', anonymous: 'login', editor: 200, admin: 200 },
+  { method: 'POST', path: '/admin/campaigns', form: { x: '1' }, anonymous: 'login', editor: 405, admin: 405 },
+  { method: 'GET', path: '/admin/campaigns/new', anonymous: 'login', editor: 200, admin: 200 },
+  { method: 'POST', path: '/admin/campaigns/new', form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },
+  { method: 'GET', path: '/admin/campaigns/quelque-chose', anonymous: 'login', editor: 404, admin: 404 },
+  { method: 'GET', path: '/admin/campaigns/quelque-chose/supprimer', anonymous: 'login', editor: 404, admin: 404 },
+  { method: 'POST', path: '/admin/campaigns/quelque-chose/supprimer', anonymous: 'login', editor: 404, admin: 404 },
+];
+
 function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
-  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account', 'media', 'payments', 'donations', ...CONTENT_AREAS].includes(s.area)).flatMap((s): Row[] => {
+  const sections = ADMIN_SECTIONS.filter((s) => !['dashboard', 'users', 'account', 'media', 'payments', 'donations', 'campaigns', ...CONTENT_AREAS].includes(s.area)).flatMap((s): Row[] => {
     const editor = s.roles.includes('Éditeur') ? NOT_YET_BUILT : 403;
     return [
       { method: 'GET', path: s.path, anonymous: 'login', editor, admin: NOT_YET_BUILT },
@@ -87,6 +98,7 @@ function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
     { method: 'POST', path: '/admin/media/inconnu/supprimer', anonymous: 'login', editor: 404, admin: 404 },
     ...sections,
     ...contentRows(),
+    ...CAMPAIGN_ROWS,
     // The sign-in flows are open, and send a signed-in user on.
     { method: 'GET', path: '/admin/login', anonymous: 200, editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
     { method: 'GET', path: '/admin/setup', anonymous: '→/admin/login', editor: '→/admin/login', admin: '→/admin/login' },
