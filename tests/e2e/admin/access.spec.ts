@@ -43,6 +43,17 @@ function contentRows(): Row[] {
   return rows;
 }
 
+/** Campaigns (#16): both roles, with the content screens' list/edit/delete patterns. */
+const CAMPAIGN_ROWS: Row[] = [
+  { method: 'GET', path: '/admin/campaigns', anonymous: 'login', editor: 200, admin: 200 },
+  { method: 'POST', path: '/admin/campaigns', form: { x: '1' }, anonymous: 'login', editor: 405, admin: 405 },
+  { method: 'GET', path: '/admin/campaigns/new', anonymous: 'login', editor: 200, admin: 200 },
+  { method: 'POST', path: '/admin/campaigns/new', form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },
+  { method: 'GET', path: '/admin/campaigns/quelque-chose', anonymous: 'login', editor: 404, admin: 404 },
+  { method: 'GET', path: '/admin/campaigns/quelque-chose/supprimer', anonymous: 'login', editor: 404, admin: 404 },
+  { method: 'POST', path: '/admin/campaigns/quelque-chose/supprimer', anonymous: 'login', editor: 404, admin: 404 },
+];
+
 function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
   return [
     { method: 'GET', path: '/admin', anonymous: 'login', editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
@@ -100,6 +111,7 @@ function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
     { method: 'GET', path: '/admin/partners/quelque-chose/historique', anonymous: 'login', editor: 404, admin: 404 },
     { method: 'GET', path: '/admin/pages/edit/quelque-chose/historique', anonymous: 'login', editor: 404, admin: 404 },
     { method: 'GET', path: '/admin/pages/edit/about/historique', anonymous: 'login', editor: 200, admin: 200 },
+    ...CAMPAIGN_ROWS,
     // The sign-in flows are open, and send a signed-in user on.
     { method: 'GET', path: '/admin/login', anonymous: 200, editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
     { method: 'GET', path: '/admin/setup', anonymous: '→/admin/login', editor: '→/admin/login', admin: '→/admin/login' },
