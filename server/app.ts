@@ -10,14 +10,19 @@ import { migrationStatus, ping } from '~db/index';
 import { chooseLang, langCookie } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';
 import { requestInfoContext } from '~/lib/request-context.server';
-import { runtime, startRuntime, stopRuntime } from '~/lib/runtime.server';
+import { runtime, startRuntime as startRuntimeWith, stopRuntime } from '~/lib/runtime.server';
+import type { Env } from '~/lib/env.server';
+import { runtimeHooks } from './runtime-hooks';
 import { sendFetchResponse, toFetchRequest, writeHeaders } from './http-bridge';
 import { baseSecurityHeaders } from './security';
 import { errorHandler, HttpError, requestGuard, sendRefusal } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
 import { makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
 
-export { startRuntime, stopRuntime };
+export { stopRuntime };
+
+/** The runtime with the product's hooks: default content, first Admin, the areas' periodic jobs. */
+export const startRuntime = (env?: Env) => startRuntimeWith(env, runtimeHooks);
 
 const handler = createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV ?? 'production');
 

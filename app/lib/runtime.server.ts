@@ -1,11 +1,5 @@
 import path from 'node:path';
 import { migrateToLatest, migrationStatus, openDatabase, type DB, type DbHandle } from '~db/index';
-import { seedDefaults } from '~db/seed';
-import { startDonationRechecks } from '~/domain/donations/deps.server';
-import { startScheduledPublishing } from '~/domain/revisions/schedule.server';
-import { pruneDonorAccess } from '~/domain/donors/links.server';
-import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
-import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { createBackup } from './backup.server';
 import { startChangeFeed, type ChangeFeed } from './change-feed.server';
 import { env as readEnv, type Env } from './env.server';
@@ -40,12 +34,22 @@ export interface Runtime {
 let current: Runtime | undefined;
 let starting: Promise<Runtime> | undefined;
 let pruneTimer: ReturnType<typeof setInterval> | undefined;
-let stopRechecks: (() => void) | undefined;
-let stopScheduling: (() => void) | undefined;
-/** Expired sessions, rate-limit windows, donor links and personal data past retention are removed this often. */
+let stopHookJobs: (() => void) | undefined;
+/** Expired sessions and rate-limit windows are removed this often. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-export function startRuntime(envOverride?: Env): Promise<Runtime> {
+/**
+ * What the product adds to the runtime, composed by the server (server/runtime-hooks.ts): this
+ * module is infrastructure and knows no business area.
+ */
+export interface RuntimeHooks {
+  /** After the migrations, before serving: default content, the first Admin… */
+  prepare?: (handle: DbHandle, env: Env, storage: Storage) => Promise<void>;
+  /** Starts the areas' periodic jobs (one worker of a cluster runs them); returns their stop. */
+  jobs?: (handle: DbHandle, env: Env) => () => void;
+}
+
+export function startRuntime(envOverride?: Env, hooks: RuntimeHooks = {}): Promise<Runtime> {
   starting ??= (async () => {
     const env = envOverride ?? readEnv();
     setLogLevel(env.LOG_LEVEL);
@@ -55,9 +59,7 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
       const storage = storageFromEnv(env, dataDir);
       await backupBeforeMigrating(handle, storage, dataDir);
       await migrateToLatest(handle.db);
-      const seeded = await seedDefaults(handle.db, storage);
-      if (seeded) log.info('default content seeded');
-      await ensureFirstAdmin(handle.db, env);
+      await hooks.prepare?.(handle, env, storage);
       const cache = new HtmlCache();
       current = {
         env,
@@ -73,7 +75,7 @@ export function startRuntime(envOverride?: Env): Promise<Runtime> {
       };
       // Under a cluster only one worker runs the periodic jobs (server.js sets THV_RUN_JOBS); across
       // instances the jobs claim their window in the database anyway.
-      if (runsJobs()) startJobs(handle, env);
+      if (runsJobs()) startJobs(handle, env, hooks);
       log.info('runtime ready', { database: handle.dialect });
       return current;
     } catch (e) {
@@ -90,17 +92,14 @@ export function runsJobs(): boolean {
   return process.env.THV_RUN_JOBS !== '0';
 }
 
-function startJobs(handle: DbHandle, env: Env): void {
+function startJobs(handle: DbHandle, env: Env, hooks: RuntimeHooks): void {
   pruneTimer = setInterval(() => {
-    Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db), pruneDonorAccess(handle.db), purgeExpiredPersonalData(handle.db, env.DATA_RETENTION_DAYS)]).catch((e) =>
+    Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db)]).catch((e) =>
       log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
     );
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
-  // Pending donations are re-checked with their provider now and periodically (a lost webhook loses nothing).
-  stopRechecks = startDonationRechecks();
-  // Drafts scheduled for publication are published when due (ADR 015).
-  stopScheduling = startScheduledPublishing();
+  stopHookJobs = hooks.jobs?.(handle, env);
 }
 
 /** A site with data that is about to be migrated is backed up first, under DATA_DIR/backups. */
@@ -138,8 +137,8 @@ export async function stopRuntime(): Promise<void> {
   current = undefined;
   starting = undefined;
   clearInterval(pruneTimer);
-  stopRechecks?.();
-  stopScheduling?.();
+  stopHookJobs?.();
+  stopHookJobs = undefined;
   closeMailTransports();
   await rt?.changes.close();
   if (rt) await rt.handle.close();

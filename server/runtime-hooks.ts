@@ -1,0 +1,42 @@
+import type { DbHandle } from '~db/index';
+import { seedDefaults } from '~db/seed';
+import { startDonationRechecks } from '~/domain/donations/deps.server';
+import { pruneDonorAccess } from '~/domain/donors/links.server';
+import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
+import { startScheduledPublishing } from '~/domain/revisions/schedule.server';
+import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
+import type { Env } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
+import type { RuntimeHooks } from '~/lib/runtime.server';
+
+/** Donor sign-in links, and personal data past retention, are removed this often. */
+const HOURLY_MS = 60 * 60 * 1000;
+
+/**
+ * The product's part of starting the runtime: the composition root that knows the areas, so that
+ * app/lib (the runtime) never imports app/domain.
+ */
+export const runtimeHooks: RuntimeHooks = {
+  async prepare(handle, env, storage) {
+    if (await seedDefaults(handle.db, storage)) log.info('default content seeded');
+    await ensureFirstAdmin(handle.db, env);
+  },
+  jobs(handle: DbHandle, env: Env) {
+    const hourly = setInterval(() => {
+      Promise.all([pruneDonorAccess(handle.db), purgeExpiredPersonalData(handle.db, env.DATA_RETENTION_DAYS)]).catch((e) =>
+        log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
+      );
+    }, HOURLY_MS);
+    hourly.unref();
+    // Pending donations are re-checked with their provider now and periodically (a lost webhook
+    // loses nothing); the tax receipts' January run and the campaigns' midnight refresh share it.
+    const stopRechecks = startDonationRechecks();
+    // Drafts scheduled for publication are published when due (ADR 015).
+    const stopScheduling = startScheduledPublishing();
+    return () => {
+      clearInterval(hourly);
+      stopRechecks();
+      stopScheduling();
+    };
+  },
+};
