@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
@@ -10,12 +7,13 @@ import { parisYear } from '~/domain/receipts/calendar';
 import { receiptPdfById } from '~/domain/receipts/mail.server';
 import { cancelReceipt, issueAnnualStatements, issuedReceiptsOfEmail, receiptsOfDonation, type Receipt } from '~/domain/receipts/register.server';
 import { parseEnv } from '~/lib/env.server';
-import { runtime, startRuntime, stopRuntime } from '~/lib/runtime.server';
+import { runtime } from '~/lib/runtime.server';
 import { loader as receiptLoader } from '~/routes/donors/receipt';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
+import { describeEachDialect } from '../support/db';
 import { enableStripeCard } from '../support/donations';
 import { DONOR, setReceiptSettings } from '../support/receipts';
+import { startTestRuntime } from '../support/runtime';
 
 const APP_SECRET = 'donor-receipts-'.padEnd(48, 'r');
 const WHSEC = 'whsec_donor_receipts';
@@ -32,20 +30,13 @@ const C = 'mensuel@example.org';
  * calls it, on a running app (its database on SQLite or PostgreSQL).
  */
 describeEachDialect('a donor’s tax receipts on %s', (dialect) => {
-  let t: TestDb | undefined;
-  let dataDir: string;
+  let app: { stop: () => Promise<void> } | undefined;
   let stripe: FakeStripe;
   let deps: DonationDeps;
   const db = () => runtime().db;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-donor-receipts-'));
-    let databaseUrl = '';
-    if (dialect === 'postgres') {
-      t = await createTestDb('postgres');
-      databaseUrl = (t.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-    }
-    await startRuntime(parseEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, APP_SECRET, LOG_LEVEL: 'error', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '' }));
+    app = await startTestRuntime(dialect, APP_SECRET);
     stripe = await startFakeStripe({ port: 0, webhookSecret: WHSEC, webhookUrl: () => 'http://127.0.0.1:1/unused' });
     await enableStripeCard(db(), APP_SECRET, { secretKey: 'sk_test_donor_receipts', webhookSecret: WHSEC });
     await setReceiptSettings(db());
@@ -53,9 +44,7 @@ describeEachDialect('a donor’s tax receipts on %s', (dialect) => {
   });
   afterAll(async () => {
     await stripe?.close();
-    await stopRuntime();
-    await t?.destroy();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   /** A card gift with the donor's tax details, paid through the fake Checkout and confirmed by its signed webhook. */
