@@ -124,6 +124,7 @@ describeEachDialect('a donor’s tax receipts on %s', (dialect) => {
     expect((await download(mineB.id, cookieA)).status).toBe(404);
     // An unknown id, and a cancelled receipt of A's, are not found either.
     expect((await download('00000000-0000-4000-8000-000000000000', cookieA)).status).toBe(404);
+    expect((await download('inconnu', cookieA)).status).toBe(404);
     expect((await download(cancelled.id, cookieA)).status).toBe(404);
     // Without a session: back to the sign-in form.
     const anonymous = await download(giftReceipt.id);
