@@ -376,7 +376,7 @@ const en = {
     providerError: 'Stripe could not process the request: nothing was changed. Please try again in a few minutes.',
     giftNotFound: 'This monthly gift is not in your space.',
     dataTitle: 'My personal data',
-    dataIntro: 'Download everything the foundation keeps under your address: gifts, messages sent through the contact form, consents.',
+    dataIntro: 'Download everything the foundation keeps under your address: gifts, tax receipts, messages sent through the contact form, consents.',
     downloadJson: 'Download my data (JSON)',
     downloadCsv: 'Download my data (CSV)',
     newsletterOn: 'You receive the foundation’s news.',
@@ -392,6 +392,10 @@ const en = {
     newsletterConsent: 'Receive news from the foundation',
     spaceLink: 'My donor space',
     spaceHint: 'Already a donor? Find your gifts and manage your monthly gifts in your space.',
+    // Tax receipts in the donor space (wiring #14 into #15)
+    annualReceiptsTitle: 'Your annual tax receipts',
+    annualReceiptLine: 'Gifts of {year}: {amount}, receipt no. {number} issued on {date}',
+    annualReceiptDownload: 'Download the annual receipt for {year}',
   },
   donorMail: {
     signInSubject: 'Your sign-in link to the donor space',

@@ -377,7 +377,7 @@ const es = {
     providerError: 'Stripe no pudo tramitar la solicitud: no se ha modificado nada. Vuelva a intentarlo dentro de unos minutos.',
     giftNotFound: 'Este donativo mensual no está en su espacio.',
     dataTitle: 'Mis datos personales',
-    dataIntro: 'Descargue todo lo que la fundación conserva con su dirección: donativos, mensajes enviados por el formulario de contacto, consentimientos.',
+    dataIntro: 'Descargue todo lo que la fundación conserva con su dirección: donativos, recibos fiscales, mensajes enviados por el formulario de contacto, consentimientos.',
     downloadJson: 'Descargar mis datos (JSON)',
     downloadCsv: 'Descargar mis datos (CSV)',
     newsletterOn: 'Recibe las noticias de la fundación.',
@@ -393,6 +393,10 @@ const es = {
     newsletterConsent: 'Recibir noticias de la fundación',
     spaceLink: 'Mi espacio de donante',
     spaceHint: '¿Ya es donante? Consulte sus donativos y gestione sus donativos mensuales en su espacio.',
+    // Tax receipts in the donor space (wiring #14 into #15)
+    annualReceiptsTitle: 'Sus recibos fiscales anuales',
+    annualReceiptLine: 'Donativos de {year}: {amount}, recibo n.º {number} emitido el {date}',
+    annualReceiptDownload: 'Descargar el recibo anual de {year}',
   },
   donorMail: {
     signInSubject: 'Su enlace de acceso al espacio de donante',

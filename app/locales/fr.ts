@@ -376,7 +376,7 @@ const fr = {
     providerError: 'Stripe n’a pas pu traiter la demande : rien n’a été modifié. Réessayez dans quelques minutes.',
     giftNotFound: 'Ce don mensuel est introuvable dans votre espace.',
     dataTitle: 'Mes données personnelles',
-    dataIntro: 'Téléchargez tout ce que la fondation conserve à votre adresse : dons, messages envoyés par le formulaire de contact, consentements.',
+    dataIntro: 'Téléchargez tout ce que la fondation conserve à votre adresse : dons, reçus fiscaux, messages envoyés par le formulaire de contact, consentements.',
     downloadJson: 'Télécharger mes données (JSON)',
     downloadCsv: 'Télécharger mes données (CSV)',
     newsletterOn: 'Vous recevez les nouvelles de la fondation.',
@@ -392,6 +392,10 @@ const fr = {
     newsletterConsent: 'Recevoir des nouvelles de la fondation',
     spaceLink: 'Mon espace donateur',
     spaceHint: 'Déjà donateur ? Retrouvez vos dons et gérez vos dons mensuels dans votre espace.',
+    // Tax receipts in the donor space (wiring #14 into #15)
+    annualReceiptsTitle: 'Vos reçus fiscaux annuels',
+    annualReceiptLine: 'Dons de {year} : {amount}, reçu n° {number} émis le {date}',
+    annualReceiptDownload: 'Télécharger le reçu annuel {year}',
   },
   donorMail: {
     signInSubject: 'Votre lien de connexion à l’espace donateur',

@@ -2,6 +2,8 @@ import { sql } from 'kysely';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from '~/domain/donations/money';
+import { parisYear } from '~/domain/receipts/calendar';
+import { issuedReceiptsFor, issuedReceiptsOfEmail, receiptsOfEmail } from '~/domain/receipts/register.server';
 import { csvDocument } from '~/lib/csv';
 import { hashToken } from '~/lib/tokens.server';
 import { consentsOf, type ConsentRecord } from './consent.server';
@@ -33,15 +35,19 @@ export interface HistoryRow {
   status: string;
   frequency: string;
   /**
-   * The receipt's download address when a tax receipt exists for this gift. Tax receipts come
-   * with another area (app/domain/receipts): its lookup fills this, and the history shows the
-   * link only then.
+   * The receipt's download address when an issued tax receipt exists for this gift (looked up in
+   * app/domain/receipts); the history shows the link only then.
    */
   receiptUrl: string | null;
 }
 
+/** Where the donor space serves one of the donor's own receipts (app/routes/donors/receipt.ts). */
+export const donorReceiptUrl = (receiptId: string) => `/mon-espace/recus/${encodeURIComponent(receiptId)}`;
+
 export async function historyOf(db: DB, email: string): Promise<HistoryRow[]> {
-  return (await giftsOf(db, email)).map((d) => ({
+  const gifts = await giftsOf(db, email);
+  const receipts = await issuedReceiptsFor(db, gifts.map((d) => d.id));
+  return gifts.map((d) => ({
     id: d.id,
     date: d.succeeded_at ?? d.created_at,
     amountMinor: d.amount_minor,
@@ -50,8 +56,25 @@ export async function historyOf(db: DB, email: string): Promise<HistoryRow[]> {
     provider: d.provider,
     status: d.status,
     frequency: d.frequency,
-    receiptUrl: null,
+    receiptUrl: receipts.has(d.id) ? donorReceiptUrl(receipts.get(d.id)!.id) : null,
   }));
+}
+
+export interface AnnualReceiptRow {
+  id: string;
+  number: string;
+  /** The calendar year of the gifts it sums. */
+  year: number;
+  amountCents: number;
+  issuedAt: string;
+  url: string;
+}
+
+/** The donor's issued annual (recapitulative) receipts, newest first, each with its download address. */
+export async function annualReceiptsOf(db: DB, email: string): Promise<AnnualReceiptRow[]> {
+  return (await issuedReceiptsOfEmail(db, email))
+    .filter((r) => r.kind === 'annual')
+    .map((r) => ({ id: r.id, number: r.number, year: parisYear(r.paid_at), amountCents: r.amount_cents, issuedAt: r.issued_at, url: donorReceiptUrl(r.id) }));
 }
 
 export async function messagesOf(db: DB, email: string) {
@@ -83,6 +106,8 @@ export interface DonorExport {
   monthlyGifts: (MonthlyGiftView & { amount: string; changes: { kind: string; at: string; amount: string | null; source: string }[] })[];
   messages: { id: string; createdAt: string; firstName: string; lastName: string; email: string; message: string; language: string }[];
   consents: ConsentRecord[];
+  /** Tax receipts made out to this email, cancelled ones included (the register keeps both). */
+  receipts: { id: string; number: string; kind: string; year: number; amount: string; currency: 'EUR'; issuedAt: string; status: string; cancelledAt: string | null }[];
 }
 
 /** Everything kept under this email, and nothing else. */
@@ -115,6 +140,17 @@ export async function exportDonorData(db: DB, email: string, now = new Date()): 
     ),
     messages: (await messagesOf(db, email)).map((m) => ({ id: m.id, createdAt: m.created_at, firstName: m.first_name, lastName: m.last_name, email: m.email, message: m.message, language: m.language })),
     consents: await consentsOf(db, email),
+    receipts: (await receiptsOfEmail(db, email)).map((r) => ({
+      id: r.id,
+      number: r.number,
+      kind: r.kind,
+      year: r.year,
+      amount: toDecimalString(r.amount_cents, 'EUR'),
+      currency: 'EUR' as const,
+      issuedAt: r.issued_at,
+      status: r.status,
+      cancelledAt: r.cancelled_at,
+    })),
   };
 }
 
@@ -126,6 +162,7 @@ export function donorExportCsv(x: DonorExport): string {
     ...x.monthlyGifts.map((g) => ['monthly_gift', g.id, g.startedAt, g.amount, g.currency, '', 'stripe', g.status, 'monthly', '', x.email, '', g.changes.map((c) => `${c.at} ${c.kind}${c.amount ? ` ${c.amount}` : ''}`).join(' | ')]),
     ...x.messages.map((m) => ['message', m.id, m.createdAt, '', '', '', '', '', '', `${m.firstName} ${m.lastName}`.trim(), m.email, m.language, m.message]),
     ...x.consents.map((c) => ['consent', c.donationId, c.givenAt, '', '', '', '', c.withdrawnAt ? `withdrawn ${c.withdrawnAt}` : 'given', '', '', x.email, '', c.kind]),
+    ...x.receipts.map((r) => ['tax_receipt', r.number, r.issuedAt, r.amount, r.currency, r.amount, '', r.cancelledAt ? `${r.status} ${r.cancelledAt}` : r.status, '', '', x.email, '', `${r.kind} ${r.year}`]),
   ];
   return csvDocument(header, rows);
 }

@@ -149,6 +149,35 @@ export async function issuedReceiptsFor(db: DB, donationIds: string[]): Promise<
   return out;
 }
 
+/**
+ * Every receipt made out to this email (case-insensitive), both kinds, newest first: for the donor
+ * space and the donor's export. `issuedOnly` leaves out the cancelled ones (what a donor may download).
+ */
+export async function receiptsOfEmail(db: DB, email: string, opts: { issuedOnly?: boolean } = {}): Promise<Receipt[]> {
+  let q = db
+    .selectFrom('receipts')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['donor_email']), '=', email.trim().toLowerCase()));
+  if (opts.issuedOnly) q = q.where('status', '=', 'issued');
+  return q.orderBy('issued_at', 'desc').orderBy('seq', 'desc').limit(5000).execute();
+}
+
+/** This email's issued receipts (gift and annual): the ones the donor space lists and serves. */
+export function issuedReceiptsOfEmail(db: DB, email: string): Promise<Receipt[]> {
+  return receiptsOfEmail(db, email, { issuedOnly: true });
+}
+
+/** One receipt, only when it is issued and made out to this email (case-insensitive); else undefined. */
+export async function issuedReceiptOfEmail(db: DB, email: string, id: string): Promise<Receipt | undefined> {
+  return db
+    .selectFrom('receipts')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'issued')
+    .where((eb) => eb(eb.fn('lower', ['donor_email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+}
+
 /** The register of a year, in number order. */
 export async function listReceipts(db: DB, year: number): Promise<Receipt[]> {
   return db.selectFrom('receipts').selectAll().where('year', '=', year).orderBy('seq').execute();

@@ -6,7 +6,10 @@ export const sitePages: RouteConfigEntry[] = [
   route('mon-espace', 'routes/donors/space.tsx'),
   route('mon-espace/connexion', 'routes/donors/sign-in.tsx'),
 ];
-export const downloads: RouteConfigEntry[] = [route('mon-espace/export/:format', 'routes/donors/export.ts')];
+export const downloads: RouteConfigEntry[] = [
+  route('mon-espace/export/:format', 'routes/donors/export.ts'),
+  route('mon-espace/recus/:receiptId', 'routes/donors/receipt.ts'),
+];
 export const adminRoutes: RouteConfigEntry[] = [
   route('donations/donateur', 'routes/donors/admin-donor.tsx'),
   route('donations/donateur/export/:format', 'routes/donors/admin-donor-export.ts'),

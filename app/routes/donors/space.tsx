@@ -7,7 +7,7 @@ import { wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.ser
 import { donorCookie, endDonorSession, requestSignInLink } from '~/domain/donors/links.server';
 import { sendDonorMail, spaceUrl } from '~/domain/donors/mails.server';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, cardUpdateUrl, changeGift, giftOfDonor, monthlyGiftsOf, type GiftChange, type GiftStatus } from '~/domain/donors/monthly.server';
-import { donorRef, eraseDonorData, historyOf } from '~/domain/donors/personal-data.server';
+import { annualReceiptsOf, donorRef, eraseDonorData, historyOf } from '~/domain/donors/personal-data.server';
 import { assertSameOrigin, isSecure } from '~/lib/auth.server';
 import { useI18n, type Lang, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
@@ -38,8 +38,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const amount = url.searchParams.get('amount');
   const donor = await donorOf(request);
   if (!donor) return data({ signedIn: false as const, notice, amount }, { headers: NO_STORE });
-  const [history, monthly, newsletter] = await Promise.all([historyOf(db(), donor.email), monthlyGiftsOf(db(), donor.email), wantsNewsletter(db(), donor.email)]);
-  return data({ signedIn: true as const, notice, amount, email: donor.email, history, monthly, newsletter }, { headers: NO_STORE });
+  const [history, monthly, newsletter, annualReceipts] = await Promise.all([historyOf(db(), donor.email), monthlyGiftsOf(db(), donor.email), wantsNewsletter(db(), donor.email), annualReceiptsOf(db(), donor.email)]);
+  return data({ signedIn: true as const, notice, amount, email: donor.email, history, monthly, newsletter, annualReceipts }, { headers: NO_STORE });
 }
 
 export function headers() {
@@ -299,6 +299,20 @@ function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data: Signed
           </div>
         )}
       </section>
+
+      {d.annualReceipts.length > 0 && (
+        <section aria-labelledby="annual-receipts-title" className={sectionCls}>
+          <h2 id="annual-receipts-title" className="text-2xl font-bold">{t('donorSpace.annualReceiptsTitle')}</h2>
+          <ul className="mt-4 space-y-3">
+            {d.annualReceipts.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center gap-x-4 gap-y-1">
+                <span>{t('donorSpace.annualReceiptLine', { year: r.year, amount: money(r.amountCents, 'EUR'), number: r.number, date: formatDate(r.issuedAt) })}</span>
+                <a href={r.url} className="font-semibold text-brand-800 underline">{t('donorSpace.annualReceiptDownload', { year: r.year })}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section aria-labelledby="data-title" className={sectionCls}>
         <h2 id="data-title" className="text-2xl font-bold">{t('donorSpace.dataTitle')}</h2>
