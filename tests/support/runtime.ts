@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseEnv } from '~/lib/env.server';
 import { startRuntime, stopRuntime } from '~/lib/runtime.server';
+import { runtimeHooks } from '../../server/runtime-hooks';
 import type { Dialect } from '~db/index';
 import { createTestDb, type TestDb } from './db';
 
@@ -18,7 +19,7 @@ export async function startTestRuntime(dialect: Dialect, appSecret: string): Pro
     t = await createTestDb('postgres');
     databaseUrl = (t.pool as unknown as { options: { connectionString: string } }).options.connectionString;
   }
-  await startRuntime(parseEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, APP_SECRET: appSecret, LOG_LEVEL: 'error', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '' }));
+  await startRuntime(parseEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, APP_SECRET: appSecret, LOG_LEVEL: 'error', ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SMTP_URL: '' }), runtimeHooks);
   return {
     stop: async () => {
       await stopRuntime();
