@@ -190,6 +190,12 @@ export async function requestGuard(req: express.Request, res: express.Response, 
 
 /** Error middleware: known error classes become their 4xx; anything else is a logged 500. */
 export function errorHandler(error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction): void {
+  // The visitor went away while the page was being sent (closed tab, a load test ending): nothing
+  // to answer and nothing wrong with the server.
+  if (res.destroyed || req.socket.destroyed || (error as { code?: string } | null)?.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    log.debug('client went away before the response was sent', { requestId: res.locals.requestId });
+    return;
+  }
   sendRefusal(req, res, toHttpError(error, res));
 }
 
