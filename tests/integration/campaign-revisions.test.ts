@@ -127,6 +127,21 @@ describe.each(DIALECTS)('campaign revisions on %s', (dialect) => {
     expect(campaignSnapshot((await getCampaign(t.db, 'seeded-campaign'))!)).toEqual(before);
   });
 
+  it('a restore whose address another campaign has taken since is refused, and writes nothing', async () => {
+    const created = await saveCampaign(t.db, marie, null, { ...first, slug: 'forages-2026' });
+    if (!('campaign' in created)) throw new Error(`create failed: ${created.error}`);
+    const id = created.campaign.id;
+    expect('campaign' in (await saveCampaign(t.db, paul, id, { ...second, slug: 'forages-2027' }, 1))).toBe(true);
+    const other = await saveCampaign(t.db, paul, null, { ...second, slug: 'forages-2026' });
+    expect('campaign' in other).toBe(true);
+    const before = (await getCampaign(t.db, id))!;
+
+    expect(await restoreRevision(t.db, campaignEditable, id, 1, before.version, marie)).toEqual({ ok: false, error: 'taken' });
+    expect(await getCampaign(t.db, id)).toEqual(before);
+    expect((await listRevisions(t.db, { type: 'campaign', id })).map((r) => r.kind)).toEqual(['save', 'create']);
+    expect(await t.db.selectFrom('audit_log').select('id').where('action', '=', 'campaign.restore').where('details', 'like', `%${id}%`).execute()).toEqual([]);
+  });
+
   it('deleting a campaign deletes its history', async () => {
     const created = await saveCampaign(t.db, marie, null, { ...first, slug: 'a-supprimer' });
     if (!('campaign' in created)) throw new Error(`create failed: ${created.error}`);
