@@ -91,6 +91,9 @@ function rows(ids: { editor: string; victim: string; spare: string; campaign: st
     { method: 'GET', path: '/admin/partners/quelque-chose/historique', anonymous: 'login', editor: 404, admin: 404 },
     { method: 'GET', path: '/admin/pages/edit/quelque-chose/historique', anonymous: 'login', editor: 404, admin: 404 },
     { method: 'GET', path: '/admin/pages/edit/about/historique', anonymous: 'login', editor: 200, admin: 200 },
+    // Reports and the mail outbox: Admins only (sections that reached the menu without rows here).
+    { method: 'GET', path: '/admin/rapports', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/courriels', anonymous: 'login', editor: 403, admin: 200 },
     // Campaigns (issue #16, both roles) and their history (joined the editorial workflow).
     { method: 'GET', path: '/admin/campaigns', anonymous: 'login', editor: 200, admin: 200 },
     { method: 'GET', path: '/admin/campaigns/new', anonymous: 'login', editor: 200, admin: 200 },
