@@ -7,6 +7,8 @@ import { today, type Paged } from '~/domain/content/forms';
 import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
 import { LANGS, localized, type Lang } from '~/lib/i18n';
 import { sanitizeRichHtml } from '~/lib/sanitize.server';
+import type { Snapshot } from '~/domain/revisions/editorial';
+import { deleteHistory, recordBaseline, recordRevision } from '~/domain/revisions/revisions.server';
 import { closedReason, slugify, type Campaign, type CampaignStatus, type CampaignTotals, type CampaignTranslation, type ClosedReason, type SuggestedAmount } from './campaigns';
 
 export function toCampaign(row: Selectable<CampaignTable>): Campaign {
@@ -163,7 +165,25 @@ export async function campaignChoices(db: DB): Promise<{ id: string; slug: strin
 
 export type CampaignInput = Omit<Campaign, 'id' | 'version'>;
 
-function clean(input: CampaignInput) {
+export const CAMPAIGN_TYPE = 'campaign';
+
+/** A campaign's editable fields as the editorial workflow keeps them (revisions, ADR 015). */
+export function campaignSnapshot(c: Campaign): Snapshot {
+  const input: CampaignInput = {
+    slug: c.slug,
+    status: c.status,
+    image: c.image,
+    goalCents: c.goalCents,
+    startsOn: c.startsOn,
+    endsOn: c.endsOn,
+    projectId: c.projectId,
+    translations: c.translations,
+    amounts: c.amounts,
+  };
+  return { ...input };
+}
+
+export function clean(input: CampaignInput) {
   const translations = Object.fromEntries(
     LANGS.map((lang) => {
       const t: Partial<CampaignTranslation> = input.translations[lang] ?? {};
@@ -217,6 +237,10 @@ export async function saveCampaign(db: DB, actor: Actor, id: string | null, inpu
       if (taken) return { error: 'slugTaken' };
       if (values.project_id && !(await trx.selectFrom('projects').select('id').where('id', '=', values.project_id).executeTakeFirst())) return { error: 'unknownProject' };
       let campaignId: string;
+      if (id !== null) {
+        const before = await getCampaign(trx, id);
+        if (before) await recordBaseline(trx, { type: CAMPAIGN_TYPE, id }, campaignSnapshot(before));
+      }
       if (id === null) {
         const now = new Date().toISOString();
         campaignId = newId();
@@ -228,6 +252,7 @@ export async function saveCampaign(db: DB, actor: Actor, id: string | null, inpu
       }
       const campaign = toCampaign(await trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow());
       await audit(trx, actor, id === null ? 'campaign.create' : 'campaign.update', campaignLabel(campaign), { id: campaignId, status: campaign.status });
+      await recordRevision(trx, { type: CAMPAIGN_TYPE, id: campaignId }, campaignSnapshot(campaign), actor, id === null ? 'create' : 'save');
       return { campaign };
     });
   } catch (e) {
@@ -243,6 +268,7 @@ export async function deleteCampaign(db: DB, actor: Actor, id: string): Promise<
     if (!row) return undefined;
     const campaign = toCampaign(row);
     await audit(trx, actor, 'campaign.delete', campaignLabel(campaign), { id });
+    await deleteHistory(trx, { type: CAMPAIGN_TYPE, id });
     return campaign;
   });
 }

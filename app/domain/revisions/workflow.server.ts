@@ -1,4 +1,5 @@
 import type { DB } from '~db/index';
+import { isUniqueViolation } from '~db/helpers';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { EntityRef, Snapshot } from './editorial';
 import type { Editable } from './editables.server';
@@ -142,8 +143,23 @@ export async function publishDue(db: DB, editables: (type: string) => Editable |
   return published;
 }
 
+/**
+ * What a restore answers: 'taken' when the revision holds a value that must be unique and another
+ * item has taken since (a campaign's address); nothing is written then.
+ */
+export type RestoreResult = WriteResult | { ok: false; error: 'taken' };
+
 /** Makes revision `number` the live item again: itself a new revision, audited. */
-export async function restoreRevision(db: DB, ed: Editable, id: string, number: number, version: number, actor: Actor): Promise<WriteResult> {
+export async function restoreRevision(db: DB, ed: Editable, id: string, number: number, version: number, actor: Actor): Promise<RestoreResult> {
+  try {
+    return await restoreIn(db, ed, id, number, version, actor);
+  } catch (e) {
+    if (isUniqueViolation(e)) return { ok: false, error: 'taken' };
+    throw e;
+  }
+}
+
+function restoreIn(db: DB, ed: Editable, id: string, number: number, version: number, actor: Actor): Promise<WriteResult> {
   return db.transaction().execute(async (trx) => {
     const rev = await getRevision(trx, refOf(ed, id), number);
     if (!rev) return { ok: false, error: 'notFound' } as const;

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { ADMIN_SECTIONS } from '~/domain/users/permissions';
 import { DIALECTS, createAccount, serverForSuite, signInRequest } from './server';
 
@@ -54,7 +55,7 @@ const CAMPAIGN_ROWS: Row[] = [
   { method: 'POST', path: '/admin/campaigns/quelque-chose/supprimer', anonymous: 'login', editor: 404, admin: 404 },
 ];
 
-function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
+function rows(ids: { editor: string; victim: string; spare: string; campaign: string }): Row[] {
   return [
     { method: 'GET', path: '/admin', anonymous: 'login', editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
     { method: 'GET', path: '/admin/dashboard', anonymous: 'login', editor: 200, admin: 200 },
@@ -112,6 +113,11 @@ function rows(ids: { editor: string; victim: string; spare: string }): Row[] {
     { method: 'GET', path: '/admin/pages/edit/quelque-chose/historique', anonymous: 'login', editor: 404, admin: 404 },
     { method: 'GET', path: '/admin/pages/edit/about/historique', anonymous: 'login', editor: 200, admin: 200 },
     ...CAMPAIGN_ROWS,
+    // Campaigns' history (they joined the editorial workflow's revisions).
+    { method: 'GET', path: `/admin/campaigns/${ids.campaign}`, anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/campaigns/quelque-chose/historique', anonymous: 'login', editor: 404, admin: 404 },
+    { method: 'GET', path: `/admin/campaigns/${ids.campaign}/historique`, anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'POST', path: `/admin/campaigns/${ids.campaign}/historique`, form: { number: '99', version: '1' }, anonymous: 'login', editor: 404, admin: 404 },
     // The sign-in flows are open, and send a signed-in user on.
     { method: 'GET', path: '/admin/login', anonymous: 200, editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
     { method: 'GET', path: '/admin/setup', anonymous: '→/admin/login', editor: '→/admin/login', admin: '→/admin/login' },
@@ -139,6 +145,19 @@ for (const dialect of DIALECTS) {
       const editor = await createAccount(server.db, 'Éditeur', 'editeur@example.org');
       const victim = await createAccount(server.db, 'Éditeur', 'victim@example.org', 'Victime');
       const spare = await createAccount(server.db, 'Éditeur', 'spare@example.org', 'Spare');
+      const t = (title: string) => ({ title, summary: '', story: '' });
+      const saved = await saveCampaign(server.db, { id: null, name: 'Test' }, null, {
+        slug: 'droits-d-acces',
+        status: 'active',
+        image: '',
+        goalCents: null,
+        startsOn: null,
+        endsOn: null,
+        projectId: null,
+        translations: { fr: t('Droits d’accès'), en: t('Access rights'), es: t('Derechos de acceso') },
+        amounts: [],
+      });
+      if (!('campaign' in saved)) throw new Error(`campaign not created: ${saved.error}`);
       const clients: Record<Who, APIRequestContext> = {
         anonymous: await playwright.request.newContext(),
         editor: await playwright.request.newContext(),
@@ -148,7 +167,7 @@ for (const dialect of DIALECTS) {
       await signInRequest(clients.admin, server.baseURL, 'admin@example.org');
 
       // Every section of the back office is in the matrix: a section added later needs its rows here.
-      const matrix = rows({ editor: editor.id, victim: victim.id, spare: spare.id });
+      const matrix = rows({ editor: editor.id, victim: victim.id, spare: spare.id, campaign: saved.campaign.id });
       expect(ADMIN_SECTIONS.filter((s) => !matrix.some((r) => r.path === s.path)).map((s) => s.path)).toEqual([]);
 
       const failures: string[] = [];

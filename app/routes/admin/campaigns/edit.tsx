@@ -12,6 +12,7 @@ import { contentChanged, db } from '~/lib/runtime.server';
 import { Field, inputClass } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';
 import { ContentForm, LanguageTabs, RichTextField, SavedNotice, useSavedRedirect } from '~/ui/admin/content';
+import { HistoryLink } from '~/ui/admin/editorial';
 import { conflict, failed, readForm, saved } from '../content/form.server';
 
 const LIST = '/admin/campaigns';
@@ -92,6 +93,7 @@ export default function CampaignEdit({ loaderData, actionData }: Route.Component
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">{isNew ? 'Ajouter une campagne' : 'Modifier la campagne'}</h1>
+      <HistoryLink list={LIST} />
       <SavedNotice actionData={actionData} to={LIST} />
       <ContentForm schema={campaignSchema} errors={actionData?.errors} version={version} submitLabel={isNew ? 'Ajouter la campagne' : 'Enregistrer'} cancelTo={LIST}>
         {(errors) => (

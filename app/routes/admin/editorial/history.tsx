@@ -60,8 +60,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!Number.isInteger(number) || !Number.isInteger(version)) return data({ ok: false, message: 'Version invalide.', toast: null }, { status: 400 });
   const result = await restoreRevision(db(), ed, id, number, version, actorOf(me));
   if (!result.ok) {
-    const message = result.error === 'conflict' ? "Cet élément a été modifié entre-temps : rechargez la page avant de restaurer." : "Cette version n'existe plus.";
-    return data({ ok: false, message, toast: { title: 'Restauration impossible', description: message, variant: 'destructive' as const } }, { status: result.error === 'conflict' ? 409 : 404 });
+    const message = {
+      conflict: 'Cet élément a été modifié entre-temps : rechargez la page avant de restaurer.',
+      notFound: "Cette version n'existe plus.",
+      taken: 'Un autre élément utilise désormais une valeur de cette version (par exemple son adresse) : modifiez-le ou choisissez une autre version.',
+    }[result.error];
+    const status = { conflict: 409, notFound: 404, taken: 409 }[result.error];
+    return data({ ok: false, message, toast: { title: 'Restauration impossible', description: message, variant: 'destructive' as const } }, { status });
   }
   await contentChanged();
   const message = `La version ${number} est restaurée (nouvelle version ${result.revision}).`;

@@ -8,4 +8,5 @@ export const routes: RouteConfigEntry[] = [
   route('actions/:id/historique', `${dir}/history.tsx`, { id: 'editorial/project-history' }),
   route('partners/:id/historique', `${dir}/history.tsx`, { id: 'editorial/partner-history' }),
   route('pages/edit/:id/historique', `${dir}/history.tsx`, { id: 'editorial/page-history' }),
+  route('campaigns/:id/historique', `${dir}/history.tsx`, { id: 'editorial/campaign-history' }),
 ];
