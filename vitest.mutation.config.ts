@@ -30,6 +30,7 @@ export default defineConfig({
       'tests/integration/users-and-sessions.test.ts',
       'tests/integration/messages-and-limits.test.ts',
       'tests/integration/rate-limit.test.ts',
+      'tests/integration/coingate-provider.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
   },
