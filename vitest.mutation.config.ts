@@ -31,6 +31,7 @@ export default defineConfig({
       'tests/integration/messages-and-limits.test.ts',
       'tests/integration/rate-limit.test.ts',
       'tests/integration/coingate-provider.test.ts',
+      'tests/integration/flutterwave-provider.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
   },
