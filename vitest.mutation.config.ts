@@ -32,6 +32,7 @@ export default defineConfig({
       'tests/integration/rate-limit.test.ts',
       'tests/integration/coingate-provider.test.ts',
       'tests/integration/flutterwave-provider.test.ts',
+      'tests/integration/paypal-provider.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
   },
