@@ -48,8 +48,10 @@ for (const file of modules) {
   const score = valid.length ? (100 * detected) / valid.length : 100;
   rows.push({ file, score, detected, valid: valid.length, disabled: results.filter((r) => r.status === 'Ignored').length });
 }
-console.log('\nModule | score | detected / valid | disabled in place');
-for (const r of rows) console.log(`${r.file} | ${r.score.toFixed(2)} % | ${r.detected} / ${r.valid} | ${r.disabled}`);
+// As README rows (the test section keeps the latest scores with their date).
+const day = new Date().toISOString().slice(0, 10);
+console.log('\n| Module | Score | Killed / valid mutants | Disabled in place | Date |\n| --- | --- | --- | --- | --- |');
+for (const r of rows) console.log(`| \`${r.file}\` | ${r.score.toFixed(2)} % | ${r.detected} / ${r.valid} | ${r.disabled} | ${day} |`);
 const low = rows.filter((r) => r.score < TARGET);
 if (low.length) {
   console.log(`\nUnder ${TARGET} %: ${low.map((r) => r.file).join(', ')}`);
