@@ -33,6 +33,7 @@ export default defineConfig({
       'tests/integration/coingate-provider.test.ts',
       'tests/integration/flutterwave-provider.test.ts',
       'tests/integration/paypal-provider.test.ts',
+      'tests/integration/provider-fetch.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
   },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyByReference, verifyTransaction } from '~/domain/donations/providers/flutterwave.server';
+import { FLUTTERWAVE_API, verifyByReference, verifyTransaction } from '~/domain/donations/providers/flutterwave.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startFake, type FakeResponse, type FakeServer } from '../fakes/http';
 
@@ -49,6 +49,8 @@ describe('the Flutterwave client', () => {
   it('names Flutterwave when its API answers an error', async () => {
     next = { status: 401, json: { status: 'error', message: 'Invalid authorization key', data: null } };
     await expect(verifyByReference(config(), 'thv-x')).rejects.toThrow(new ProviderError('flutterwave', 'Invalid authorization key'));
+    await expect(verifyTransaction(config(), '12')).rejects.toMatchObject({ provider: 'flutterwave', message: 'Invalid authorization key' });
+    expect(FLUTTERWAVE_API).toBe('https://api.flutterwave.com');
   });
 
   it('trusts only well-typed fields', async () => {
