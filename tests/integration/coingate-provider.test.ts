@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { coinGateBase, createOrder, getOrder, isAcceptablePaymentUrl } from '~/domain/donations/providers/coingate.server';
 import { ProviderError } from '~/domain/donations/providers/types';
-import { startFake, type FakeResponse, type FakeServer } from '../fakes/http';
+import { scriptedApi } from '../support/scripted-api';
 
 /** CoinGate's API as our client speaks it: requests sent, answers refused (mutation testing, ADR 011). */
 describe('the CoinGate client', () => {
-  let api: FakeServer;
-  let next: FakeResponse = { json: {} };
-  beforeAll(async () => {
-    api = await startFake(0, () => next);
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = scriptedApi();
   const config = () => ({ authToken: 'tok', base: api.url });
   const input = { donationId: 'd-1', amountCents: 1234, title: 'Don', description: 'Un don', callbackUrl: 'https://x/cb', successUrl: 'https://x/ok', cancelUrl: 'https://x/ko', token: 'cb-token' };
   const last = () => api.requests[api.requests.length - 1];
@@ -25,7 +18,7 @@ describe('the CoinGate client', () => {
   });
 
   it('creates an order with a form body, its token and headers', async () => {
-    next = { json: { id: 'abc', payment_url: 'https://pay.coingate.com/invoice/abc' } };
+    api.next = { json: { id: 'abc', payment_url: 'https://pay.coingate.com/invoice/abc' } };
     expect(await createOrder(config(), input)).toEqual({ id: 'abc', paymentUrl: 'https://pay.coingate.com/invoice/abc' });
     const req = last();
     expect([req.method, req.path]).toEqual(['POST', '/v2/orders']);
@@ -50,12 +43,12 @@ describe('the CoinGate client', () => {
     ['no payment URL', { id: 7 }],
     ['a payment URL that is not text', { id: 7, payment_url: ['https://pay.coingate.com/i/1'] }],
   ])('refuses an order answer with %s', async (_what, json) => {
-    next = { json };
+    api.next = { json };
     await expect(createOrder(config(), input)).rejects.toThrow(new ProviderError('coingate', 'commande sans adresse de paiement'));
   });
 
   it('names CoinGate when its API answers an error', async () => {
-    next = { status: 401, json: { message: 'Unauthorized', reason: 'BadAuthToken' } };
+    api.next = { status: 401, json: { message: 'Unauthorized', reason: 'BadAuthToken' } };
     const e = await createOrder(config(), input).catch((x: unknown) => x);
     expect(e).toMatchObject({ provider: 'coingate', message: 'Unauthorized' });
     const g = await getOrder(config(), '5').catch((x: unknown) => x);
@@ -63,7 +56,7 @@ describe('the CoinGate client', () => {
   });
 
   it('reads an order, and refuses an order id that is not a number without asking', async () => {
-    next = { json: { id: 5, order_id: 'd-1', status: 'paid', price_amount: '12.34', price_currency: 'eur' } };
+    api.next = { json: { id: 5, order_id: 'd-1', status: 'paid', price_amount: '12.34', price_currency: 'eur' } };
     expect(await getOrder(config(), '5')).toEqual({ ref: '5', orderId: 'd-1', status: 'succeeded', amountMinor: 1234, currency: 'EUR' });
     expect([last().method, last().path, last().headers.authorization, last().headers.accept]).toEqual(['GET', '/v2/orders/5', 'Token tok', 'application/json']);
     const before = api.requests.length;
@@ -74,9 +67,9 @@ describe('the CoinGate client', () => {
   });
 
   it('trusts only well-typed fields of an order', async () => {
-    next = { json: { id: 6, order_id: 42, status: 'paid', price_amount: '12.34', price_currency: 978 } };
+    api.next = { json: { id: 6, order_id: 42, status: 'paid', price_amount: '12.34', price_currency: 978 } };
     expect(await getOrder(config(), '6')).toEqual({ ref: '6', orderId: null, status: 'succeeded', amountMinor: null, currency: null });
-    next = { json: { id: 7, order_id: 'd-1', status: 'paid', price_amount: '12.34', price_currency: 'USD' } };
+    api.next = { json: { id: 7, order_id: 'd-1', status: 'paid', price_amount: '12.34', price_currency: 'USD' } };
     expect(await getOrder(config(), '7')).toMatchObject({ amountMinor: null, currency: 'USD' });
   });
 

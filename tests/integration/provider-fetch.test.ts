@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fetchJson, ProviderError } from '~/domain/donations/providers/types';
-import { startFake, type FakeResponse, type FakeServer } from '../fakes/http';
+import { startFake } from '../fakes/http';
+import { scriptedApi } from '../support/scripted-api';
 
 /** How a provider's answer becomes JSON or a ProviderError that names it (mutation testing, ADR 011). */
 describe('fetching from a payment provider', () => {
-  let api: FakeServer;
-  let next: FakeResponse = { json: {} };
-  beforeAll(async () => {
-    api = await startFake(0, () => next);
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
+  const api = scriptedApi();
   const get = () => fetchJson('acme', `${api.url}/x`);
   const failure = async () => {
     const e = await get().then(
@@ -23,29 +17,29 @@ describe('fetching from a payment provider', () => {
   };
 
   it('returns the JSON object of a 2xx answer', async () => {
-    next = { json: { ok: 1 } };
+    api.next = { json: { ok: 1 } };
     expect(await get()).toEqual({ ok: 1 });
   });
 
   it('refuses a 2xx answer that is not JSON, or JSON that is not an object', async () => {
-    next = { text: '<html>maintenance</html>', type: 'text/html' };
+    api.next = { text: '<html>maintenance</html>', type: 'text/html' };
     expect(await failure()).toEqual({ name: 'ProviderError', provider: 'acme', message: 'réponse illisible (HTTP 200)' });
     for (const text of ['null', '"ok"', '5', 'true']) {
-      next = { text, type: 'application/json' };
+      api.next = { text, type: 'application/json' };
       expect(await failure(), text).toEqual({ name: 'ProviderError', provider: 'acme', message: 'réponse illisible' });
     }
   });
 
   it('gives the provider’s own words for an error answer, at most 200 characters', async () => {
-    next = { status: 400, json: { message: 'Invalid amount', error_description: 'other' } };
+    api.next = { status: 400, json: { message: 'Invalid amount', error_description: 'other' } };
     expect((await failure()).message).toBe('Invalid amount');
-    next = { status: 401, json: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
+    api.next = { status: 401, json: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
     expect((await failure()).message).toBe('Client Authentication failed');
-    next = { status: 500, json: { reason: 'x' } };
+    api.next = { status: 500, json: { reason: 'x' } };
     expect((await failure()).message).toBe('HTTP 500');
-    next = { status: 502, text: 'null', type: 'application/json' };
+    api.next = { status: 502, text: 'null', type: 'application/json' };
     expect((await failure()).message).toBe('HTTP 502');
-    next = { status: 400, json: { message: 'é'.repeat(300) } };
+    api.next = { status: 400, json: { message: 'é'.repeat(300) } };
     expect((await failure()).message).toBe('é'.repeat(200));
   });
 
