@@ -22,7 +22,7 @@ describe('the PayPal client', () => {
     api.next = { status: 201, json: { id: '5O190127TN364715T', status: 'CREATED' } };
     expect(await createOrder(config(), { donationId: 'd-9', amountCents: 2050, description: 'Don' })).toBe('5O190127TN364715T');
     const auth = api.requests.filter((r) => r.path === '/v1/oauth2/token').at(-1)!;
-    expect([auth.method, auth.body, auth.headers.authorization, auth.headers['content-type']]).toEqual(['POST', 'grant_type=client_credentials', `Basic ${Buffer.from('cid:csecret').toString('base64')}`, 'application/x-www-form-urlencoded']);
+    expect([auth.method, auth.body, auth.headers.authorization, auth.headers['content-type'], auth.headers.accept]).toEqual(['POST', 'grant_type=client_credentials', `Basic ${Buffer.from('cid:csecret').toString('base64')}`, 'application/x-www-form-urlencoded', 'application/json']);
     const req = last();
     expect([req.method, req.path]).toEqual(['POST', '/v2/checkout/orders']);
     expect(req.headers).toMatchObject({ authorization: 'Bearer A21AA-token', 'content-type': 'application/json', accept: 'application/json', 'paypal-request-id': 'create-d-9' });
@@ -30,10 +30,12 @@ describe('the PayPal client', () => {
   });
 
   it('refuses a token answer without a token, and an order answer without a usable id', async () => {
+    token = { status: 401, json: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
+    await expect(getOrder(config(), 'ABC')).rejects.toThrow(new ProviderError('paypal', 'Client Authentication failed'));
     token = { json: { token_type: 'Bearer' } };
     await expect(getOrder(config(), 'ABC')).rejects.toThrow(new ProviderError('paypal', 'jeton OAuth absent'));
     token = { json: { access_token: 'A21AA-token' } };
-    for (const json of [{}, { id: 42 }, { id: 'bad id!' }, { id: '' }]) {
+    for (const json of [{}, { id: 42 }, { id: 'bad id!' }, { id: '!ABC' }, { id: '' }]) {
       api.next = { status: 201, json };
       await expect(createOrder(config(), { donationId: 'd', amountCents: 100, description: 'x' })).rejects.toThrow(new ProviderError('paypal', 'commande sans identifiant'));
     }
@@ -62,6 +64,14 @@ describe('the PayPal client', () => {
     expect(await getOrder(config(), 'ORD3')).toEqual({ ref: 'ORD3', customId: 'd-3', status: null, amountMinor: 100, currency: 'EUR', donorName: 'Ana', donorEmail: null });
     api.next = { json: { status: 'COMPLETED', purchase_units: [{ custom_id: 5, payments: { captures: [{ status: 'DECLINED', amount: { currency_code: 978, value: '1.00' } }] } }] } };
     expect(await getOrder(config(), 'ORD4')).toEqual({ ref: '', customId: null, status: 'failed', amountMinor: null, currency: null, donorName: null, donorEmail: null });
+  });
+
+  it('reads an order that lacks units, payments, captures, amounts or payer', async () => {
+    const nothing = { customId: null, status: null, amountMinor: null, currency: null, donorName: null, donorEmail: null };
+    for (const json of [{ id: 'O1', status: 'COMPLETED' }, { id: 'O1', status: 'COMPLETED', purchase_units: [], payer: {} }, { id: 'O1', status: 'COMPLETED', purchase_units: [{}], payer: { name: {} } }, { id: 'O1', status: 'COMPLETED', purchase_units: [{ payments: {} }] }, { id: 'O1', status: 'COMPLETED', purchase_units: [{ payments: { captures: [] } }] }, { id: 'O1', status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ status: 'PENDING' }] } }] }]) {
+      api.next = { json };
+      expect(await getOrder(config(), 'O1'), JSON.stringify(json)).toEqual({ ref: 'O1', ...nothing });
+    }
   });
 
   it('asks PayPal to verify a webhook with the event exactly as received, and not without its headers', async () => {
