@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { globSync } from 'node:fs';
 import { Stryker } from '@stryker-mutator/core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -14,14 +13,14 @@ const config = JSON.parse(fs.readFileSync(path.join(root, 'stryker.config.json')
 const TARGET = 90;
 
 // The modules: the config's `mutate` globs, one file each (or the files named on the command line).
-const excluded = new Set(config.mutate.filter((g) => g.startsWith('!')).flatMap((g) => globSync(g.slice(1))));
+const excluded = new Set(config.mutate.filter((g) => g.startsWith('!')).flatMap((g) => fs.globSync(g.slice(1))));
 // --force: mutate every mutant again. Incremental runs miss what a new test kills in a static
 // mutant (a module-level constant), so record scores after adding tests with --force.
 const force = process.argv.includes('--force');
 const files = process.argv.slice(2).filter((a) => a !== '--force');
 const modules = files.length
   ? files
-  : [...new Set(config.mutate.filter((g) => !g.startsWith('!')).flatMap((g) => globSync(g)))].filter((f) => !excluded.has(f) && !/\.test\.tsx?$/.test(f)).sort();
+  : [...new Set(config.mutate.filter((g) => !g.startsWith('!')).flatMap((g) => fs.globSync(g)))].filter((f) => !excluded.has(f) && !/\.test\.tsx?$/.test(f)).sort();
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const INVALID = new Set(['Ignored', 'CompileError', 'RuntimeError']);
@@ -48,8 +47,10 @@ for (const file of modules) {
   const score = valid.length ? (100 * detected) / valid.length : 100;
   rows.push({ file, score, detected, valid: valid.length, disabled: results.filter((r) => r.status === 'Ignored').length });
 }
-console.log('\nModule | score | detected / valid | disabled in place');
-for (const r of rows) console.log(`${r.file} | ${r.score.toFixed(2)} % | ${r.detected} / ${r.valid} | ${r.disabled}`);
+// As README rows (the test section keeps the latest scores with their date).
+const day = new Date().toISOString().slice(0, 10);
+console.log('\n| Module | Score | Killed / valid mutants | Disabled in place | Date |\n| --- | --- | --- | --- | --- |');
+for (const r of rows) console.log(`| \`${r.file}\` | ${r.score.toFixed(2)} % | ${r.detected} / ${r.valid} | ${r.disabled} | ${day} |`);
 const low = rows.filter((r) => r.score < TARGET);
 if (low.length) {
   console.log(`\nUnder ${TARGET} %: ${low.map((r) => r.file).join(', ')}`);

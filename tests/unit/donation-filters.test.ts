@@ -30,7 +30,7 @@ describe('the donations screen filters', () => {
     expect(periodRange(q('period=last-month'), NOW)).toEqual({ from: '2026-02-01T00:00:00.000Z', to: '2026-03-01T00:00:00.000Z' });
     expect(periodRange(q('period=last-month'), new Date('2026-01-10T00:00:00Z'))).toEqual({ from: '2025-12-01T00:00:00.000Z', to: '2026-01-01T00:00:00.000Z' });
     expect(periodRange(q('period=year'), NOW)).toEqual({ from: '2026-01-01T00:00:00.000Z' });
-    expect(periodRange(q('period=all'), NOW)).toEqual({});
+    expect(periodRange(q('period=all'), NOW)).toStrictEqual({});
     // The end day is included: up to the next midnight.
     expect(periodRange(q('from=2026-02-01&to=2026-02-28'), NOW)).toEqual({ from: '2026-02-01T00:00:00.000Z', to: '2026-03-01T00:00:00.000Z' });
     expect(periodRange(q('period=custom'), NOW)).toEqual({ from: undefined, to: undefined });

@@ -24,7 +24,9 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function readDonationQuery(params: URLSearchParams): DonationQuery {
   const period = params.get('period');
+  // Stryker disable next-line StringLiteral: any text that is not a provider reads as ''
   const provider = params.get('provider') ?? '';
+  // Stryker disable next-line StringLiteral: any text that is not a status reads as ''
   const status = params.get('status') ?? '';
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
