@@ -48,8 +48,8 @@ function freePort() {
   });
 }
 
-async function waitFor(url) {
-  for (let i = 0; i < 600; i++) {
+async function waitFor(url, tries = 600) {
+  for (let i = 0; i < tries; i++) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {}
@@ -222,16 +222,22 @@ let nginxRow;
 if (NGINX) {
   const port = await freePort();
   const conf = path.join(work, 'nginx.conf');
+  // nginx's workers run as an unprivileged user: they must be able to read the page.
+  for (const dir of [work, site]) fs.chmodSync(dir, 0o755);
   fs.writeFileSync(
     conf,
     `worker_processes 1;\ndaemon off;\npid ${work}/nginx.pid;\nerror_log ${work}/nginx-error.log;\nevents { worker_connections 1024; }\nhttp {\n  access_log off;\n  types { text/html html; }\n  client_body_temp_path ${work}/nginx-tmp;\n  proxy_temp_path ${work}/nginx-tmp;\n  fastcgi_temp_path ${work}/nginx-tmp;\n  uwsgi_temp_path ${work}/nginx-tmp;\n  scgi_temp_path ${work}/nginx-tmp;\n  keepalive_requests 1000000;\n  server {\n    listen 127.0.0.1:${port};\n    root ${site};\n    gzip_static on;\n    location / { try_files /index.html =404; }\n  }\n}\n`,
   );
   fs.mkdirSync(path.join(work, 'nginx-tmp'));
   const nginx = spawn(NGINX, ['-c', conf, '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitFor(`http://127.0.0.1:${port}/`);
-  nginxRow = await measure('nginx, 1 worker (same page, gzip)', `http://127.0.0.1:${port}/`, gzipHeaders);
+  const up = await waitFor(`http://127.0.0.1:${port}/`, 50).then(
+    () => true,
+    () => false,
+  );
+  if (up) nginxRow = await measure('nginx, 1 worker (same page, gzip)', `http://127.0.0.1:${port}/`, gzipHeaders);
+  else console.log(`nginx did not serve the page (${fs.existsSync(path.join(work, 'nginx-error.log')) ? fs.readFileSync(path.join(work, 'nginx-error.log'), 'utf8').trim().split('\n').pop() : 'no error log'}): the Node static server is the only reference`);
   nginx.kill('SIGTERM');
-  await new Promise((r) => nginx.once('exit', r));
+  await new Promise((r) => (nginx.exitCode !== null ? r(null) : nginx.once('exit', r)));
 } else {
   console.log('nginx is not installed (apt-get install nginx): the Node static server is the only reference');
 }
