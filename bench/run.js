@@ -124,16 +124,23 @@ function parseWrkDuration(s) {
 function load(url, headers, seconds = DURATION) {
   if (WRK) {
     const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
-    const r = spawnSync(WRK, args, { encoding: 'utf8' });
-    const out = r.stdout;
-    const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-    const sockErr = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-    return {
-      rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
-      p50: parseWrkDuration(/\s50%\s+(\S+)/.exec(out)?.[1]),
-      p99: parseWrkDuration(/\s99%\s+(\S+)/.exec(out)?.[1]),
-      errors: non2xx + (sockErr ? sockErr.slice(1).reduce((a, n) => a + Number(n), 0) : 0),
-    };
+    // Asynchronous, so that the memory sampler keeps running while wrk loads the server.
+    return new Promise((resolve, reject) => {
+      const child = spawn(WRK, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+      let out = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.on('error', reject);
+      child.on('close', () => {
+        const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+        const sockErr = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+        resolve({
+          rps: Math.round(Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0)),
+          p50: parseWrkDuration(/\s50%\s+(\S+)/.exec(out)?.[1]),
+          p99: parseWrkDuration(/\s99%\s+(\S+)/.exec(out)?.[1]),
+          errors: non2xx + (sockErr ? sockErr.slice(1).reduce((a, n) => a + Number(n), 0) : 0),
+        });
+      });
+    });
   }
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (err, res) =>
@@ -230,6 +237,7 @@ if (NGINX) {
   );
   fs.mkdirSync(path.join(work, 'nginx-tmp'));
   const nginx = spawn(NGINX, ['-c', conf, '-p', work], { stdio: ['ignore', 'ignore', 'inherit'] });
+  running.add(nginx);
   const up = await waitFor(`http://127.0.0.1:${port}/`, 50).then(
     () => true,
     () => false,
