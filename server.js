@@ -34,52 +34,26 @@ if (cluster.isPrimary && concurrency() > 1) {
 async function runPrimary(count) {
   cluster.setupPrimary({ exec: path.join(here, 'server.js') });
   let stopping = false;
-  let started = 0;
+  /** Every first worker is listening: from then on, any worker that dies is replaced. */
+  let started = false;
   /** The worker that runs periodic jobs; a replacement takes the role over when it dies. */
   let jobsWorker;
+  const listened = new WeakSet();
   const fork = () => {
     const runJobs = !jobsWorker || jobsWorker.isDead();
     const worker = cluster.fork({ THV_WORKER: '1', THV_RUN_JOBS: runJobs ? '1' : '0' });
     if (runJobs) jobsWorker = worker;
+    worker.once('listening', () => listened.add(worker));
     return worker;
   };
-  const listening = (worker) => new Promise((resolve, reject) => {
-    worker.once('listening', resolve);
-    worker.once('exit', (code) => reject(new Error(`worker exited with code ${code} before listening`)));
-  });
+  const listening = (worker) =>
+    new Promise((resolve, reject) => {
+      worker.once('listening', resolve);
+      worker.once('exit', (code) => reject(new Error(`worker exited with code ${code} before listening`)));
+    });
 
-  // Relay: a worker that changed content tells the others to drop their cached pages.
-  cluster.on('message', (from, message) => {
-    if (message?.type !== 'thv:content-changed') return;
-    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from) worker.send(message);
-  });
-
-  // The first worker migrates the database and seeds it; the others start on a ready database.
-  try {
-    await listening(fork());
-    started++;
-    await Promise.all(Array.from({ length: count - 1 }, () => listening(fork()).then(() => started++)));
-  } catch (error) {
-    log('error', `could not start: ${error.message}`);
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-    process.exit(1);
-  }
-  log('info', `${started} workers serving on port ${process.env.PORT ?? 3000}`, { workers: started });
-
-  let recentDeaths = [];
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) return;
-    log('error', 'worker died; starting another', { pid: worker.process.pid, code, signal });
-    const now = Date.now();
-    recentDeaths = [...recentDeaths.filter((t) => now - t < 60_000), now];
-    // A worker that dies again and again (a bad deployment) is not restarted forever.
-    if (recentDeaths.length > count * 5) {
-      log('error', 'workers keep dying: stopping');
-      process.exit(1);
-    }
-    setTimeout(fork, Math.min(1000 * recentDeaths.length, 10_000)).unref();
-  });
-
+  // Signals are handled from the first moment: a SIGTERM during start-up stops the workers
+  // already forked and exits 0, like any other stop.
   const shutdown = (signal) => {
     if (stopping) return;
     stopping = true;
@@ -95,6 +69,44 @@ async function runPrimary(count) {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  // Relay: a worker that changed content tells the others to drop their cached pages.
+  cluster.on('message', (from, message) => {
+    if (message?.type !== 'thv:content-changed') return;
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from) worker.send(message);
+  });
+
+  // A worker that dies once it has served (or after start-up) is replaced, with a growing delay;
+  // one that dies again and again (a bad deployment) is not restarted forever.
+  let recentDeaths = [];
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping || (!started && !listened.has(worker))) return;
+    log('error', 'worker died; starting another', { pid: worker.process.pid, code, signal });
+    const now = Date.now();
+    recentDeaths = [...recentDeaths.filter((t) => now - t < 60_000), now];
+    if (recentDeaths.length > count * 5) {
+      log('error', 'workers keep dying: stopping');
+      process.exit(1);
+    }
+    setTimeout(() => {
+      if (!stopping) fork();
+    }, Math.min(1000 * recentDeaths.length, 10_000)).unref();
+  });
+
+  // The first worker migrates the database and seeds it; the others start on a ready database.
+  // A worker that cannot start (bad configuration) stops everything with its message.
+  try {
+    await listening(fork());
+    await Promise.all(Array.from({ length: count - 1 }, () => listening(fork())));
+  } catch (error) {
+    if (stopping) return;
+    log('error', `could not start: ${error.message}`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    process.exit(1);
+  }
+  if (stopping) return;
+  started = true;
+  log('info', `${count} workers serving on port ${process.env.PORT ?? 3000}`, { workers: count });
 }
 
 async function runWorker() {

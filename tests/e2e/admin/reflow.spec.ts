@@ -129,6 +129,8 @@ test.describe('reflow at 320 px', () => {
     await page.getByRole('button', { name: 'Menu' }).click();
     const drawer = page.getByRole('dialog', { name: "Menu d'administration" });
     await expect(drawer).toBeVisible();
+    // Measured once it has slid in (it opens with a 200 ms animation from the left).
+    await drawer.evaluate((el) => Promise.all(el.getAnimations().map((an) => an.finished)));
     const box = (await drawer.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
