@@ -5,7 +5,7 @@ import { compareSnapshots } from '~/domain/revisions/editorial';
 import { editable, editableAt } from '~/domain/revisions/registry.server';
 import { getRevision, listRevisions } from '~/domain/revisions/revisions.server';
 import { restoreRevision } from '~/domain/revisions/workflow.server';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, type TestDb, describeEachDialect } from '../support/db';
 
 /** Campaigns in the editorial workflow (issue #17 wired into #16, ADR 015): revisions, comparison, restore. */
 const marie = { id: 'u-marie', name: 'Marie Curie' };
@@ -45,7 +45,7 @@ const second: CampaignInput = {
   amounts: [{ cents: 5000, impact: { fr: '50 € = un sac de ciment', en: '€50 = a bag of cement', es: '50 € = un saco de cemento' } }],
 };
 
-describe.each(DIALECTS)('campaign revisions on %s', (dialect) => {
+describeEachDialect('campaign revisions on %s', (dialect) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(dialect);

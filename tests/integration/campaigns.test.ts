@@ -20,7 +20,7 @@ import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';
 import { startFakeFlutterwave, type FakeFlutterwave } from '../fakes/flutterwave';
 import { startFakePayPal, type FakePayPal } from '../fakes/paypal';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, type TestDb, describeEachDialect } from '../support/db';
 import { FLUTTERWAVE_TEST, PAYPAL_TEST } from '../support/donations';
 
 const APP_SECRET = 'campaigns-test-secret-'.padEnd(48, 'c');
@@ -45,7 +45,7 @@ const input = (over: Partial<CampaignInput> = {}): CampaignInput => ({
   ...over,
 });
 
-describe.each(DIALECTS)('campaigns on %s', (dialect) => {
+describeEachDialect('campaigns on %s', (dialect) => {
   let t: TestDb;
   let stripe: FakeStripe;
   let pp: FakePayPal;

@@ -11,7 +11,7 @@ import { donorExportCsv, eraseDonorData, exportDonorData, historyOf, purgeExpire
 import { parseEnv } from '~/lib/env.server';
 import { PRIVACY_TEXTS, PRIVACY_V1, upgradePrivacyDefault } from '~db/seed-privacy';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, type TestDb, describeEachDialect } from '../support/db';
 import { enableStripeCard } from '../support/donations';
 
 const APP_SECRET = 'donor-secret-'.padEnd(48, 'q');
@@ -20,7 +20,7 @@ const DONOR = { email: 'awa.diallo@example.org', name: 'Awa Diallo' };
 const OTHER = { email: 'jean.martin@example.org', name: 'Jean Martin' };
 const ACTOR = { id: null, name: 'Donateur' };
 
-describe.each(DIALECTS)('donor space on %s', (dialect) => {
+describeEachDialect('donor space on %s', (dialect) => {
   let t: TestDb;
   let stripe: FakeStripe;
   let deps: DonationDeps;
@@ -287,7 +287,7 @@ describe.each(DIALECTS)('donor space on %s', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('privacy page default on %s', (dialect) => {
+describeEachDialect('privacy page default on %s', (dialect) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(dialect);

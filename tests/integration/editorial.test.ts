@@ -18,7 +18,7 @@ import { getDraft, publish, publishDue, restoreRevision, saveDraft, scheduledFor
 import path from 'node:path';
 import { createBackup, restoreBackup } from '~/lib/backup.server';
 import { diskStorage } from '~/lib/storage.server';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, type TestDb, describeEachDialect } from '../support/db';
 
 const marie = { id: 'u-marie', name: 'Marie Curie' };
 const paul = { id: 'u-paul', name: 'Paul Éluard' };
@@ -40,7 +40,7 @@ const withTitle = (p: PostInput, fr: string, en: string): PostInput => ({
 });
 const editable = (type: string) => (type === postEditable.type ? postEditable : undefined);
 
-describe.each(DIALECTS)('editorial workflow on %s', (dialect) => {
+describeEachDialect('editorial workflow on %s', (dialect) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb(dialect);

@@ -8,7 +8,7 @@ import { log, setLogLevel, setLogSink } from '~/lib/log.server';
 import { pendingMails, sendMail } from '~/lib/mail.server';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '~/lib/password.server';
 import { createSession, sessionCookie } from '~/lib/session.server';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, type TestDb, describeEachDialect } from '../support/db';
 
 const PASSWORD = 'le bon mot de passe du propriétaire';
 const APP_SECRET = 'hardening-test-secret-'.padEnd(48, 'z');
@@ -27,7 +27,7 @@ function deps() {
   return { d, calls };
 }
 
-describe.each(DIALECTS)('hardening on %s', (dialect) => {
+describeEachDialect('hardening on %s', (dialect) => {
   let t: TestDb;
   let ownerEmail = '';
   beforeAll(async () => {
@@ -119,7 +119,7 @@ describe.each(DIALECTS)('hardening on %s', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('no secret in the log on %s', (dialect) => {
+describeEachDialect('no secret in the log on %s', (dialect) => {
   let t: TestDb;
   const lines: string[] = [];
   beforeAll(async () => {

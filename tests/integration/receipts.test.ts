@@ -15,7 +15,7 @@ import { parseEnv } from '~/lib/env.server';
 import { createBackup, restoreBackup } from '~/lib/backup.server';
 import { diskStorage } from '~/lib/storage.server';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, DIALECTS, type TestDb, describeEachDialect } from '../support/db';
 import { DONOR, setReceiptSettings } from '../support/receipts';
 import { makePng } from '../support/media-files';
 
@@ -53,7 +53,7 @@ async function receiptsWorld(dialect: (typeof DIALECTS)[number]): Promise<{ t: T
   return { t, stripe };
 }
 
-describe.each(DIALECTS)('tax receipts on %s', (dialect) => {
+describeEachDialect('tax receipts on %s', (dialect) => {
   let t: TestDb;
   let stripe: FakeStripe;
   let deps: DonationDeps;
@@ -302,7 +302,7 @@ describe.each(DIALECTS)('tax receipts on %s', (dialect) => {
   });
 });
 
-describe.each(DIALECTS)('receipt numbers under concurrency on %s', (dialect) => {
+describeEachDialect('receipt numbers under concurrency on %s', (dialect) => {
   let t: TestDb;
   let second: DbHandle | undefined;
   let stripe: FakeStripe;

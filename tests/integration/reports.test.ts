@@ -3,7 +3,7 @@ import type { DonationTable } from '~db/schema';
 import { eurCentsToCfa } from '~/domain/donations/money';
 import { readReportQuery, reportRange } from '~/domain/reports/period';
 import { donationReport, reportSummary } from '~/domain/reports/reports.server';
-import { createTestDb, DIALECTS, type TestDb } from '../support/db';
+import { createTestDb, type TestDb, describeEachDialect } from '../support/db';
 import { ledgerRow } from '../support/ledger-rows';
 
 /**
@@ -160,7 +160,7 @@ function plainReport(from: string, to: string) {
   };
 }
 
-describe.each(DIALECTS)('donation reports on %s', (dialect) => {
+describeEachDialect('donation reports on %s', (dialect) => {
   let t: TestDb;
 
   beforeAll(async () => {
