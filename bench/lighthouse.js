@@ -55,6 +55,7 @@ try {
     const url = `http://localhost:${PORT}${page}`;
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(GOALS) });
     const lhr = result.lhr;
+    if (lhr.runtimeError) console.log(`${page}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const scores = Object.fromEntries(Object.keys(GOALS).map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]));
     const below = Object.entries(GOALS).filter(([k, goal]) => scores[k] < goal);
     if (below.length) {
