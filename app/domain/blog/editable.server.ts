@@ -6,6 +6,7 @@ import { POST_TYPE, clean, getPost, postLabel, postSnapshot, type PostInput } fr
 /** Blog posts in the editorial workflow: drafts, preview, scheduling, revisions, autosave. */
 export const postEditable: Editable = {
   type: POST_TYPE,
+  noun: 'cet article',
   area: 'blog',
   adminPath: '/admin/blog',
   publicPath: (id) => `/blog/${encodeURIComponent(id)}`,

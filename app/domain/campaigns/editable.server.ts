@@ -9,6 +9,7 @@ import { CAMPAIGN_TYPE, campaignLabel, campaignSnapshot, clean, getCampaign, typ
  */
 export const campaignEditable: Editable = {
   type: CAMPAIGN_TYPE,
+  noun: 'cette campagne',
   area: 'campaigns',
   adminPath: '/admin/campaigns',
   async read(db, id) {

@@ -6,6 +6,7 @@ import { updateVersioned } from './store.server';
 /** The managed pages in the editorial workflow: revisions, comparison and restore (ADR 015). */
 export const pageEditable: Editable = {
   type: PAGE_TYPE,
+  noun: 'cette page',
   area: 'pages',
   adminPath: '/admin/pages/edit',
   async read(db, id) {

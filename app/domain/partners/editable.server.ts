@@ -6,6 +6,7 @@ import type { PartnerInput } from './schema';
 /** Partners in the editorial workflow: revisions, comparison and restore (ADR 015). */
 export const partnerEditable: Editable = {
   type: PARTNER_TYPE,
+  noun: 'ce partenaire',
   area: 'partners',
   adminPath: '/admin/partners',
   async read(db, id) {

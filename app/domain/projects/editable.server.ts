@@ -5,6 +5,7 @@ import { PROJECT_TYPE, clean, getProject, projectLabel, projectSnapshot, type Pr
 /** Projects in the editorial workflow: revisions, comparison and restore (ADR 015). */
 export const projectEditable: Editable = {
   type: PROJECT_TYPE,
+  noun: 'ce projet',
   area: 'actions',
   adminPath: '/admin/actions',
   async read(db, id) {

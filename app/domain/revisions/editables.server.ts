@@ -2,6 +2,8 @@ import type { DB } from '~db/index';
 import type { AdminArea } from '~/domain/users/permissions';
 import type { Snapshot } from './editorial';
 
+export type WriteOutcome = 'ok' | 'conflict' | 'notFound' | 'taken';
+
 /** The live item as the workflow sees it. */
 export interface LiveItem {
   snapshot: Snapshot;
@@ -23,11 +25,19 @@ export interface Editable {
   area: AdminArea;
   /** The back office's list of the type; an item's editor is `adminPath/<id>`, its history `adminPath/<id>/historique`. */
   adminPath: string;
-  /** The public page showing the item, for "Aperçu" (undefined when the type has none). */
-  publicPath?(id: string): string;
+  /** "cet article", "cette campagne"…: how the screens name one item of the type. */
+  noun: string;
+  /**
+   * The public page showing the item, for "Aperçu" (undefined when the type has none), from its
+   * live snapshot (a campaign's page is found by its address). May carry a query string.
+   */
+  publicPath?(id: string, live: Snapshot): string;
   read(db: DB, id: string): Promise<LiveItem | undefined>;
-  /** Writes a snapshot over the live item if it is still at `version` (in the caller's transaction). */
-  write(trx: DB, id: string, snapshot: Snapshot, version: number): Promise<'ok' | 'conflict' | 'notFound'>;
+  /**
+   * Writes a snapshot over the live item if it is still at `version` (in the caller's transaction).
+   * `taken`: the snapshot holds a value another item now has (a campaign's address); nothing written.
+   */
+  write(trx: DB, id: string, snapshot: Snapshot, version: number): Promise<WriteOutcome>;
   /** The snapshot made visible to visitors (status Publié…), for "Publier" and scheduled publication. */
   asPublished(snapshot: Snapshot): Snapshot;
   /** French names of the snapshot's fields (last path segment), for the comparison screen. */

@@ -133,3 +133,8 @@ export function timeAgo(iso: string, now: Date): string {
   if (hours < 24) return `il y a ${hours} h`;
   return `il y a ${Math.floor(hours / 24)} j`;
 }
+
+/** `path` (which may carry a query string already) with these parameters added: preview links. */
+export function withQuery(path: string, params: Record<string, string>): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`;
+}

@@ -13,6 +13,27 @@ import { getRevision, recordBaseline, recordRevision, revisionsKeep } from './re
 
 export type WriteResult = { ok: true; revision: number } | { ok: false; error: 'notFound' | 'conflict' };
 
+/** What publishing answers: 'taken' as for a restore (a campaign's address another one has now). */
+export type PublishResult = WriteResult | { ok: false; error: 'taken' };
+
+/** Rolls a transaction back when the item's write is refused (nothing of it may stay). */
+class Refused extends Error {
+  constructor(readonly error: 'notFound' | 'conflict' | 'taken') {
+    super(error);
+  }
+}
+
+/** Runs `write` in a transaction; a refused write or a unique violation leaves nothing written. */
+async function refusable<T>(db: DB, write: (trx: DB) => Promise<T>): Promise<T | { ok: false; error: 'notFound' | 'conflict' | 'taken' }> {
+  try {
+    return await db.transaction().execute(write);
+  } catch (e) {
+    if (e instanceof Refused) return { ok: false, error: e.error };
+    if (isUniqueViolation(e)) return { ok: false, error: 'taken' };
+    throw e;
+  }
+}
+
 export interface Draft {
   snapshot: Snapshot;
   baseVersion: number;
@@ -90,13 +111,13 @@ export async function discardDraft(db: DB, ed: Editable, id: string, actor: Acto
 }
 
 /** "Publier": the snapshot becomes the live, visible item and the draft (and its schedule) is gone. */
-export async function publish(db: DB, ed: Editable, id: string, snapshot: Snapshot, version: number, actor: Actor): Promise<WriteResult> {
-  return db.transaction().execute(async (trx) => {
+export async function publish(db: DB, ed: Editable, id: string, snapshot: Snapshot, version: number, actor: Actor): Promise<PublishResult> {
+  return refusable(db, async (trx) => {
     const published = ed.asPublished(snapshot);
     const before = await ed.read(trx, id);
     if (before) await recordBaseline(trx, refOf(ed, id), before.snapshot);
     const result = await ed.write(trx, id, published, version);
-    if (result !== 'ok') return { ok: false, error: result } as const;
+    if (result !== 'ok') throw new Refused(result);
     await trx.deleteFrom('drafts').where('entity_type', '=', ed.type).where('entity_id', '=', id).execute();
     const revision = await recordRevision(trx, refOf(ed, id), published, actor, 'publish');
     await audit(trx, actor, `${ed.type}.publish`, (await ed.read(trx, id))?.label ?? id, { id, revision });
@@ -110,6 +131,8 @@ export const SCHEDULER: Actor = { id: null, name: 'Publication programmée' };
 /**
  * Publishes every draft whose date has come. Each one is claimed by deleting it (a row only one
  * transaction can delete), so with several instances running this job an item is published once.
+ * A draft that cannot be published any more (it holds a campaign address another campaign took
+ * since) is kept, unscheduled, with an audit entry saying why, rather than retried every pass.
  * Answers what this call published.
  */
 export async function publishDue(db: DB, editables: (type: string) => Editable | undefined, now: Date): Promise<EntityRef[]> {
@@ -118,7 +141,7 @@ export async function publishDue(db: DB, editables: (type: string) => Editable |
   for (const { entity_type: type, entity_id: id } of due) {
     const ed = editables(type);
     if (!ed) continue;
-    const done = await db.transaction().execute(async (trx) => {
+    const done = await refusable(db, async (trx) => {
       const claimed = await trx
         .deleteFrom('drafts')
         .where('entity_type', '=', type)
@@ -132,39 +155,47 @@ export async function publishDue(db: DB, editables: (type: string) => Editable |
       await recordBaseline(trx, { type, id }, live.snapshot);
       const snapshot = ed.asPublished(JSON.parse(claimed.snapshot));
       // The editor chose this content for this date: it is published over the live item's current version.
-      if ((await ed.write(trx, id, snapshot, live.version)) !== 'ok') return false;
+      const result = await ed.write(trx, id, snapshot, live.version);
+      if (result !== 'ok') throw new Refused(result);
       const actor: Actor = { id: claimed.saved_by_id, name: `${SCHEDULER.name} (${claimed.saved_by_name})` };
       const revision = await recordRevision(trx, { type, id }, snapshot, actor, 'publish');
       await audit(trx, actor, `${type}.publish`, live.label, { id, revision, scheduledAt: claimed.publish_at });
       return true;
     });
-    if (done) published.push({ type, id });
+    if (done === true) published.push({ type, id });
+    else if (done !== false) await unschedule(db, ed, id, now, done.error);
   }
   return published;
+}
+
+/** A due draft that could not be published stays a draft, without its date (the list stops saying "Programmé"). */
+async function unschedule(db: DB, ed: Editable, id: string, now: Date, reason: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const kept = await trx
+      .updateTable('drafts')
+      .set({ publish_at: null })
+      .where('entity_type', '=', ed.type)
+      .where('entity_id', '=', id)
+      .where('publish_at', '<=', now.toISOString())
+      .executeTakeFirst();
+    if (Number(kept.numUpdatedRows) !== 1) return;
+    await audit(trx, SCHEDULER, `${ed.type}.schedule.failed`, (await ed.read(trx, id))?.label ?? id, { id, reason });
+  });
 }
 
 /**
  * What a restore answers: 'taken' when the revision holds a value that must be unique and another
  * item has taken since (a campaign's address); nothing is written then.
  */
-export type RestoreResult = WriteResult | { ok: false; error: 'taken' };
+export type RestoreResult = PublishResult;
 
 /** Makes revision `number` the live item again: itself a new revision, audited. */
 export async function restoreRevision(db: DB, ed: Editable, id: string, number: number, version: number, actor: Actor): Promise<RestoreResult> {
-  try {
-    return await restoreIn(db, ed, id, number, version, actor);
-  } catch (e) {
-    if (isUniqueViolation(e)) return { ok: false, error: 'taken' };
-    throw e;
-  }
-}
-
-function restoreIn(db: DB, ed: Editable, id: string, number: number, version: number, actor: Actor): Promise<WriteResult> {
-  return db.transaction().execute(async (trx) => {
+  return refusable(db, async (trx) => {
     const rev = await getRevision(trx, refOf(ed, id), number);
     if (!rev) return { ok: false, error: 'notFound' } as const;
     const result = await ed.write(trx, id, rev.snapshot, version);
-    if (result !== 'ok') return { ok: false, error: result } as const;
+    if (result !== 'ok') throw new Refused(result);
     const revision = await recordRevision(trx, refOf(ed, id), rev.snapshot, actor, 'restore', revisionsKeep());
     await audit(trx, actor, `${ed.type}.restore`, (await ed.read(trx, id))?.label ?? id, { id, restored: number, revision });
     return { ok: true, revision } as const;

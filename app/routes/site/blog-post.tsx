@@ -3,9 +3,6 @@ import type { Route } from './+types/blog-post';
 import { feedLink } from '~/domain/blog/feed';
 import { POST_TYPE, getPublishedPost } from '~/domain/blog/posts.server';
 import { previewPost } from '~/domain/blog/preview.server';
-import { checkPreviewToken } from '~/domain/revisions/preview.server';
-import { can } from '~/domain/users/permissions';
-import { currentUser } from '~/lib/auth.server';
 import { resolveImage } from '~/domain/media/images.server';
 import { useI18n } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
@@ -15,27 +12,19 @@ import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { JsonLd } from '~/ui/site/JsonLd';
+import { PreviewBanner, previewRobots } from '~/ui/site/PreviewBanner';
+import { PREVIEW_HEADERS, mayPreview, previewParam } from './preview.server';
 import { langUrl } from '~/lib/seo';
 import { articleJsonLd } from '~/lib/structured-data';
-
-/** A preview is per viewer and never indexed: no cache may keep it, no robot may list it. */
-const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return loaderHeaders;
 }
 
-/** `?apercu=1` for a signed-in editor of the blog, `?apercu=<signed link>` for anyone holding one (ADR 015). */
-async function mayPreview(request: Request, context: Route.LoaderArgs['context'], id: string, apercu: string): Promise<boolean> {
-  if (checkPreviewToken(runtime().secret, { type: POST_TYPE, id }, apercu)) return true;
-  const user = await currentUser(request, context);
-  return Boolean(user && can(user.role, 'blog'));
-}
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
-  const apercu = new URL(request.url).searchParams.get('apercu');
-  const preview = apercu !== null && (await mayPreview(request, context, params.postId, apercu));
+  const apercu = previewParam(request);
+  const preview = await mayPreview(request, context, { type: POST_TYPE, id: params.postId }, 'blog', apercu);
   const post = preview ? await previewPost(db(), params.postId, lang) : await getPublishedPost(db(), params.postId, lang);
   const headers = apercu !== null ? PREVIEW_HEADERS : undefined;
   if (!post) return data({ post: null, article: null, preview: false }, { status: 404, headers });
@@ -64,7 +53,7 @@ export const meta: Route.MetaFunction = (args) => [
     return { title: args.loaderData?.preview ? `${i18n.t('editorial.previewTitle')} : ${title}` : title, fullTitle: true, description: post.excerpt, image: post.image?.src, type: 'article' };
   }),
   feedLink(args.matches),
-  ...(args.loaderData?.preview ? [{ name: 'robots', content: 'noindex, nofollow' }] : []),
+  ...previewRobots(args.loaderData?.preview),
 ];
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {
@@ -83,11 +72,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   }
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      {loaderData.preview && (
-        <p role="note" data-testid="preview-banner" className="mb-6 rounded-lg border-2 border-amber-600 bg-amber-50 px-4 py-3 font-semibold text-amber-900">
-          {t('editorial.previewBanner')}
-        </p>
-      )}
+      {loaderData.preview && <PreviewBanner className="mb-6" />}
       {loaderData.article && <JsonLd data={loaderData.article} />}
       <a href="/blog" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
         <span aria-hidden="true">←</span> {t('blog.back')}

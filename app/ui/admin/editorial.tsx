@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { formatParis, timeAgo } from '~/domain/revisions/editorial';
+import { formatParis, timeAgo, withQuery } from '~/domain/revisions/editorial';
 import { LANG_LABELS } from '~/domain/content/forms';
 import { LANGS } from '~/lib/i18n';
 import { Notice, primaryButton, secondaryButton } from './Field';
@@ -32,14 +32,17 @@ export function OthersEditing({ others, now }: { others: PresenceView[]; now: st
   );
 }
 
-export function DraftState({ published, draft }: { published: boolean; draft: { savedByName: string; savedAt: string; publishAt: string | null } | null }) {
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** `noun`: "cet article", "cette campagne"… (the type's `Editable.noun`). */
+export function DraftState({ published, draft, noun }: { published: boolean; draft: { savedByName: string; savedAt: string; publishAt: string | null } | null; noun: string }) {
   if (!draft) {
-    return <p className="text-sm text-gray-800">{published ? 'Publié : les visiteurs voient cette version.' : 'Brouillon : cet article n’est pas visible sur le site.'}</p>;
+    return <p className="text-sm text-gray-800">{published ? 'Publié : les visiteurs voient cette version.' : `Brouillon : ${noun} n’est pas visible sur le site.`}</p>;
   }
   return (
     <Notice tone="info" title={draft.publishAt ? `Programmé pour le ${formatParis(draft.publishAt)} (heure de Paris)` : 'Brouillon en cours'} testId="draft-state">
       Brouillon enregistré par {draft.savedByName} le {formatParis(draft.savedAt)}.{' '}
-      {published ? 'Les visiteurs voient toujours la version publiée jusqu’à « Publier ».' : 'L’article n’est pas visible sur le site.'}
+      {published ? 'Les visiteurs voient toujours la version publiée jusqu’à « Publier ».' : `${capitalized(noun)} n’est pas visible sur le site.`}
     </Notice>
   );
 }
@@ -66,7 +69,7 @@ export function PreviewLinks({ path, shareUrl, historyPath }: { path: string; sh
       <ul className="flex flex-wrap gap-3">
         {LANGS.map((lang) => (
           <li key={lang}>
-            <a href={`${path}?apercu=1&lng=${lang}`} target="_blank" rel="noopener" className={secondaryButton}>
+            <a href={withQuery(path, { apercu: '1', lng: lang })} target="_blank" rel="noopener" className={secondaryButton}>
               Aperçu ({LANG_LABELS[lang]})<span className="sr-only"> (nouvel onglet)</span>
             </a>
           </li>
@@ -177,7 +180,7 @@ export function EditorialActions({ published, hasDraft, cancelTo, publishAt, err
           </p>
         ) : (
           <p id="publishAt-hint" className="mt-1 text-sm text-gray-600">
-            Pour « Programmer » : l’article sera publié automatiquement à cette heure.
+            Pour « Programmer » : la publication se fera automatiquement à cette heure.
           </p>
         )}
       </div>

@@ -26,7 +26,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const p = await getPost(db(), params.id);
   if (!p) throw notFound();
-  const editorial = await editorialState(request, me, postEditable, params.id, p.version);
+  const editorial = await editorialState(request, me, postEditable, params.id, { version: p.version, snapshot: postSnapshot(p) });
   // The form continues the draft when there is one; "Restaurer la copie" shows the autosaved copy instead.
   const shown = (editorial.draft?.snapshot ?? postSnapshot(p)) as unknown as PostInput;
   const values = editorial.restoredCopy ?? {
@@ -83,7 +83,7 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
       <StayNotice actionData={actionData} />
       {editorial && (
         <>
-          <DraftState published={editorial.published} draft={editorial.draft} />
+          <DraftState published={editorial.published} draft={editorial.draft} noun={editorial.noun} />
           <OthersEditing others={autosave.others} now={autosave.now} />
           <CopyOffer copy={editorial.copy} />
           <PreviewLinks path={editorial.publicPath} shareUrl={editorial.shareUrl} historyPath={editorial.historyPath} />

@@ -3,7 +3,7 @@ import { actorOf } from '~/lib/auth.server';
 import { contentChanged, db, runtime } from '~/lib/runtime.server';
 import type { SessionUser } from '~/lib/session.server';
 import type { Editable } from '~/domain/revisions/editables.server';
-import { type EntityRef, type Snapshot, formatParis, parisLocalToUtc, timeAgo, utcToParisLocal } from '~/domain/revisions/editorial';
+import { type EntityRef, type Snapshot, formatParis, withQuery, parisLocalToUtc, timeAgo, utcToParisLocal } from '~/domain/revisions/editorial';
 import { clearCopy, openForEditing } from '~/domain/revisions/autosave.server';
 import { previewToken } from '~/domain/revisions/preview.server';
 import { listRevisions } from '~/domain/revisions/revisions.server';
@@ -17,14 +17,15 @@ import { conflict, failed, saved, type FormResult } from '../content/form.server
  */
 
 /** What the edit screen shows about drafts, presence, autosave and preview. */
-export async function editorialState(request: Request, me: SessionUser, ed: Editable, id: string, version: number) {
+export async function editorialState(request: Request, me: SessionUser, ed: Editable, id: string, live: { version: number; snapshot: Snapshot }) {
+  const { version } = live;
   const ref = { type: ed.type, id };
   const draft = await getDraft(db(), ref);
   const editor = await openForEditing(db(), ref, { id: me.id, name: me.name }, version);
   const url = new URL(request.url);
   const restoredCopy = url.searchParams.get('copie') === '1' && editor.copy ? editor.copy.values : null;
   const origin = runtime().publicUrl ?? url.origin;
-  const publicPath = ed.publicPath?.(id) ?? '';
+  const publicPath = ed.publicPath?.(id, live.snapshot) ?? '';
   return {
     draft,
     restoredCopy,
@@ -35,8 +36,9 @@ export async function editorialState(request: Request, me: SessionUser, ed: Edit
       copy: editor.copy && !restoredCopy ? { savedAt: editor.copy.savedAt } : null,
       draft: draft ? { savedByName: draft.savedByName, savedAt: draft.savedAt, publishAt: draft.publishAt } : null,
       publishAtLocal: draft?.publishAt ? utcToParisLocal(draft.publishAt) : '',
+      noun: ed.noun,
       publicPath,
-      shareUrl: publicPath ? `${origin}${publicPath}?apercu=${previewToken(runtime().secret, ref)}` : '',
+      shareUrl: publicPath ? withQuery(`${origin}${publicPath}`, { apercu: previewToken(runtime().secret, ref) }) : '',
       historyPath: `${ed.adminPath}/${encodeURIComponent(id)}/historique`,
     },
   };
@@ -52,6 +54,9 @@ export async function lastChange(ref: EntityRef, now = new Date()): Promise<stri
 export async function afterSave(me: SessionUser, ref: EntityRef, version: number): Promise<void> {
   await clearCopy(db(), ref, me.id, version);
 }
+
+/** A publication refused because another item took a value this one must have alone (a campaign's address). */
+export const TAKEN = 'Un autre élément utilise désormais une valeur de cette version (par exemple son adresse) : modifiez-la avant de publier.';
 
 const stay = (title: string, description?: string): FormResult => ({ saved: false, errors: {}, values: null, toast: { title, description, variant: 'success' } });
 
@@ -75,8 +80,9 @@ export async function editorialAction(
   const intent = form.values.intent ?? 'save';
   const ref = { type: ed.type, id };
   const actor = actorOf(me);
-  const refused = async (error: 'notFound' | 'conflict') => {
+  const refused = async (error: 'notFound' | 'conflict' | 'taken') => {
     if (error === 'notFound') throw data('Introuvable', { status: 404 });
+    if (error === 'taken') return failed(409, { form: TAKEN }, form.values);
     return conflict(form.values, await lastChange(ref));
   };
   if (intent === 'publish') {

@@ -1,0 +1,28 @@
+import type { RouterContextProvider } from 'react-router';
+import type { EntityRef } from '~/domain/revisions/editorial';
+import { checkPreviewToken } from '~/domain/revisions/preview.server';
+import { can, type AdminArea } from '~/domain/users/permissions';
+import { currentUser } from '~/lib/auth.server';
+import { runtime } from '~/lib/runtime.server';
+
+/**
+ * "Aperçu" on the public pages (ADR 015): `?apercu=1` for a signed-in user whose role may open the
+ * type's area, `?apercu=<signed link>` for anyone holding one. The public route shows the item's
+ * draft then, with the banner, `noindex` and these headers.
+ */
+
+/** A preview is per viewer and never indexed: no cache may keep it, no robot may list it. */
+export const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
+
+/** The `apercu` parameter of the request, or null when it asks for no preview. */
+export function previewParam(request: Request): string | null {
+  return new URL(request.url).searchParams.get('apercu');
+}
+
+/** Whether this request may see `ref`'s draft. An invalid link sees the published page, as anyone. */
+export async function mayPreview(request: Request, context: Readonly<RouterContextProvider>, ref: EntityRef, area: AdminArea, apercu: string | null): Promise<boolean> {
+  if (apercu === null) return false;
+  if (checkPreviewToken(runtime().secret, ref, apercu)) return true;
+  const user = await currentUser(request, context);
+  return Boolean(user && can(user.role, area));
+}
