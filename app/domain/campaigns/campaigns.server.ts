@@ -9,7 +9,7 @@ import { LANGS, localized, type Lang } from '~/lib/i18n';
 import { sanitizeRichHtml } from '~/lib/sanitize.server';
 import type { Snapshot } from '~/domain/revisions/editorial';
 import { deleteHistory, recordBaseline, recordRevision } from '~/domain/revisions/revisions.server';
-import { closedReason, slugify, type Campaign, type CampaignStatus, type CampaignTotals, type CampaignTranslation, type ClosedReason, type SuggestedAmount } from './campaigns';
+import { closedReason, slugify, type Campaign, type CampaignInput, type CampaignStatus, type CampaignTotals, type CampaignTranslation, type ClosedReason, type SuggestedAmount } from './campaigns';
 
 export function toCampaign(row: Selectable<CampaignTable>): Campaign {
   return {
@@ -97,7 +97,8 @@ function localize(c: Campaign, lang: Lang, totals: CampaignTotals, day: string):
   };
 }
 
-async function withTotals(db: DB, campaigns: Campaign[], lang: Lang, day: string): Promise<PublicCampaign[]> {
+/** Campaigns as visitors see them, in `lang`, with their raised amounts and donors. */
+export async function withTotals(db: DB, campaigns: Campaign[], lang: Lang, day: string): Promise<PublicCampaign[]> {
   const totals = await campaignTotals(db, campaigns.map((c) => c.id));
   return campaigns.map((c) => localize(c, lang, totals.get(c.id)!, day));
 }
@@ -124,6 +125,11 @@ export async function getPublicCampaign(db: DB, slug: string, lang: Lang, day = 
   const row = await db.selectFrom('campaigns').selectAll().where('slug', '=', slug).where('status', '!=', 'draft').executeTakeFirst();
   if (!row) return undefined;
   return (await withTotals(db, [toCampaign(row)], lang, day))[0];
+}
+
+/** The id of the campaign at this address, whatever its status (a preview may show a draft). */
+export async function campaignIdAt(db: DB, slug: string): Promise<string | undefined> {
+  return (await db.selectFrom('campaigns').select('id').where('slug', '=', slug).executeTakeFirst())?.id;
 }
 
 /** Published (not draft) campaign slugs, for the sitemap. */
@@ -163,7 +169,7 @@ export async function campaignChoices(db: DB): Promise<{ id: string; slug: strin
 
 // ---- Back office -------------------------------------------------------------------------------
 
-export type CampaignInput = Omit<Campaign, 'id' | 'version'>;
+export type { CampaignInput };
 
 export const CAMPAIGN_TYPE = 'campaign';
 
@@ -226,6 +232,18 @@ export async function getCampaign(db: DB, id: string): Promise<Campaign | undefi
 export type SaveResult = { campaign: Campaign } | { error: 'notFound' | 'conflict' | 'slugTaken' | 'unknownProject' };
 
 /**
+ * What would refuse this campaign's save (or the publication of this draft): its address taken by
+ * another campaign, or a linked project that no longer exists. Null when it may be written.
+ */
+export async function campaignProblem(db: DB, id: string | null, input: CampaignInput): Promise<'slugTaken' | 'unknownProject' | null> {
+  const values = clean(input);
+  const taken = await db.selectFrom('campaigns').select('id').where('slug', '=', values.slug).$if(id !== null, (q) => q.where('id', '!=', id!)).executeTakeFirst();
+  if (taken) return 'slugTaken';
+  if (values.project_id && !(await db.selectFrom('projects').select('id').where('id', '=', values.project_id).executeTakeFirst())) return 'unknownProject';
+  return null;
+}
+
+/**
  * The one save path of a campaign (create when `id` is null, else update at `version`): checks
  * the address is free and the project exists, writes, audits, all in one transaction.
  */
@@ -233,9 +251,8 @@ export async function saveCampaign(db: DB, actor: Actor, id: string | null, inpu
   const values = clean(input);
   try {
     return await db.transaction().execute(async (trx): Promise<SaveResult> => {
-      const taken = await trx.selectFrom('campaigns').select('id').where('slug', '=', values.slug).$if(id !== null, (q) => q.where('id', '!=', id!)).executeTakeFirst();
-      if (taken) return { error: 'slugTaken' };
-      if (values.project_id && !(await trx.selectFrom('projects').select('id').where('id', '=', values.project_id).executeTakeFirst())) return { error: 'unknownProject' };
+      const problem = await campaignProblem(trx, id, input);
+      if (problem) return { error: problem };
       let campaignId: string;
       if (id !== null) {
         const before = await getCampaign(trx, id);

@@ -37,6 +37,9 @@ export interface Campaign {
   version: number;
 }
 
+/** A campaign's editable fields: what a form, a draft and a revision hold. */
+export type CampaignInput = Omit<Campaign, 'id' | 'version'>;
+
 /** Succeeded gifts designated to a campaign, in euro cents, without refunded ones and without fees covered. */
 export interface CampaignTotals {
   raisedCents: number;

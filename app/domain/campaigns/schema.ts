@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { isoDate, optionalMediaUrl, optionalText, perLanguage, requiredIn, requiredText, richText } from '~/domain/content/forms';
-import { parseEuroAmount } from '~/domain/donations/money';
-import { CAMPAIGN_STATUSES, MAX_SUGGESTED_AMOUNTS, SLUG_PATTERN } from './campaigns';
+import { flattenTranslations, translationsOf } from '~/domain/content/forms';
+import { parseEuroAmount, toDecimalString } from '~/domain/donations/money';
+import { LANGS, type Lang } from '~/lib/i18n';
+import { CAMPAIGN_STATUSES, MAX_SUGGESTED_AMOUNTS, SLUG_PATTERN, type CampaignInput, type CampaignTranslation } from './campaigns';
 
 /** Form names of the suggested amounts: amount1…amount4, each with an impact line per language (`fr.impact1`…). */
 export const AMOUNT_SLOTS = Array.from({ length: MAX_SUGGESTED_AMOUNTS }, (_, i) => i + 1);
@@ -56,3 +58,47 @@ export const campaignSchema = z
 
 export type CampaignForm = z.infer<typeof campaignSchema>;
 export const CAMPAIGN_TEXT_KEYS = ['title', 'summary', 'story', ...AMOUNT_SLOTS.map((i) => `impact${i}`)] as const;
+
+const euros = (cents: number | null) => (cents === null ? '' : toDecimalString(cents, 'EUR'));
+const cents = (v: string) => {
+  const a = parseEuroAmount(v);
+  return a.ok ? a.cents : null;
+};
+
+/** The campaign a valid form describes (amount lines left empty are dropped). */
+export function campaignInputOf(form: CampaignForm): CampaignInput {
+  const d = form as Record<string, string>;
+  const texts = translationsOf(d, CAMPAIGN_TEXT_KEYS);
+  return {
+    slug: d.slug,
+    status: form.status,
+    image: d.image,
+    goalCents: cents(d.goal),
+    startsOn: d.startsOn || null,
+    endsOn: d.endsOn || null,
+    projectId: d.projectId || null,
+    translations: Object.fromEntries(LANGS.map((l) => [l, { title: texts[l].title, summary: texts[l].summary, story: texts[l].story }])) as Record<Lang, CampaignTranslation>,
+    amounts: AMOUNT_SLOTS.flatMap((i) => {
+      const c = cents(d[`amount${i}`]);
+      return c === null ? [] : [{ cents: c, impact: Object.fromEntries(LANGS.map((l) => [l, texts[l][`impact${i}`]])) as Record<Lang, string> }];
+    }),
+  };
+}
+
+/** The form's values showing a campaign (saved, or its draft). */
+export function campaignFormValues(c: CampaignInput): Record<string, string> {
+  const texts = Object.fromEntries(
+    LANGS.map((lang) => [lang, { ...c.translations[lang], ...Object.fromEntries(AMOUNT_SLOTS.map((i) => [`impact${i}`, c.amounts[i - 1]?.impact[lang] ?? ''])) }]),
+  ) as unknown as Record<Lang, Record<string, string>>;
+  return {
+    slug: c.slug,
+    status: c.status,
+    image: c.image,
+    goal: euros(c.goalCents),
+    startsOn: c.startsOn ?? '',
+    endsOn: c.endsOn ?? '',
+    projectId: c.projectId ?? '',
+    ...Object.fromEntries(AMOUNT_SLOTS.map((i) => [`amount${i}`, euros(c.amounts[i - 1]?.cents ?? null)])),
+    ...flattenTranslations(texts, CAMPAIGN_TEXT_KEYS),
+  };
+}

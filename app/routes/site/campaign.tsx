@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/campaign';
-import { getPublicCampaign } from '~/domain/campaigns/campaigns.server';
+import { CAMPAIGN_TYPE, campaignIdAt, getPublicCampaign } from '~/domain/campaigns/campaigns.server';
+import { previewCampaign } from '~/domain/campaigns/preview.server';
 import { today } from '~/domain/content/forms';
 import { formatMoney } from '~/domain/donations/money';
 import { resolveImage } from '~/domain/media/images.server';
@@ -12,22 +13,35 @@ import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { CampaignProgress } from '~/ui/site/CampaignProgress';
+import { PreviewBanner, previewRobots } from '~/ui/site/PreviewBanner';
+import { PREVIEW_HEADERS, mayPreview, previewParam } from './preview.server';
 
 /** /campagnes/{slug}: story, raised amount, donors, goal and progress, days left, and the way to give. */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
   const day = today();
-  const c = await getPublicCampaign(db(), params.slug, lang, day);
-  if (!c) return data({ day, campaign: null }, { status: 404 });
-  return { day, campaign: { ...c, image: await resolveImage(db(), c.image) } };
+  const apercu = previewParam(request);
+  const id = apercu === null ? undefined : await campaignIdAt(db(), params.slug);
+  const preview = id !== undefined && (await mayPreview(request, context, { type: CAMPAIGN_TYPE, id }, 'campaigns', apercu));
+  const c = preview ? await previewCampaign(db(), id, lang, day) : await getPublicCampaign(db(), params.slug, lang, day);
+  const headers = apercu !== null ? PREVIEW_HEADERS : undefined;
+  if (!c) return data({ day, campaign: null, preview: false }, { status: 404, headers });
+  return data({ day, campaign: { ...c, image: await resolveImage(db(), c.image) }, preview }, { headers });
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (i18n) => {
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, (i18n) => {
     const c = args.loaderData?.campaign;
     if (!c) return { title: i18n.t('notFound.title'), description: i18n.t('notFound.text') };
-    return { title: c.title, description: c.summary || i18n.t('campaigns.metaDescription'), image: c.image?.src };
-  });
+    const title = args.loaderData?.preview ? `${i18n.t('editorial.previewTitle')} : ${c.title}` : c.title;
+    return { title, description: c.summary || i18n.t('campaigns.metaDescription'), image: c.image?.src };
+  }),
+  ...previewRobots(args.loaderData?.preview),
+];
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   const { t, lang, formatDate } = useI18n();
@@ -46,6 +60,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   const giveHref = `/faire-un-don?campagne=${encodeURIComponent(c.slug)}`;
   return (
     <article className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
+      {loaderData.preview && <PreviewBanner className="mb-6" />}
       <a href="/campagnes" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
         <span aria-hidden="true">←</span> {t('campaigns.all')}
       </a>

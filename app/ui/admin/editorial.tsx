@@ -232,3 +232,49 @@ export function HistoryLink({ list, id: given }: { list: string; id?: string }) 
     </p>
   );
 }
+
+/** What `editorialState` (app/routes/admin/editorial/editorial.server.ts) gives an edit screen, with whether the item is published. */
+export interface EditorialView {
+  id: string;
+  seq: number;
+  others: PresenceView[];
+  copy: { savedAt: string } | null;
+  draft: { savedByName: string; savedAt: string; publishAt: string | null } | null;
+  publishAtLocal: string;
+  noun: string;
+  publicPath: string;
+  shareUrl: string;
+  historyPath: string;
+  published: boolean;
+}
+
+/** Above an item's form: its draft state, who else has it open, the autosaved copy, preview and history. */
+export function EditorialPanel({ editorial, autosave }: { editorial: EditorialView; autosave: { others: PresenceView[]; now: string } }) {
+  return (
+    <>
+      <DraftState published={editorial.published} draft={editorial.draft} noun={editorial.noun} />
+      <OthersEditing others={autosave.others} now={autosave.now} />
+      <CopyOffer copy={editorial.copy} />
+      {editorial.publicPath ? (
+        <PreviewLinks path={editorial.publicPath} shareUrl={editorial.shareUrl} historyPath={editorial.historyPath} />
+      ) : (
+        <p>
+          <Link to={editorial.historyPath} className="font-semibold text-brand-700 underline">
+            Historique des versions
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The form's buttons for an item in the workflow (the `actions` of ContentForm). */
+export function EditorialFormActions({ editorial, cancelTo, publishAt, error, status }: { editorial: EditorialView; cancelTo: string; publishAt?: string; error?: string; status: string }) {
+  return (
+    <>
+      <input type="hidden" name="draftSavedAt" value={editorial.draft?.savedAt ?? ''} />
+      <EditorialActions published={editorial.published} hasDraft={Boolean(editorial.draft)} cancelTo={cancelTo} publishAt={publishAt ?? editorial.publishAtLocal} error={error} />
+      <AutosaveStatus status={status} />
+    </>
+  );
+}

@@ -3,13 +3,13 @@ import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
 
-/** A campaign's history (campaigns joined the editorial workflow's revisions, ADR 015). */
+/** A campaign's drafts, preview and history (campaigns in the editorial workflow, ADR 015). */
 const EDITOR = 'eric@example.org';
 const toast = (page: Page) => page.locator('[data-toast-region] li');
 const tab = (page: Page, lang: 'FR' | 'EN' | 'ES') => page.getByRole('tab', { name: new RegExp(`^${lang}`) });
 
 for (const dialect of DIALECTS) {
-  test.describe(`campaign history on ${dialect}`, () => {
+  test.describe(`campaign drafts and history on ${dialect}`, () => {
     test.describe.configure({ mode: 'serial', timeout: 120_000 });
     let id = '';
     const server = serverForSuite(dialect, undefined, async (s) => {
@@ -30,27 +30,60 @@ for (const dialect of DIALECTS) {
       id = saved.campaign.id;
     });
 
-    test('an Éditeur changes a campaign, compares the two versions and restores the first; visitors see it again', async ({ page, browser }) => {
+    test('an Éditeur changes an open campaign as a draft, previews it in English, then publishes it; visitors see it only then', async ({ page, browser }) => {
       await signIn(page, server.baseURL, EDITOR);
       await page.goto(`${server.baseURL}/admin/campaigns/${id}`);
+      await expect(page.getByText('Publié : les visiteurs voient cette version.')).toBeVisible();
       await tab(page, 'EN').click();
       await page.getByLabel('Titre * (EN)').fill('Deep boreholes in Kaya');
-      await page.getByRole('button', { name: 'Enregistrer' }).click();
-      await expect(toast(page)).toContainText('Campagne modifiée !');
+      await page.getByRole('button', { name: 'Enregistrer le brouillon' }).click();
+      await expect(toast(page)).toContainText('Brouillon enregistré');
+      await expect(page.getByTestId('draft-state')).toContainText('Les visiteurs voient toujours la version publiée');
+      await expectAccessible(page);
 
       const visitor = await browser.newContext();
       const visit = await visitor.newPage();
       await visit.goto(`${server.baseURL}/campagnes/forages-kaya?lng=en`);
-      await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Deep boreholes in Kaya');
+      await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Boreholes in Kaya');
+      await expect(visit.getByTestId('preview-banner')).toHaveCount(0);
 
+      // "Aperçu" in English: the campaign's own page, marked, not indexed.
+      const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Aperçu \(English\)/ }).click()]);
+      await expect(preview).toHaveURL(/\/campagnes\/forages-kaya\?apercu=1&lng=en$/);
+      await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Deep boreholes in Kaya');
+      await expect(preview.getByTestId('preview-banner')).toContainText('Preview');
+      await expect(preview.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await preview.close();
+      // The shared link works without an account and is never stored; a forged one shows the published page.
+      const shared = await page.getByLabel(/Lien d’aperçu à partager/).inputValue();
+      const sharedRes = await visit.goto(`${shared}&lng=en`);
+      expect(sharedRes!.headers()['cache-control']).toContain('no-store');
+      expect(sharedRes!.headers()['x-robots-tag']).toContain('noindex');
+      await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Deep boreholes in Kaya');
+      await visit.goto(`${shared.replace(/apercu=\d+\./, 'apercu=1.')}&lng=en`);
+      await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Boreholes in Kaya');
+
+      await page.getByRole('button', { name: 'Publier' }).click();
+      await expect(toast(page)).toContainText('Publié !');
+      await visit.goto(`${server.baseURL}/campagnes/forages-kaya?lng=en`);
+      await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Deep boreholes in Kaya');
+      await visitor.close();
+    });
+
+    test('an Éditeur compares the published version with the first and restores the first; visitors see it again', async ({ page, browser }) => {
+      await signIn(page, server.baseURL, EDITOR);
       await page.goto(`${server.baseURL}/admin/campaigns/${id}`);
       await page.getByRole('link', { name: 'Historique des versions' }).click();
       await expect(page).toHaveURL(`${server.baseURL}/admin/campaigns/${id}/historique`);
       const rows = page.getByTestId('revision-row');
-      await expect(rows).toHaveCount(2);
-      await expect(rows.first()).toContainText('Enregistrement');
-      await expect(rows.first()).toContainText('Titre');
+      await expect(rows).toHaveCount(3);
+      await expect(rows.first()).toContainText('Publication');
+      await expect(rows.nth(1)).toContainText('Brouillon');
       await expectAccessible(page);
+      // The published version against the first one (by default the last two: draft and publication, alike).
+      await page.getByLabel('Version de gauche').selectOption('1');
+      await page.getByRole('button', { name: 'Comparer' }).click();
+      await expect(page).toHaveURL(/a=1&b=3/);
       const comparison = page.getByTestId('comparison');
       await expect(comparison.getByRole('row', { name: /Titre English/ })).toContainText('Boreholes in Kaya');
       await expect(comparison.getByRole('row', { name: /Titre English/ }).locator('ins')).toContainText('Deep');
@@ -59,6 +92,8 @@ for (const dialect of DIALECTS) {
       await page.keyboard.press('Enter');
       await expect(toast(page)).toContainText('Version restaurée');
       await expect(rows.first()).toContainText('Restauration');
+      const visitor = await browser.newContext();
+      const visit = await visitor.newPage();
       await visit.goto(`${server.baseURL}/campagnes/forages-kaya?lng=en`);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Boreholes in Kaya');
       await visitor.close();

@@ -1,84 +1,70 @@
 import { data } from 'react-router';
 import type { Route } from './+types/edit';
-import { CAMPAIGN_STATUSES, CAMPAIGN_STATUS_LABELS, type CampaignTranslation } from '~/domain/campaigns/campaigns';
-import { getCampaign, saveCampaign, type CampaignInput } from '~/domain/campaigns/campaigns.server';
-import { AMOUNT_SLOTS, CAMPAIGN_TEXT_KEYS, campaignSchema } from '~/domain/campaigns/schema';
-import { flattenTranslations, inLang, translationsOf } from '~/domain/content/forms';
-import { parseEuroAmount, toDecimalString } from '~/domain/donations/money';
+import { CAMPAIGN_STATUSES, CAMPAIGN_STATUS_LABELS, type CampaignInput } from '~/domain/campaigns/campaigns';
+import { CAMPAIGN_TYPE, campaignProblem, campaignSnapshot, getCampaign, saveCampaign } from '~/domain/campaigns/campaigns.server';
+import { campaignEditable } from '~/domain/campaigns/editable.server';
+import { AMOUNT_SLOTS, campaignFormValues, campaignInputOf, campaignSchema } from '~/domain/campaigns/schema';
+import { inLang } from '~/domain/content/forms';
 import { listActiveProjects } from '~/domain/projects/projects.server';
 import { actorOf, requireUser } from '~/lib/auth.server';
-import { LANGS, type Lang } from '~/lib/i18n';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Field, inputClass } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';
 import { ContentForm, LanguageTabs, RichTextField, SavedNotice, useSavedRedirect } from '~/ui/admin/content';
-import { HistoryLink } from '~/ui/admin/editorial';
+import { EditorialFormActions, EditorialPanel, StayNotice, useAutosave } from '~/ui/admin/editorial';
+import { afterSave, discardAction, editorialAction, editorialState, lastChange } from '../editorial/editorial.server';
 import { conflict, failed, readForm, saved } from '../content/form.server';
 
 const LIST = '/admin/campaigns';
 const notFound = () => data('Campagne introuvable', { status: 404 });
-const euros = (cents: number | null) => (cents === null ? '' : toDecimalString(cents, 'EUR'));
-const cents = (v: string) => {
-  const a = parseEuroAmount(v);
-  return a.ok ? a.cents : null;
+
+const PROBLEMS = {
+  slugTaken: { slug: 'Cette adresse est déjà celle d’une autre campagne : choisissez-en une autre.' },
+  unknownProject: { projectId: 'Ce projet n’existe plus : choisissez-en un autre.' },
 };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireUser(request, context, { area: 'campaigns' });
+  const me = await requireUser(request, context, { area: 'campaigns' });
   const projects = (await listActiveProjects(db(), 'fr')).map((p) => ({ id: p.id, title: p.title }));
-  if (!params.id) return { isNew: true, version: undefined, projects, values: { status: 'draft' } as Record<string, string> };
+  if (!params.id) return { isNew: true, version: undefined, projects, values: { status: 'draft' } as Record<string, string>, editorial: null };
   const c = await getCampaign(db(), params.id);
   if (!c) throw notFound();
-  const texts = Object.fromEntries(
-    LANGS.map((lang) => [lang, { ...c.translations[lang], ...Object.fromEntries(AMOUNT_SLOTS.map((i) => [`impact${i}`, c.amounts[i - 1]?.impact[lang] ?? ''])) }]),
-  ) as unknown as Record<Lang, Record<string, string>>;
-  return {
-    isNew: false,
-    version: c.version,
-    projects,
-    values: {
-      slug: c.slug,
-      status: c.status,
-      image: c.image,
-      goal: euros(c.goalCents),
-      startsOn: c.startsOn ?? '',
-      endsOn: c.endsOn ?? '',
-      projectId: c.projectId ?? '',
-      ...Object.fromEntries(AMOUNT_SLOTS.map((i) => [`amount${i}`, euros(c.amounts[i - 1]?.cents ?? null)])),
-      ...flattenTranslations(texts, CAMPAIGN_TEXT_KEYS),
-    } as Record<string, string>,
-  };
+  const editorial = await editorialState(request, me, campaignEditable, params.id, { version: c.version, snapshot: campaignSnapshot(c) });
+  // The form continues the draft when there is one; "Restaurer la copie" shows the autosaved copy instead.
+  const shown = (editorial.draft?.snapshot ?? campaignSnapshot(c)) as unknown as CampaignInput;
+  const values = editorial.restoredCopy ?? campaignFormValues(shown);
+  return { isNew: false, version: c.version, projects, values, editorial: { ...editorial.view, published: c.status !== 'draft' } };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'campaigns' });
   const form = await readForm(request, campaignSchema);
+  if (params.id && form.values.intent === 'discard') return discardAction(me, campaignEditable, params.id);
   if ('failure' in form) return form.failure;
-  const d = form.data as Record<string, string>;
-  const texts = translationsOf(d, CAMPAIGN_TEXT_KEYS);
-  const input: CampaignInput = {
-    slug: d.slug,
-    status: form.data.status,
-    image: d.image,
-    goalCents: cents(d.goal),
-    startsOn: d.startsOn || null,
-    endsOn: d.endsOn || null,
-    projectId: d.projectId || null,
-    translations: Object.fromEntries(LANGS.map((l) => [l, { title: texts[l].title, summary: texts[l].summary, story: texts[l].story }])) as Record<Lang, CampaignTranslation>,
-    amounts: AMOUNT_SLOTS.flatMap((i) => {
-      const c = cents(d[`amount${i}`]);
-      return c === null ? [] : [{ cents: c, impact: Object.fromEntries(LANGS.map((l) => [l, texts[l][`impact${i}`]])) as Record<Lang, string> }];
-    }),
-  };
-  const result = await saveCampaign(db(), actorOf(me), params.id ?? null, input, form.version);
+  const input = campaignInputOf(form.data);
+  // A draft is checked as a save would be: its address must stay free, its project must exist.
+  const problem = await campaignProblem(db(), params.id ?? null, input);
+  if (problem) return failed(400, PROBLEMS[problem], form.values);
+  if (!params.id) {
+    const result = await saveCampaign(db(), actorOf(me), null, input);
+    if ('error' in result) return result.error === 'slugTaken' || result.error === 'unknownProject' ? failed(400, PROBLEMS[result.error], form.values) : conflict(form.values);
+    await contentChanged();
+    return saved('Campagne ajoutée !', result.campaign.translations.fr.title);
+  }
+  const live = await getCampaign(db(), params.id);
+  if (!live) throw notFound();
+  const outcome = await editorialAction(me, campaignEditable, params.id, form, { ...input }, live.status !== 'draft');
+  if (outcome !== 'save') return outcome;
+  // A campaign still in "Brouillon" is saved in place (visitors do not see it either way).
+  const result = await saveCampaign(db(), actorOf(me), params.id, input, form.version);
   if ('error' in result) {
     if (result.error === 'notFound') throw notFound();
-    if (result.error === 'conflict') return conflict(form.values);
-    if (result.error === 'slugTaken') return failed(400, { slug: 'Cette adresse est déjà celle d’une autre campagne : choisissez-en une autre.' }, form.values);
-    return failed(400, { projectId: 'Ce projet n’existe plus : choisissez-en un autre.' }, form.values);
+    if (result.error === 'conflict') return conflict(form.values, await lastChange({ type: CAMPAIGN_TYPE, id: params.id }));
+    return failed(400, PROBLEMS[result.error], form.values);
   }
+  await afterSave(me, { type: CAMPAIGN_TYPE, id: params.id }, result.campaign.version);
   await contentChanged();
-  return saved(params.id ? 'Campagne modifiée !' : 'Campagne ajoutée !', result.campaign.translations.fr.title);
+  return saved('Campagne modifiée !', result.campaign.translations.fr.title);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -87,15 +73,25 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function CampaignEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { isNew, version, projects } = loaderData;
+  const { isNew, version, projects, editorial } = loaderData;
   useSavedRedirect(actionData, LIST);
   const v: Record<string, string> = actionData?.values ?? loaderData.values;
+  const autosave = useAutosave({ url: `${LIST}/${editorial?.id ?? ''}/autosave`, initialSeq: editorial?.seq ?? 0, initialOthers: editorial?.others ?? [] });
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">{isNew ? 'Ajouter une campagne' : 'Modifier la campagne'}</h1>
-      <HistoryLink list={LIST} />
       <SavedNotice actionData={actionData} to={LIST} />
-      <ContentForm schema={campaignSchema} errors={actionData?.errors} version={version} submitLabel={isNew ? 'Ajouter la campagne' : 'Enregistrer'} cancelTo={LIST}>
+      <StayNotice actionData={actionData} />
+      {editorial && <EditorialPanel editorial={editorial} autosave={autosave} />}
+      <ContentForm
+        schema={campaignSchema}
+        errors={actionData?.errors}
+        version={version}
+        submitLabel={isNew ? 'Ajouter la campagne' : 'Enregistrer'}
+        cancelTo={LIST}
+        onInput={editorial ? autosave.onInput : undefined}
+        actions={editorial && <EditorialFormActions editorial={editorial} cancelTo={LIST} publishAt={v.publishAt} error={actionData?.errors?.publishAt} status={autosave.status} />}
+      >
         {(errors) => (
           <>
             <fieldset className="grid gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:grid-cols-2">

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/list';
 import { CAMPAIGN_STATUS_LABELS, progressPercent } from '~/domain/campaigns/campaigns';
-import { listCampaignsPage } from '~/domain/campaigns/campaigns.server';
+import { CAMPAIGN_TYPE, listCampaignsPage } from '~/domain/campaigns/campaigns.server';
+import { formatParis } from '~/domain/revisions/editorial';
+import { scheduledFor } from '~/domain/revisions/workflow.server';
 import { listQuery } from '~/domain/content/forms';
 import { formatMoney } from '~/domain/donations/money';
 import { requireUser } from '~/lib/auth.server';
@@ -13,6 +15,7 @@ import { EmptyRow, ListSearch, Pagination, RowActions, frDate, td } from '~/ui/a
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'campaigns' });
   const list = await listCampaignsPage(db(), listQuery(new URL(request.url)));
+  const scheduled = await scheduledFor(db(), CAMPAIGN_TYPE, list.items.map((c) => c.id));
   return {
     list: {
       ...list,
@@ -26,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         goal: c.goalCents === null ? '' : formatMoney(c.goalCents, 'EUR', 'fr'),
         percent: progressPercent(c.totals.raisedCents, c.goalCents),
         donors: c.totals.donors,
+        scheduledFor: scheduled.has(c.id) ? formatParis(scheduled.get(c.id)!) : null,
       })),
     },
   };
@@ -52,7 +56,10 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
               {c.title}
               <span className="block text-sm font-normal text-gray-600">/campagnes/{c.slug}</span>
             </td>
-            <td className={td}>{c.status}</td>
+            <td className={td}>
+              {c.status}
+              {c.scheduledFor && <span className="mt-1 block text-sm font-medium text-amber-900">Programmé pour le {c.scheduledFor}</span>}
+            </td>
             <td className={td}>{c.endsOn ? frDate(c.endsOn) : '—'}</td>
             <td className={td}>
               {c.raised}

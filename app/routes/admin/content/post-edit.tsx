@@ -4,7 +4,7 @@ import { DEFAULT_AUTHOR, POST_STATUSES, type PostTranslation } from '~/domain/bl
 import { POST_TYPE, createPost, getPost, postSnapshot, updatePost, type PostInput } from '~/domain/blog/posts.server';
 import { postEditable } from '~/domain/blog/editable.server';
 import { PUBLISHED } from '~/domain/blog/posts';
-import { AutosaveStatus, CopyOffer, DraftState, EditorialActions, OthersEditing, PreviewLinks, StayNotice, useAutosave } from '~/ui/admin/editorial';
+import { EditorialFormActions, EditorialPanel, StayNotice, useAutosave } from '~/ui/admin/editorial';
 import { afterSave, discardAction, editorialAction, editorialState, lastChange } from '../editorial/editorial.server';
 import { POST_TEXT_KEYS, postSchema } from '~/domain/blog/schema';
 import { flattenTranslations, inLang, today, translationsOf } from '~/domain/content/forms';
@@ -81,14 +81,7 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-3xl font-bold text-gray-900">{isNew ? 'Ajouter un article' : "Modifier l'article"}</h1>
       <SavedNotice actionData={actionData} to={LIST} />
       <StayNotice actionData={actionData} />
-      {editorial && (
-        <>
-          <DraftState published={editorial.published} draft={editorial.draft} noun={editorial.noun} />
-          <OthersEditing others={autosave.others} now={autosave.now} />
-          <CopyOffer copy={editorial.copy} />
-          <PreviewLinks path={editorial.publicPath} shareUrl={editorial.shareUrl} historyPath={editorial.historyPath} />
-        </>
-      )}
+      {editorial && <EditorialPanel editorial={editorial} autosave={autosave} />}
       <ContentForm
         schema={postSchema}
         errors={actionData?.errors}
@@ -96,15 +89,7 @@ export default function PostEdit({ loaderData, actionData }: Route.ComponentProp
         submitLabel={isNew ? "Ajouter l'article" : 'Enregistrer'}
         cancelTo={LIST}
         onInput={editorial ? autosave.onInput : undefined}
-        actions={
-          editorial && (
-            <>
-              <input type="hidden" name="draftSavedAt" value={editorial.draft?.savedAt ?? ''} />
-              <EditorialActions published={editorial.published} hasDraft={Boolean(editorial.draft)} cancelTo={LIST} publishAt={v.publishAt ?? editorial.publishAtLocal} error={actionData?.errors?.publishAt} />
-              <AutosaveStatus status={autosave.status} />
-            </>
-          )
-        }
+        actions={editorial && <EditorialFormActions editorial={editorial} cancelTo={LIST} publishAt={v.publishAt} error={actionData?.errors?.publishAt} status={autosave.status} />}
       >
         {(errors) => (
           <>

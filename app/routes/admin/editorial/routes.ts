@@ -8,5 +8,6 @@ export const routes: RouteConfigEntry[] = [
   route('actions/:id/historique', `${dir}/history.tsx`, { id: 'editorial/project-history' }),
   route('partners/:id/historique', `${dir}/history.tsx`, { id: 'editorial/partner-history' }),
   route('pages/edit/:id/historique', `${dir}/history.tsx`, { id: 'editorial/page-history' }),
+  route('campaigns/:id/autosave', `${dir}/autosave.ts`, { id: 'editorial/campaign-autosave' }),
   route('campaigns/:id/historique', `${dir}/history.tsx`, { id: 'editorial/campaign-history' }),
 ];
