@@ -98,5 +98,16 @@ for (const dialect of DIALECTS) {
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Boreholes in Kaya');
       await visitor.close();
     });
+
+    test('"Brouillon" then "Publier" withdraws the campaign from the site at once', async ({ page, request }) => {
+      await signIn(page, server.baseURL, EDITOR);
+      await page.goto(`${server.baseURL}/admin/campaigns/${id}`);
+      await page.getByLabel('Statut').selectOption('Brouillon');
+      await page.getByRole('button', { name: 'Publier' }).click();
+      await expect(toast(page)).toContainText('Campagne retirée du site');
+      expect((await request.get(`${server.baseURL}/campagnes/forages-kaya`)).status()).toBe(404);
+      await page.goto(`${server.baseURL}/admin/campaigns/${id}`);
+      await expect(page.getByText('Brouillon : cette campagne n’est pas visible sur le site.')).toBeVisible();
+    });
   });
 }

@@ -53,8 +53,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const live = await getCampaign(db(), params.id);
   if (!live) throw notFound();
-  const outcome = await editorialAction(me, campaignEditable, params.id, form, { ...input }, live.status !== 'draft');
-  if (outcome !== 'save') return outcome;
+  const published = live.status !== 'draft';
+  // "Publier" with the status set back to "Brouillon" withdraws a published campaign: saved in place.
+  const withdraw = published && input.status === 'draft' && form.values.intent === 'publish';
+  if (!withdraw) {
+    const outcome = await editorialAction(me, campaignEditable, params.id, form, { ...input }, published);
+    if (outcome !== 'save') return outcome;
+  }
   // A campaign still in "Brouillon" is saved in place (visitors do not see it either way).
   const result = await saveCampaign(db(), actorOf(me), params.id, input, form.version);
   if ('error' in result) {
@@ -64,6 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   await afterSave(me, { type: CAMPAIGN_TYPE, id: params.id }, result.campaign.version);
   await contentChanged();
+  if (withdraw) return saved('Campagne retirée du site', `${result.campaign.translations.fr.title} : les visiteurs ne la voient plus.`);
   return saved('Campagne modifiée !', result.campaign.translations.fr.title);
 }
 
@@ -104,13 +110,18 @@ export default function CampaignEdit({ loaderData, actionData }: Route.Component
                 <label htmlFor="status" className="block text-sm font-medium text-gray-900">
                   Statut
                 </label>
-                <select id="status" name="status" defaultValue={v.status ?? 'draft'} className={inputClass(Boolean(errors.status))}>
+                <select id="status" name="status" defaultValue={v.status ?? 'draft'} aria-describedby={editorial?.published ? 'status-hint' : undefined} className={inputClass(Boolean(errors.status))}>
                   {CAMPAIGN_STATUSES.map((s) => (
                     <option key={s} value={s}>
                       {CAMPAIGN_STATUS_LABELS[s]}
                     </option>
                   ))}
                 </select>
+                {editorial?.published && (
+                  <p id="status-hint" className="mt-1 text-sm text-gray-600">
+                    « Brouillon » puis « Publier » retire la campagne du site.
+                  </p>
+                )}
               </div>
               <Field name="goal" label="Objectif (€)" inputMode="decimal" maxLength={12} defaultValue={v.goal} error={errors.goal} hint="Facultatif." />
               <div>
