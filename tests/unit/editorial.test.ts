@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareSnapshots, flattenSnapshot, formatParis, parisLocalToUtc, timeAgo, utcToParisLocal } from '~/domain/revisions/editorial';
+import { compareSnapshots, flattenSnapshot, formatParis, parisLocalToUtc, timeAgo, utcToParisLocal, withQuery } from '~/domain/revisions/editorial';
 import { checkPreviewToken, previewToken } from '~/domain/revisions/preview.server';
 
 describe('Paris wall-clock times for scheduling', () => {
@@ -64,6 +64,12 @@ describe('signed preview links', () => {
     const [expires, sig] = token.split('.');
     expect(checkPreviewToken(secret, ref, `${Number(expires) + 3600}.${sig}`, now)).toBe(false);
     for (const bad of ['', '1', 'abc.def', `${expires}.`, '1']) expect(checkPreviewToken(secret, ref, bad, now)).toBe(false);
+  });
+
+  it('adds its parameters to a path with or without a query, before its fragment', () => {
+    expect(withQuery('/blog/12', { apercu: '1', lng: 'en' })).toBe('/blog/12?apercu=1&lng=en');
+    expect(withQuery('/nos-actions?projet=12', { apercu: '1' })).toBe('/nos-actions?projet=12&apercu=1');
+    expect(withQuery('/nos-actions?projet=12#projet-12', { apercu: '9.a', lng: 'es' })).toBe('/nos-actions?projet=12&apercu=9.a&lng=es#projet-12');
   });
 });
 

@@ -27,6 +27,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'page.update': 'Page modifiée',
   'project.create': 'Projet ajouté',
   'project.update': 'Projet modifié',
+  'project.visibility': 'Projet affiché ou retiré du site',
   'project.delete': 'Projet supprimé',
   'post.create': 'Article ajouté',
   'post.update': 'Article modifié',

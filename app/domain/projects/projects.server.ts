@@ -3,7 +3,7 @@ import type { DB } from '~db/index';
 import type { ProjectTable } from '~db/schema';
 import { localized, type Lang } from '~/lib/i18n';
 import { sanitizeRichHtml } from '~/lib/sanitize.server';
-import type { Project, ProjectStatus } from './projects';
+import type { Project, ProjectInput, ProjectStatus } from './projects';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Paged } from '~/domain/content/forms';
 import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
@@ -23,12 +23,9 @@ export function toProject(row: Selectable<ProjectTable>): Project {
   };
 }
 
-/** Active projects, newest first, in one language (French where a value is empty). */
-export async function listActiveProjects(db: DB, lang: Lang, limit?: number) {
-  let query = db.selectFrom('projects').selectAll().where('active', '=', 1).orderBy('date', 'desc').orderBy('id', 'desc');
-  if (limit) query = query.limit(limit);
-  const rows = await query.execute();
-  return rows.map(toProject).map((p) => ({
+/** A project as the public projects page shows it, in one language (French where a value is empty). */
+export function publicProject(p: ProjectInput & { id: string }, lang: Lang) {
+  return {
     id: p.id,
     image: p.image,
     date: p.date,
@@ -36,13 +33,22 @@ export async function listActiveProjects(db: DB, lang: Lang, limit?: number) {
     status: p.status,
     title: localized(p.translations, lang, 'title'),
     description: sanitizeRichHtml(localized(p.translations, lang, 'description')),
-  }));
+  };
+}
+
+export type PublicProject = ReturnType<typeof publicProject>;
+
+/** Active projects, newest first, in one language (French where a value is empty). */
+export async function listActiveProjects(db: DB, lang: Lang, limit?: number): Promise<PublicProject[]> {
+  let query = db.selectFrom('projects').selectAll().where('active', '=', 1).orderBy('date', 'desc').orderBy('id', 'desc');
+  if (limit) query = query.limit(limit);
+  const rows = await query.execute();
+  return rows.map(toProject).map((p) => publicProject(p, lang));
 }
 
 // ---- Back office -------------------------------------------------------------------------------
 
-/** What the back office writes: a project without its id and version. */
-export type ProjectInput = Omit<Project, 'id' | 'version'>;
+export type { ProjectInput };
 
 /** The stored columns of a project's editable fields (texts trimmed, rich text sanitized). */
 export function clean(input: ProjectInput) {
@@ -98,17 +104,36 @@ export async function createProject(db: DB, actor: Actor, input: ProjectInput): 
   });
 }
 
-export async function updateProject(db: DB, actor: Actor, id: string, input: ProjectInput, version: number): Promise<{ project: Project } | { error: 'notFound' | 'conflict' }> {
+export type UpdateResult = { project: Project } | { error: 'notFound' | 'conflict' };
+
+/** Writes these columns over the project at `version`, with its revision and audit entry, in one transaction. */
+function writeProject(
+  db: DB,
+  actor: Actor,
+  id: string,
+  version: number,
+  values: Partial<ReturnType<typeof clean>>,
+  record: { action: string; kind: 'save' | 'publish'; details?: Record<string, unknown> },
+): Promise<UpdateResult> {
   return db.transaction().execute(async (trx) => {
     const before = await getProject(trx, id);
     if (before) await recordBaseline(trx, { type: PROJECT_TYPE, id }, projectSnapshot(before));
-    const result = await updateVersioned(trx, 'projects', id, version, clean(input));
+    const result = await updateVersioned(trx, 'projects', id, version, values);
     if (result !== 'ok') return { error: result };
     const project = toProject(await trx.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
-    await audit(trx, actor, 'project.update', projectLabel(project), { id });
-    await recordRevision(trx, { type: PROJECT_TYPE, id }, projectSnapshot(project), actor, 'save');
+    await audit(trx, actor, record.action, projectLabel(project), { id, ...record.details });
+    await recordRevision(trx, { type: PROJECT_TYPE, id }, projectSnapshot(project), actor, record.kind);
     return { project };
   });
+}
+
+export function updateProject(db: DB, actor: Actor, id: string, input: ProjectInput, version: number): Promise<UpdateResult> {
+  return writeProject(db, actor, id, version, clean(input), { action: 'project.update', kind: 'save' });
+}
+
+/** The list's "Visible" switch: shows or hides the project at once (a draft, if any, stays a draft). */
+export function setProjectActive(db: DB, actor: Actor, id: string, active: boolean, version: number): Promise<UpdateResult> {
+  return writeProject(db, actor, id, version, { active: active ? 1 : 0 }, { action: 'project.visibility', kind: active ? 'publish' : 'save', details: { active } });
 }
 
 export async function deleteProject(db: DB, actor: Actor, id: string): Promise<Project | undefined> {

@@ -19,4 +19,10 @@ export interface Project {
   version: number;
 }
 
+/** A project's editable fields: what a form, a draft and a revision hold. */
+export type ProjectInput = Omit<Project, 'id' | 'version'>;
+
 export const DEFAULT_PROJECT_STATUS: ProjectStatus = 'Planifié';
+
+/** The id of a project's card on the public projects page (what "Aperçu" scrolls to). */
+export const projectAnchor = (id: string) => `projet-${id}`;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { isoDate, mediaUrl, perLanguage, requiredIn, requiredText, richText } from '~/domain/content/forms';
-import { DEFAULT_PROJECT_STATUS, PROJECT_STATUSES } from './projects';
+import { flattenTranslations, isoDate, mediaUrl, perLanguage, requiredIn, requiredText, richText, translationsOf } from '~/domain/content/forms';
+import type { Lang } from '~/lib/i18n';
+import { DEFAULT_PROJECT_STATUS, PROJECT_STATUSES, type ProjectInput, type ProjectTranslation } from './projects';
 
 /** The project form (SPEC.md sections 3 and 5): image, date, location and a title in each language are required. */
 export const projectSchema = z.object({
@@ -17,3 +18,27 @@ export const projectSchema = z.object({
 
 export type ProjectForm = z.infer<typeof projectSchema>;
 export const PROJECT_TEXT_KEYS = ['title', 'description'] as const;
+
+/** The project a valid form describes. */
+export function projectInputOf(form: ProjectForm): ProjectInput {
+  return {
+    image: form.image,
+    date: form.date,
+    location: form.location,
+    status: form.status,
+    active: form.active,
+    translations: translationsOf(form, PROJECT_TEXT_KEYS) as Record<Lang, ProjectTranslation>,
+  };
+}
+
+/** The form's values showing a project (saved, or its draft). */
+export function projectFormValues(p: ProjectInput): Record<string, string> {
+  return {
+    image: p.image,
+    date: p.date,
+    location: p.location,
+    status: p.status,
+    active: p.active ? 'on' : '',
+    ...flattenTranslations(p.translations as unknown as Record<Lang, Record<string, string>>, PROJECT_TEXT_KEYS),
+  };
+}

@@ -134,7 +134,9 @@ export function timeAgo(iso: string, now: Date): string {
   return `il y a ${Math.floor(hours / 24)} j`;
 }
 
-/** `path` (which may carry a query string already) with these parameters added: preview links. */
+/** `path` (which may carry a query string and a `#fragment` already) with these parameters added: preview links. */
 export function withQuery(path: string, params: Record<string, string>): string {
-  return `${path}${path.includes('?') ? '&' : '?'}${new URLSearchParams(params)}`;
+  const hash = path.indexOf('#');
+  const [base, fragment] = hash === -1 ? [path, ''] : [path.slice(0, hash), path.slice(hash)];
+  return `${base}${base.includes('?') ? '&' : '?'}${new URLSearchParams(params)}${fragment}`;
 }

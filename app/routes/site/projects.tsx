@@ -1,7 +1,9 @@
+import { data } from 'react-router';
 import type { Route } from './+types/projects';
 import { resolveImages } from '~/domain/media/images.server';
-import { listActiveProjects } from '~/domain/projects/projects.server';
-import type { ProjectStatus } from '~/domain/projects/projects';
+import { PROJECT_TYPE, listActiveProjects } from '~/domain/projects/projects.server';
+import { previewProjects } from '~/domain/projects/preview.server';
+import { projectAnchor, type ProjectStatus } from '~/domain/projects/projects';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { pageMeta } from '~/lib/page-meta';
@@ -10,10 +12,17 @@ import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { formatMoney } from '~/domain/donations/money';
+import { PreviewBanner, previewRobots } from '~/ui/site/PreviewBanner';
+import { PREVIEW_HEADERS, mayPreview, previewParam } from './preview.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
+/** /nos-actions: the active projects; `?projet=<id>&apercu=…` previews that project's draft among them (ADR 015). */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
-  const projects = await listActiveProjects(db(), lang);
+  const apercu = previewParam(request);
+  const id = new URL(request.url).searchParams.get('projet');
+  const allowed = id !== null && (await mayPreview(request, context, { type: PROJECT_TYPE, id }, 'actions', apercu));
+  const previewed = allowed ? await previewProjects(db(), id, lang) : undefined;
+  const projects = previewed ?? (await listActiveProjects(db(), lang));
   const images = await resolveImages(db(), projects.map((p) => p.image));
   // Campaigns (#16): a project shows the campaign open for it.
   const campaigns = await listOpenCampaigns(db(), lang, { projectIds: projects.map((p) => p.id) });
@@ -21,11 +30,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     const c = campaigns.find((x) => x.projectId === id);
     return c ? { slug: c.slug, title: c.title, raisedCents: c.raisedCents } : null;
   };
-  return { projects: projects.map((p) => ({ ...p, image: images.get(p.image), campaign: campaignOf(p.id) })) };
+  return data(
+    { projects: projects.map((p) => ({ ...p, image: images.get(p.image), campaign: campaignOf(p.id) })), preview: previewed ? id : null },
+    { headers: apercu !== null ? PREVIEW_HEADERS : undefined },
+  );
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (i18n) => ({ title: i18n.t('projects.title'), description: i18n.t('projects.metaDescription') }));
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, (i18n) => ({
+    title: args.loaderData?.preview ? `${i18n.t('editorial.previewTitle')} : ${i18n.t('projects.title')}` : i18n.t('projects.title'),
+    description: i18n.t('projects.metaDescription'),
+  })),
+  ...previewRobots(Boolean(args.loaderData?.preview)),
+];
 
 const STATUS_LABEL: Record<ProjectStatus, MessageKey> = {
   Planifié: 'projects.statusPlanned',
@@ -35,8 +56,10 @@ const STATUS_LABEL: Record<ProjectStatus, MessageKey> = {
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const { t, formatDate, lang } = useI18n();
+  const { preview } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      {preview && <PreviewBanner className="mb-6" />}
       <h1 className="text-4xl font-extrabold">{t('projects.title')}</h1>
       <p className="mt-3 max-w-2xl text-lg text-gray-700">{t('projects.intro')}</p>
       {loaderData.projects.length === 0 ? (
@@ -44,7 +67,8 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {loaderData.projects.map((p) => (
-            <li key={p.id}>
+            <li key={p.id} id={p.id === preview ? projectAnchor(p.id) : undefined} data-preview={p.id === preview || undefined} className={p.id === preview ? 'scroll-mt-28 rounded-xl p-2 ring-2 ring-amber-600' : undefined}>
+              {p.id === preview && <p className="mb-2 text-sm font-semibold text-amber-900">{t('editorial.previewTitle')}</p>}
               {/* The description shows on hover, on keyboard focus and on tap (tapping focuses). */}
               <article tabIndex={0} aria-labelledby={`project-${p.id}`} className="group relative h-full overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200 outline-offset-4" data-testid="project-card">
                 <Img image={p.image} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-[3/2] w-full object-cover" />

@@ -219,7 +219,7 @@ export function StayNotice({ actionData }: { actionData: { saved?: boolean; toas
   );
 }
 
-/** "Historique des versions" of the item being edited (screens without drafts: projects, partners). */
+/** "Historique des versions" of the item being edited (screens without drafts: partners, pages). */
 export function HistoryLink({ list, id: given }: { list: string; id?: string }) {
   const params = useParams();
   const id = given ?? params.id;

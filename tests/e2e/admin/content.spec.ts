@@ -82,8 +82,9 @@ for (const dialect of DIALECTS) {
       await tab(page, 'ES').click();
       await page.getByLabel('Titre * (ES)').fill('Un pozo profundo en Thiès');
       await page.getByLabel('Statut').selectOption('En cours');
-      await page.getByRole('button', { name: 'Enregistrer' }).click();
-      await expect(toast(page)).toContainText('Projet modifié !');
+      // The project is on the site: the change is a draft until "Publier" (ADR 015).
+      await page.getByRole('button', { name: 'Publier' }).click();
+      await expect(toast(page)).toContainText('Publié !');
       await expect(row).toContainText('En cours');
       await page.goto(`${server.baseURL}/nos-actions?lng=es`);
       await expect(page.getByRole('heading', { name: 'Un pozo profundo en Thiès' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Link, data, useFetcher } from 'react-router';
+import { Link, data } from 'react-router';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/posts';
 import { POST_STATUSES, PUBLISHED, type PostStatus } from '~/domain/blog/posts';
@@ -10,7 +10,8 @@ import { actorOf, requireUser } from '~/lib/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Notice, inputClass, primaryButton } from '~/ui/admin/Field';
 import { EmptyRow, RowActions, ListSearch, Pagination, frDate, td } from '~/ui/admin/content';
-import { useHydrated, useToast } from '~/ui/admin/hooks';
+import { useHydrated } from '~/ui/admin/hooks';
+import { ListSwitch } from '~/ui/admin/ListSwitch';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'blog' });
@@ -49,34 +50,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Actualités / Blog | Administration' }, { name: 'robots', content: 'noindex' }];
 
-function StatusSwitch({ post }: { post: { id: string; title: string; status: string; version: number } }) {
-  const fetcher = useFetcher<typeof action>();
-  const hydrated = useHydrated();
-  useToast(fetcher.data?.toast);
-  const published = (fetcher.formData?.get('status') ?? post.status) === PUBLISHED;
-  return (
-    <fetcher.Form method="post" className="flex items-center gap-2">
-      <input type="hidden" name="id" value={post.id} />
-      <input type="hidden" name="version" value={post.version} />
-      <button
-        type="submit"
-        name="status"
-        value={published ? 'Brouillon' : PUBLISHED}
-        role="switch"
-        aria-checked={published}
-        aria-label={`Publié : ${post.title}`}
-        className={`relative inline-flex h-7 w-12 flex-none items-center rounded-full transition-colors ${published ? 'bg-brand-700' : 'bg-gray-400'}`}
-      >
-        <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${published ? 'translate-x-6' : 'translate-x-1'}`} />
-      </button>
-      <span className="text-sm text-gray-800" aria-hidden="true">
-        {published ? 'Publié' : 'Brouillon'}
-      </span>
-      {!hydrated && fetcher.data?.error && <Notice tone="error">{fetcher.data.error}</Notice>}
-    </fetcher.Form>
-  );
-}
-
 export default function Posts({ loaderData, actionData }: Route.ComponentProps) {
   const { list, status } = loaderData;
   const hydrated = useHydrated();
@@ -114,7 +87,7 @@ export default function Posts({ loaderData, actionData }: Route.ComponentProps) 
             <td className={td}>{p.author}</td>
             <td className={td}>{frDate(p.date)}</td>
             <td className={td}>
-              <StatusSwitch post={p} />
+              <ListSwitch id={p.id} version={p.version} name="status" on={p.status === PUBLISHED} values={['Brouillon', PUBLISHED]} texts={['Brouillon', 'Publié']} label={`Publié : ${p.title}`} />
               {p.scheduledFor && <p className="mt-1 text-sm font-medium text-amber-900">Programmé pour le {p.scheduledFor}</p>}
             </td>
             <RowActions base="/admin/blog" id={p.id} name={p.title} what="L'article" />

@@ -5,6 +5,7 @@ const dir = 'routes/admin/editorial';
 export const routes: RouteConfigEntry[] = [
   route('blog/:id/autosave', `${dir}/autosave.ts`, { id: 'editorial/post-autosave' }),
   route('blog/:id/historique', `${dir}/history.tsx`, { id: 'editorial/post-history' }),
+  route('actions/:id/autosave', `${dir}/autosave.ts`, { id: 'editorial/project-autosave' }),
   route('actions/:id/historique', `${dir}/history.tsx`, { id: 'editorial/project-history' }),
   route('partners/:id/historique', `${dir}/history.tsx`, { id: 'editorial/partner-history' }),
   route('pages/edit/:id/historique', `${dir}/history.tsx`, { id: 'editorial/page-history' }),
