@@ -6,6 +6,7 @@ import type { Paged } from '~/domain/content/forms';
 import { contains, newId, pageOf, updateVersioned } from '~/domain/content/store.server';
 import type { Snapshot } from '~/domain/revisions/editorial';
 import { deleteHistory, recordBaseline, recordRevision } from '~/domain/revisions/revisions.server';
+import { getDraft } from '~/domain/revisions/workflow.server';
 import type { PartnerInput } from './schema';
 
 export interface Partner {
@@ -23,9 +24,17 @@ function toPartner(r: Selectable<PartnerTable>): EditablePartner {
   return { id: r.id, name: r.name, logoUrl: r.logo_url, website: r.website, version: r.version };
 }
 
-export async function listPartners(db: DB): Promise<Partner[]> {
+/**
+ * The partners in their public order. `preview`: that partner's draft is shown in its place (for
+ * "Aperçu", ADR 015: only for an editor or a signed link, the route checks); visitors never see drafts.
+ */
+export async function listPartners(db: DB, { preview }: { preview?: string } = {}): Promise<Partner[]> {
   const rows = await db.selectFrom('partners').selectAll().orderBy('position').orderBy('created_at').execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, logoUrl: r.logo_url, website: r.website }));
+  const partners = rows.map((r) => ({ id: r.id, name: r.name, logoUrl: r.logo_url, website: r.website }));
+  const draft = preview ? await getDraft(db, { type: PARTNER_TYPE, id: preview }) : undefined;
+  if (!draft) return partners;
+  const shown = draft.snapshot as unknown as PartnerInput;
+  return partners.map((p) => (p.id === preview ? { id: p.id, name: shown.name, logoUrl: shown.logoUrl, website: shown.website } : p));
 }
 
 // ---- Back office -------------------------------------------------------------------------------

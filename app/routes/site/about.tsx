@@ -1,18 +1,20 @@
+import { data } from 'react-router';
 import type { Route } from './+types/about';
-import { getLocalizedPage } from '~/domain/content/pages.server';
 import { resolveImage } from '~/domain/media/images.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
-import { detectLang } from '~/lib/i18n.server';
-import { pageMeta } from '~/lib/page-meta';
+import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { CheckList } from '~/ui/site/CheckList';
 import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
+import { PreviewBanner } from '~/ui/site/PreviewBanner';
+import { managedPage } from './preview.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { lang } = detectLang(request);
-  const page = await getLocalizedPage(db(), 'about', lang);
-  return { title: page.fields.title, content: page.fields.content, founder: await resolveImage(db(), page.images.founderImage) };
+export const headers = pageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { page, preview, headers } = await managedPage(request, context, 'about');
+  return data({ preview, title: page.fields.title, content: page.fields.content, founder: await resolveImage(db(), page.images.founderImage) }, { headers });
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -20,6 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
     title: args.loaderData?.title || i18n.t('nav.about'),
     description: i18n.t('about.metaDescription'),
     image: args.loaderData?.founder?.src,
+    preview: args.loaderData?.preview,
   }));
 
 const OBJECTIVES: MessageKey[] = ['about.objective1', 'about.objective2', 'about.objective3', 'about.objective4'];
@@ -28,6 +31,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      {loaderData.preview && <PreviewBanner className="mb-6" />}
       <h1 className="text-4xl font-extrabold">{loaderData.title || t('nav.about')}</h1>
       <div className="mt-10 grid items-start gap-10 lg:grid-cols-[2fr_1fr]">
         <RichText html={loaderData.content} className="text-lg text-gray-800" />

@@ -1,6 +1,5 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/contact';
-import { getLocalizedPage } from '~/domain/content/pages.server';
 import { CONTACT_LIMITS, contactErrors, contactSchema, type ContactField } from '~/domain/messages/contact-schema';
 import { createMessage } from '~/domain/messages/messages.server';
 import { mailContactMessage } from '~/domain/messages/notify.server';
@@ -8,18 +7,22 @@ import { CONTACT_FALLBACKS } from '~/domain/settings/site-settings';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
-import { pageMeta } from '~/lib/page-meta';
+import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { db, runtime } from '~/lib/runtime.server';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
+import { PreviewBanner } from '~/ui/site/PreviewBanner';
+import { managedPage } from './preview.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { lang } = detectLang(request);
-  const [page, settings] = await Promise.all([getLocalizedPage(db(), 'contact', lang), getSiteSettings(db())]);
+export const headers = pageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [{ lang, page, preview, headers }, settings] = await Promise.all([managedPage(request, context, 'contact'), getSiteSettings(db())]);
   const messages = messagesFor(lang);
   const sent = new URL(request.url).searchParams.get('sent') === '1';
-  return {
+  return data({
+    preview,
     title: page.fields.title,
     address: page.fields.address || settings.address || CONTACT_FALLBACKS.address,
     email: settings.contactEmail || CONTACT_FALLBACKS.contactEmail,
@@ -27,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     mapEmbedUrl: settings.mapEmbedUrl,
     sent,
     toast: sent ? { title: messages.contact.sent, description: messages.contact.sentText, variant: 'success' as const } : null,
-  };
+  }, { headers });
 }
 
 const CONTACT_WINDOW_MS = 10 * 60 * 1000;
@@ -65,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (i18n) => ({ title: args.loaderData?.title || i18n.t('contact.title'), description: i18n.t('contact.metaDescription') }));
+  pageMeta(args, (i18n) => ({ title: args.loaderData?.title || i18n.t('contact.title'), description: i18n.t('contact.metaDescription'), preview: args.loaderData?.preview }));
 
 const FIELDS: { name: ContactField; label: MessageKey; type: string; autoComplete: string; max: number }[] = [
   { name: 'firstName', label: 'contact.firstName', type: 'text', autoComplete: 'given-name', max: CONTACT_LIMITS.name },
@@ -85,6 +88,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      {loaderData.preview && <PreviewBanner className="mb-6" />}
       <h1 className="text-4xl font-extrabold">{loaderData.title || t('contact.title')}</h1>
       <p className="mt-3 max-w-2xl text-lg text-gray-700">{t('contact.intro')}</p>
       <div className="mt-10 grid gap-10 lg:grid-cols-[3fr_2fr]">

@@ -1,9 +1,9 @@
+import { data } from 'react-router';
 import type { Route } from './+types/home';
-import { getLocalizedPage } from '~/domain/content/pages.server';
 import { resolveImages } from '~/domain/media/images.server';
-import { detectLang, messagesFor } from '~/lib/i18n.server';
+import { messagesFor } from '~/lib/i18n.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
-import { pageMeta } from '~/lib/page-meta';
+import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { db, runtime } from '~/lib/runtime.server';
 import { plainText } from '~/lib/seo';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
@@ -17,13 +17,16 @@ import { ngoJsonLd } from '~/lib/structured-data';
 import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { today } from '~/domain/content/forms';
 import { CampaignCard } from '~/ui/site/CampaignProgress';
+import { PreviewBanner } from '~/ui/site/PreviewBanner';
+import { managedPage } from './preview.server';
 
 const HERO_FIELDS = ['heroImage', 'heroImage2', 'heroImage3', 'heroImage4', 'heroImage5'];
 const PREVIEW_FIELDS = ['actionsPreviewImage1', 'actionsPreviewImage2', 'actionsPreviewImage3'];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { lang } = detectLang(request);
-  const page = await getLocalizedPage(db(), 'home', lang);
+export const headers = pageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { lang, page, preview, headers } = await managedPage(request, context, 'home');
   const urls = [...HERO_FIELDS, ...PREVIEW_FIELDS].map((f) => page.images[f]);
   const images = await resolveImages(db(), urls);
   const settings = await getSiteSettings(db());
@@ -33,7 +36,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const day = today();
   const campaigns = await listOpenCampaigns(db(), lang, { day, limit: 3 });
   const campaignImages = await resolveImages(db(), campaigns.map((c) => c.image));
-  return {
+  return data({
+    preview,
     day,
     campaigns: campaigns.map((c) => ({ slug: c.slug, title: c.title, summary: c.summary, image: campaignImages.get(c.image), goalCents: c.goalCents, raisedCents: c.raisedCents, donors: c.donors, endsOn: c.endsOn, closed: c.closed })),
     organization: ngoJsonLd({
@@ -50,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     heroSubtitle: page.fields.heroSubtitle,
     hero: HERO_FIELDS.map((f) => page.images[f]).filter(Boolean).map((u) => images.get(u)!),
     previews: PREVIEW_FIELDS.map((f) => (page.images[f] ? images.get(page.images[f]) : undefined)),
-  };
+  }, { headers });
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -59,6 +63,7 @@ export const meta: Route.MetaFunction = (args) =>
     fullTitle: true,
     description: args.loaderData?.heroSubtitle ? plainText(args.loaderData.heroSubtitle) || i18n.t('home.metaDescription') : i18n.t('home.metaDescription'),
     image: args.loaderData?.hero[0]?.src,
+    preview: args.loaderData?.preview,
   }));
 
 const MISSIONS: { title: MessageKey; text: MessageKey; icon: string }[] = [
@@ -79,6 +84,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <JsonLd data={loaderData.organization} />
+      {loaderData.preview && (
+        <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6">
+          <PreviewBanner />
+        </div>
+      )}
       <HeroCarousel images={loaderData.hero}>
         <div className="mx-auto flex min-h-[70vh] max-w-7xl flex-col justify-center px-4 py-24 text-white sm:px-6">
           <h1 className="max-w-3xl text-4xl font-extrabold leading-tight sm:text-5xl">{loaderData.heroTitle || t('home.hero_title')}</h1>

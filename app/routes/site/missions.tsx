@@ -1,12 +1,13 @@
+import { data } from 'react-router';
 import type { Route } from './+types/missions';
-import { getLocalizedPage } from '~/domain/content/pages.server';
 import { resolveImages } from '~/domain/media/images.server';
 import { LOCALES, useI18n, type MessageKey } from '~/lib/i18n';
-import { detectLang } from '~/lib/i18n.server';
-import { pageMeta } from '~/lib/page-meta';
+import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
+import { PreviewBanner } from '~/ui/site/PreviewBanner';
+import { managedPage } from './preview.server';
 
 /** The four pillars (SPEC.md), each with its image field and three statistics. */
 const PILLARS: { id: string; image: string; title: MessageKey; text: MessageKey; stats: [number, MessageKey][] }[] = [
@@ -16,25 +17,28 @@ const PILLARS: { id: string; image: string; title: MessageKey; text: MessageKey;
   { id: 'empowerment', image: 'mission4Image', title: 'missions.empowerment', text: 'missions.empowermentText', stats: [[640, 'missions.empowermentStat1'], [75, 'missions.empowermentStat2'], [900, 'missions.empowermentStat3']] },
 ];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { lang } = detectLang(request);
-  const page = await getLocalizedPage(db(), 'missions', lang);
+export const headers = pageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { page, preview, headers } = await managedPage(request, context, 'missions');
   const images = await resolveImages(db(), PILLARS.map((p) => page.images[p.image]));
-  return {
+  return data({
+    preview,
     title: page.fields.title,
     introduction: page.fields.introduction,
     images: PILLARS.map((p) => (page.images[p.image] ? images.get(page.images[p.image]) : undefined)),
-  };
+  }, { headers });
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (i18n) => ({ title: args.loaderData?.title || i18n.t('nav.missions'), description: i18n.t('missions.metaDescription') }));
+  pageMeta(args, (i18n) => ({ title: args.loaderData?.title || i18n.t('nav.missions'), description: i18n.t('missions.metaDescription'), preview: args.loaderData?.preview }));
 
 export default function Missions({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n();
   const number = new Intl.NumberFormat(LOCALES[lang]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      {loaderData.preview && <PreviewBanner className="mb-6" />}
       <h1 className="text-4xl font-extrabold">{loaderData.title || t('nav.missions')}</h1>
       <RichText html={loaderData.introduction} className="mt-4 max-w-3xl text-lg text-gray-800" />
       <h2 className="sr-only">{t('missions.pillarsTitle')}</h2>

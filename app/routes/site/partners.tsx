@@ -1,24 +1,34 @@
+import { data } from 'react-router';
 import type { Route } from './+types/partners';
 import { resolveImages } from '~/domain/media/images.server';
-import { listPartners } from '~/domain/partners/partners.server';
+import { PARTNER_TYPE, listPartners } from '~/domain/partners/partners.server';
 import { useI18n } from '~/lib/i18n';
-import { pageMeta } from '~/lib/page-meta';
+import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
+import { PreviewBanner } from '~/ui/site/PreviewBanner';
+import { previewFor } from './preview.server';
 
-export async function loader() {
-  const partners = await listPartners(db());
+export const headers = pageHeaders;
+
+/** `?partenaire=<id>&apercu=…`: "Aperçu" of that partner's draft, in its place in the list (ADR 015). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const id = new URL(request.url).searchParams.get('partenaire') ?? '';
+  const allowed = await previewFor(request, context, { type: PARTNER_TYPE, id }, 'partners');
+  const preview = allowed.preview && id !== '';
+  const partners = await listPartners(db(), { preview: preview ? id : undefined });
   const logos = await resolveImages(db(), partners.map((p) => p.logoUrl));
-  return { partners: partners.map((p) => ({ ...p, logo: logos.get(p.logoUrl) })) };
+  return data({ preview, partners: partners.map((p) => ({ ...p, logo: logos.get(p.logoUrl) })) }, { headers: allowed.headers });
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (i18n) => ({ title: i18n.t('partners.title'), description: i18n.t('partners.metaDescription') }));
+  pageMeta(args, (i18n) => ({ title: i18n.t('partners.title'), description: i18n.t('partners.metaDescription'), preview: args.loaderData?.preview }));
 
 export default function Partners({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
+      {loaderData.preview && <PreviewBanner className="mb-6" />}
       <h1 className="text-4xl font-extrabold">{t('partners.title')}</h1>
       <p className="mt-3 max-w-2xl text-lg text-gray-700">{t('partners.intro')}</p>
       {loaderData.partners.length === 0 ? (

@@ -1,9 +1,12 @@
 import type { RouterContextProvider } from 'react-router';
+import type { PageId } from '~/domain/content/pages';
+import { PAGE_TYPE, getLocalizedPage } from '~/domain/content/pages.server';
 import type { EntityRef } from '~/domain/revisions/editorial';
 import { checkPreviewToken } from '~/domain/revisions/preview.server';
 import { can, type AdminArea } from '~/domain/users/permissions';
 import { currentUser } from '~/lib/auth.server';
-import { runtime } from '~/lib/runtime.server';
+import { detectLang } from '~/lib/i18n.server';
+import { db, runtime } from '~/lib/runtime.server';
 
 /**
  * "Aperçu" on the public pages (ADR 015): `?apercu=1` for a signed-in user whose role may open the
@@ -25,4 +28,20 @@ export async function mayPreview(request: Request, context: Readonly<RouterConte
   if (checkPreviewToken(runtime().secret, ref, apercu)) return true;
   const user = await currentUser(request, context);
   return Boolean(user && can(user.role, area));
+}
+
+/**
+ * Whether this request sees `ref`'s draft, and the headers its answer carries: the preview's
+ * whenever `?apercu=` is asked, granted or not (the route's `headers` export sends them).
+ */
+export async function previewFor(request: Request, context: Readonly<RouterContextProvider>, ref: EntityRef, area: AdminArea) {
+  const apercu = previewParam(request);
+  return { preview: await mayPreview(request, context, ref, area, apercu), headers: apercu !== null ? PREVIEW_HEADERS : undefined };
+}
+
+/** What a managed page's public route shows (home, about, missions…): the page in the request's language, its draft in a preview. */
+export async function managedPage(request: Request, context: Readonly<RouterContextProvider>, pageId: PageId) {
+  const { preview, headers } = await previewFor(request, context, { type: PAGE_TYPE, id: pageId }, 'pages');
+  const { lang } = detectLang(request);
+  return { lang, page: await getLocalizedPage(db(), pageId, lang, { preview }), preview, headers };
 }

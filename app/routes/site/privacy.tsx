@@ -1,20 +1,21 @@
+import { data } from 'react-router';
 import type { Route } from './+types/privacy';
-import { getLocalizedPage } from '~/domain/content/pages.server';
 import { useI18n } from '~/lib/i18n';
-import { detectLang } from '~/lib/i18n.server';
-import { pageMeta } from '~/lib/page-meta';
-import { db } from '~/lib/runtime.server';
+import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { LegalPage } from '~/ui/site/LegalPage';
+import { managedPage } from './preview.server';
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const page = await getLocalizedPage(db(), 'privacy', detectLang(request).lang);
-  return { title: page.fields.title, content: page.fields.content };
+export const headers = pageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { page, preview, headers } = await managedPage(request, context, 'privacy');
+  return data({ preview, title: page.fields.title, content: page.fields.content }, { headers });
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, (i18n) => ({ title: args.loaderData?.title || i18n.t('footer.privacy'), description: i18n.t('legal.privacyMeta') }));
+  pageMeta(args, (i18n) => ({ title: args.loaderData?.title || i18n.t('footer.privacy'), description: i18n.t('legal.privacyMeta'), preview: args.loaderData?.preview }));
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
-  return <LegalPage title={loaderData.title || t('footer.privacy')} content={loaderData.content} />;
+  return <LegalPage title={loaderData.title || t('footer.privacy')} content={loaderData.content} preview={loaderData.preview} />;
 }

@@ -10,5 +10,5 @@ export function PreviewBanner({ className = '' }: { className?: string }) {
   );
 }
 
-/** `<meta name="robots">` for a preview (the X-Robots-Tag header says it too). */
-export const previewRobots = (preview: boolean | undefined) => (preview ? [{ name: 'robots', content: 'noindex, nofollow' }] : []);
+/** `<meta name="robots">` for a preview (pageMeta adds it for a page that says `preview`). */
+export { previewRobots } from '~/lib/page-meta';

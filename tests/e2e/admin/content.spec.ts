@@ -194,8 +194,9 @@ for (const dialect of DIALECTS) {
       const row = page.getByTestId('partner-row').filter({ hasText: 'Eau Vive' });
       await row.getByRole('link', { name: /Modifier/ }).click();
       await page.getByLabel('Nom *').fill('Eau Vive International');
-      await page.getByRole('button', { name: 'Enregistrer' }).click();
-      await expect(toast(page)).toContainText('Partenaire modifié !');
+      // A partner on the site is changed by "Publier" (ADR 015; "Enregistrer le brouillon" keeps it off the site).
+      await page.getByRole('button', { name: 'Publier', exact: true }).click();
+      await expect(toast(page)).toContainText('Publié !');
       await page.goto(`${server.baseURL}/partenaires?lng=fr`);
       await expect(page.getByText('Eau Vive International')).toBeVisible();
       await page.goto(`${server.baseURL}/admin/partners`);
@@ -224,8 +225,9 @@ for (const dialect of DIALECTS) {
       await page.getByLabel('Titre (EN)').fill('Our story');
       await tab(page, 'ES').click();
       await page.getByLabel('Titre (ES)').fill('Nuestra historia');
-      await page.getByRole('button', { name: 'Sauvegarder' }).click();
-      await expect(toast(page)).toContainText('Contenu sauvegardé !');
+      // Pages are always on the site: what is typed goes public with "Publier" (ADR 015).
+      await page.getByRole('button', { name: 'Publier', exact: true }).click();
+      await expect(toast(page)).toContainText('Publié !');
       await expect(page).toHaveURL(`${server.baseURL}/admin/pages`);
       for (const [lng, h1] of [['fr', 'Notre histoire'], ['en', 'Our story'], ['es', 'Nuestra historia']]) {
         await page.goto(`${server.baseURL}/a-propos?lng=${lng}`);
@@ -317,10 +319,10 @@ for (const dialect of DIALECTS) {
       await page.goto(`${server.baseURL}/admin/partners/${id}`);
       await other.goto(`${server.baseURL}/admin/partners/${id}`);
       await other.getByLabel('Nom *').fill('Nom choisi par Éric');
-      await other.getByRole('button', { name: 'Enregistrer' }).click();
-      await expect(toast(other)).toContainText('Partenaire modifié !');
+      await other.getByRole('button', { name: 'Publier', exact: true }).click();
+      await expect(toast(other)).toContainText('Publié !');
       await page.getByLabel('Nom *').fill('Nom choisi par Alice');
-      await page.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByRole('button', { name: 'Publier', exact: true }).click();
       await expect(page.getByRole('alert')).toContainText("modifié par quelqu'un d'autre");
       await expect(page.getByLabel('Nom *')).toHaveValue('Nom choisi par Alice');
       expect((await server.db.selectFrom('partners').select('name').where('id', '=', id).executeTakeFirstOrThrow()).name).toBe('Nom choisi par Éric');

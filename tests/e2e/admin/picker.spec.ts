@@ -35,7 +35,8 @@ test.describe('choosing files from the media library', () => {
     const key = (await server.db.selectFrom('media').select('storage_key').where('name', '=', 'nouvelle-photo.png').executeTakeFirstOrThrow()).storage_key;
     await expect(field).toHaveValue(`/media/${key}`);
     await expect(field).toBeFocused();
-    await page.getByRole('button', { name: 'Sauvegarder' }).click();
+    // The page is on the site: the new image goes public with "Publier" (ADR 015).
+    await page.getByRole('button', { name: 'Publier', exact: true }).click();
     await expect(page).toHaveURL(`${server.baseURL}/admin/pages`);
 
     await page.goto(`${server.baseURL}/`);

@@ -2,16 +2,18 @@ import { Link, data } from 'react-router';
 import { z } from 'zod';
 import type { Route } from './+types/page-edit';
 import { optionalMediaUrl, optionalText, richText, inLang, flattenTranslations } from '~/domain/content/forms';
+import { pageEditable } from '~/domain/content/editable.server';
 import { findManagedPage, type ManagedPage, type PageContent, type PageId } from '~/domain/content/pages';
-import { getEditablePage, savePageContent } from '~/domain/content/pages.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { cleanPageContent, getEditablePage, pageContentOf, pageSnapshot } from '~/domain/content/pages.server';
+import { requireUser } from '~/lib/auth.server';
 import { LANGS } from '~/lib/i18n';
-import { contentChanged, db } from '~/lib/runtime.server';
+import { db } from '~/lib/runtime.server';
 import { Field, primaryButton } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';
-import { HistoryLink } from '~/ui/admin/editorial';
+import { EditorialFormActions, EditorialPanel, StayNotice, useAutosave } from '~/ui/admin/editorial';
 import { ContentForm, LanguageTabs, RichTextField, SavedNotice, useSavedRedirect } from '~/ui/admin/content';
-import { conflict, readForm, saved } from './form.server';
+import { discardAction, editorialState, liveEditorialAction } from '../editorial/editorial.server';
+import { readForm } from './form.server';
 
 const LIST = '/admin/pages';
 
@@ -25,16 +27,25 @@ function pageSchema(page: Pick<ManagedPage, 'fields'>) {
   return z.object(shape);
 }
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireUser(request, context, { area: 'pages' });
-  const page = findManagedPage(params.pageId);
-  if (!page) return data({ page: null, version: 0, values: {} as Record<string, string> }, { status: 404 });
-  const content = await getEditablePage(db(), page.id as PageId);
+/** The form's values of a page's content: image fields, then `<lang>.<field>`. */
+function formValues(page: ManagedPage, content: PageContent): Record<string, string> {
   const textIds = page.fields.filter((f) => f.kind !== 'image').map((f) => f.id);
+  return { ...content.images, ...flattenTranslations(content.texts, textIds) };
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const me = await requireUser(request, context, { area: 'pages' });
+  const page = findManagedPage(params.pageId);
+  if (!page) return data({ page: null, version: 0, values: {} as Record<string, string>, editorial: null }, { status: 404 });
+  const content = await getEditablePage(db(), page.id as PageId);
+  const editorial = await editorialState(request, me, pageEditable, page.id, { version: content.version, snapshot: pageSnapshot(content) });
+  // The form continues the draft when there is one; "Restaurer la copie" shows the autosaved copy instead.
+  const shown = editorial.draft ? pageContentOf(editorial.draft.snapshot) : content;
   return {
     page: { id: page.id, name: page.name, path: page.path, fields: page.fields },
     version: content.version,
-    values: { ...content.images, ...flattenTranslations(content.texts, textIds) },
+    values: editorial.restoredCopy ?? formValues(page, shown),
+    editorial: { ...editorial.view, published: true },
   };
 }
 
@@ -43,6 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const page = findManagedPage(params.pageId);
   if (!page) throw data('Page non trouvée', { status: 404 });
   const form = await readForm(request, pageSchema(page));
+  if (form.values.intent === 'discard') return discardAction(me, pageEditable, page.id);
   if ('failure' in form) return form.failure;
   const values = form.data as Record<string, string>;
   const content: PageContent = { images: {}, texts: { fr: {}, en: {}, es: {} } };
@@ -50,10 +62,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (f.kind === 'image') content.images[f.id] = values[f.id] ?? '';
     else for (const lang of LANGS) content.texts[lang][f.id] = values[`${lang}.${f.id}`] ?? '';
   }
-  const result = await savePageContent(db(), actorOf(me), page.id as PageId, content, form.version);
-  if (result === 'conflict') return conflict(form.values);
-  await contentChanged();
-  return saved('Contenu sauvegardé !', page.name);
+  // Visitors always see a page: what is typed is a draft until "Publier" (ADR 015).
+  return liveEditorialAction(me, pageEditable, page.id, form, pageSnapshot(cleanPageContent(page.id as PageId, content)));
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -62,8 +72,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function PageEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, version } = loaderData;
+  const { page, version, editorial } = loaderData;
   useSavedRedirect(actionData, LIST);
+  // Before the early return: a hook is called on every render.
+  const autosave = useAutosave({ url: editorial?.autosavePath ?? '', initialSeq: editorial?.seq ?? 0, initialOthers: editorial?.others ?? [] });
   if (!page) {
     return (
       <div className="space-y-6">
@@ -91,8 +103,17 @@ export default function PageEdit({ loaderData, actionData }: Route.ComponentProp
         </p>
       </div>
       <SavedNotice actionData={actionData} to={LIST} />
-      {version > 0 && <HistoryLink list={`${LIST}/edit`} id={page.id} />}
-      <ContentForm schema={pageSchema(page)} errors={actionData?.errors} version={version} submitLabel="Sauvegarder" cancelTo={LIST}>
+      <StayNotice actionData={actionData} />
+      {editorial && <EditorialPanel editorial={editorial} autosave={autosave} />}
+      <ContentForm
+        schema={pageSchema(page)}
+        errors={actionData?.errors}
+        version={version}
+        submitLabel="Sauvegarder"
+        cancelTo={LIST}
+        onInput={editorial ? autosave.onInput : undefined}
+        actions={editorial && <EditorialFormActions editorial={editorial} cancelTo={LIST} publishAt={v.publishAt} error={actionData?.errors?.publishAt} status={autosave.status} />}
+      >
         {(errors) => (
           <>
             <LanguageTabs errors={errors}>

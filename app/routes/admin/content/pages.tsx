@@ -2,13 +2,18 @@ import { Link } from 'react-router';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/pages';
 import { MANAGED_PAGES } from '~/domain/content/pages';
+import { PAGE_TYPE } from '~/domain/content/pages.server';
+import { formatParis } from '~/domain/revisions/editorial';
+import { scheduledFor } from '~/domain/revisions/workflow.server';
 import { requireUser } from '~/lib/auth.server';
+import { db } from '~/lib/runtime.server';
 import { secondaryButton } from '~/ui/admin/Field';
 import { td } from '~/ui/admin/content';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'pages' });
-  return { pages: MANAGED_PAGES.map(({ id, name, path }) => ({ id, name, path })) };
+  const scheduled = await scheduledFor(db(), PAGE_TYPE, MANAGED_PAGES.map((p) => p.id));
+  return { pages: MANAGED_PAGES.map(({ id, name, path }) => ({ id, name, path, scheduledFor: scheduled.has(id) ? formatParis(scheduled.get(id)!) : null })) };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Gestion des pages | Administration' }, { name: 'robots', content: 'noindex' }];
@@ -21,7 +26,10 @@ export default function Pages({ loaderData }: Route.ComponentProps) {
         {loaderData.pages.map((p) => (
           <tr key={p.id} data-testid="page-row">
             <td className={`${td} font-mono text-sm`}>{p.id}</td>
-            <td className={`${td} font-medium text-gray-900`}>{p.name}</td>
+            <td className={`${td} font-medium text-gray-900`}>
+              {p.name}
+              {p.scheduledFor && <p className="mt-1 text-sm font-medium text-amber-900">Programmé pour le {p.scheduledFor}</p>}
+            </td>
             <td className={td}>
               <a href={p.path} target="_blank" rel="noopener" className="text-brand-800 underline">
                 {p.path}

@@ -2,7 +2,9 @@ import { Link } from 'react-router';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/partners';
 import { listQuery } from '~/domain/content/forms';
-import { listPartnersPage } from '~/domain/partners/partners.server';
+import { PARTNER_TYPE, listPartnersPage } from '~/domain/partners/partners.server';
+import { formatParis } from '~/domain/revisions/editorial';
+import { scheduledFor } from '~/domain/revisions/workflow.server';
 import { requireUser } from '~/lib/auth.server';
 import { db } from '~/lib/runtime.server';
 import { primaryButton } from '~/ui/admin/Field';
@@ -10,7 +12,9 @@ import { EmptyRow, RowActions, ListSearch, Pagination, td } from '~/ui/admin/con
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'partners' });
-  return { list: await listPartnersPage(db(), listQuery(new URL(request.url))) };
+  const list = await listPartnersPage(db(), listQuery(new URL(request.url)));
+  const scheduled = await scheduledFor(db(), PARTNER_TYPE, list.items.map((p) => p.id));
+  return { list: { ...list, items: list.items.map((p) => ({ ...p, scheduledFor: scheduled.has(p.id) ? formatParis(scheduled.get(p.id)!) : null })) } };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Partenaires | Administration' }, { name: 'robots', content: 'noindex' }];
@@ -31,7 +35,10 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
         {list.items.map((p) => (
           <tr key={p.id} data-testid="partner-row">
             <td className={td}>{p.logoUrl ? <img src={p.logoUrl} alt="" className="h-12 w-16 rounded object-contain" /> : null}</td>
-            <td className={`${td} font-medium text-gray-900`}>{p.name}</td>
+            <td className={`${td} font-medium text-gray-900`}>
+              {p.name}
+              {p.scheduledFor && <p className="mt-1 text-sm font-medium text-amber-900">Programmé pour le {p.scheduledFor}</p>}
+            </td>
             <td className={`${td} break-all`}>
               <a href={p.website} target="_blank" rel="noopener noreferrer" className="text-brand-800 underline">
                 {p.website}

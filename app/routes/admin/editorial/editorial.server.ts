@@ -40,6 +40,7 @@ export async function editorialState(request: Request, me: SessionUser, ed: Edit
       publicPath,
       shareUrl: publicPath ? withQuery(`${origin}${publicPath}`, { apercu: previewToken(runtime().secret, ref) }) : '',
       historyPath: `${ed.adminPath}/${encodeURIComponent(id)}/historique`,
+      autosavePath: `${ed.adminPath}/${encodeURIComponent(id)}/autosave`,
     },
   };
 }
@@ -111,4 +112,14 @@ export async function editorialAction(
     return stay('Brouillon enregistré', 'Le site public n’a pas changé.');
   }
   return 'save' as const;
+}
+
+/**
+ * `editorialAction` for a type whose items are always on the site (pages, partners): every save is
+ * a draft until "Publier", never a save in place.
+ */
+export async function liveEditorialAction(me: SessionUser, ed: Editable, id: string, form: { values: Record<string, string>; version: number }, snapshot: Snapshot) {
+  const outcome = await editorialAction(me, ed, id, form, snapshot, true);
+  if (outcome === 'save') throw new Error('A published item is never saved in place.');
+  return outcome;
 }
