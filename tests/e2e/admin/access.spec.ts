@@ -117,6 +117,11 @@ function rows(ids: { editor: string; victim: string; spare: string; campaign: st
     { method: 'GET', path: '/admin/pages/edit/about/autosave', anonymous: 'login', editor: 405, admin: 405 },
     { method: 'POST', path: '/admin/partners/quelque-chose/autosave', form: { version: '1', seq: '0' }, anonymous: 'login', editor: 404, admin: 404 },
     { method: 'GET', path: '/admin/partners/quelque-chose/autosave', anonymous: 'login', editor: 405, admin: 405 },
+    // …and projects and campaigns.
+    { method: 'POST', path: '/admin/actions/quelque-chose/autosave', form: { version: '1', seq: '0' }, anonymous: 'login', editor: 404, admin: 404 },
+    { method: 'GET', path: '/admin/actions/quelque-chose/autosave', anonymous: 'login', editor: 405, admin: 405 },
+    { method: 'POST', path: '/admin/campaigns/quelque-chose/autosave', form: { version: '1', seq: '0' }, anonymous: 'login', editor: 404, admin: 404 },
+    { method: 'GET', path: '/admin/campaigns/quelque-chose/autosave', anonymous: 'login', editor: 405, admin: 405 },
     ...CAMPAIGN_ROWS,
     // Campaigns' history (they joined the editorial workflow's revisions).
     { method: 'GET', path: `/admin/campaigns/${ids.campaign}`, anonymous: 'login', editor: 200, admin: 200 },

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
+import { openPreview, openSharedPreview, openForgedPreview } from './preview';
 
 /** A campaign's drafts, preview and history (campaigns in the editorial workflow, ADR 015). */
 const EDITOR = 'eric@example.org';
@@ -48,19 +49,14 @@ for (const dialect of DIALECTS) {
       await expect(visit.getByTestId('preview-banner')).toHaveCount(0);
 
       // "Aperçu" in English: the campaign's own page, marked, not indexed.
-      const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Aperçu \(English\)/ }).click()]);
+      const preview = await openPreview(page, 'English');
       await expect(preview).toHaveURL(/\/campagnes\/forages-kaya\?apercu=1&lng=en$/);
       await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Deep boreholes in Kaya');
-      await expect(preview.getByTestId('preview-banner')).toContainText('Preview');
-      await expect(preview.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await preview.close();
       // The shared link works without an account and is never stored; a forged one shows the published page.
-      const shared = await page.getByLabel(/Lien d’aperçu à partager/).inputValue();
-      const sharedRes = await visit.goto(`${shared}&lng=en`);
-      expect(sharedRes!.headers()['cache-control']).toContain('no-store');
-      expect(sharedRes!.headers()['x-robots-tag']).toContain('noindex');
+      const { shared } = await openSharedPreview(page, visit, 'English');
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Deep boreholes in Kaya');
-      await visit.goto(`${shared.replace(/apercu=\d+\./, 'apercu=1.')}&lng=en`);
+      await openForgedPreview(visit, shared);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Boreholes in Kaya');
 
       await page.getByRole('button', { name: 'Publier' }).click();

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
+import { openPreview, openSharedPreview } from './preview';
 
 const EDITOR = 'eric@example.org';
 
@@ -54,21 +55,15 @@ for (const dialect of DIALECTS) {
       expect(warm.html).not.toContain(draftTitle);
 
       // "Aperçu" in Spanish: the real home template, with the banner, not indexed.
-      const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Aperçu \(Español\)/ }).click()]);
+      const preview = await openPreview(page, 'Español');
       await expect(preview.getByRole('heading', { level: 1 })).toHaveText(draftTitle);
-      await expect(preview.getByTestId('preview-banner')).toContainText('Vista previa');
-      await expect(preview.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await expect(preview).toHaveTitle(/^Vista previa : /);
       await preview.close();
 
       // A colleague without an account opens the signed link: the draft, never stored by a cache…
-      const shared = await page.getByLabel(/Lien d’aperçu à partager/).inputValue();
-      const sharedRes = await visit.goto(`${shared}&lng=es`);
-      expect(sharedRes!.headers()['cache-control']).toContain('no-store');
-      expect(sharedRes!.headers()['x-robots-tag']).toContain('noindex');
-      expect(sharedRes!.headers()['x-cache']).toBeUndefined();
+      const { res: sharedRes } = await openSharedPreview(page, visit, 'Español');
+      expect(sharedRes.headers()['x-cache']).toBeUndefined();
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText(draftTitle);
-      await expect(visit.getByTestId('preview-banner')).toBeVisible();
       // …so the next anonymous visit of the same page still gets the published version.
       const after = await spanishHome();
       expect(after.cache).toBe('HIT');
@@ -103,11 +98,9 @@ for (const dialect of DIALECTS) {
       await expect(visit.getByText(partner.name, { exact: true })).toBeVisible();
       await expect(visit.getByText(draftName)).toHaveCount(0);
 
-      const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Aperçu \(English\)/ }).click()]);
-      await expect(preview.getByTestId('preview-banner')).toContainText('Preview');
+      const preview = await openPreview(page, 'English');
       await expect(preview.getByText(draftName, { exact: true })).toBeVisible();
       await expect(preview.getByText(partner.name, { exact: true })).toHaveCount(0);
-      await expect(preview.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await preview.close();
 
       await page.getByRole('button', { name: 'Publier', exact: true }).click();

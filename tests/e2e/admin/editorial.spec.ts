@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
+import { openPreview, openSharedPreview, openForgedPreview } from './preview';
 
 const ADMIN = 'alice@example.org';
 const EDITOR = 'eric@example.org';
@@ -74,17 +75,13 @@ for (const dialect of DIALECTS) {
       expect(await (await visit.request.get(`${server.baseURL}/blog/feed.xml?lng=en`)).text()).not.toContain(newTitle);
 
       // "Aperçu" in English: the real article template, marked, not indexed, not stored.
-      const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Aperçu \(English\)/ }).click()]);
+      const preview = await openPreview(page, 'English');
       await expect(preview.getByRole('heading', { level: 1 })).toHaveText(newTitle);
-      await expect(preview.getByTestId('preview-banner')).toContainText('Preview');
-      await expect(preview.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await preview.close();
-      // The signed link works without an account; the same link for another post does not.
-      const shared = await page.getByLabel(/Lien d’aperçu à partager/).inputValue();
-      const sharedRes = await visit.goto(`${shared}&lng=en`);
-      expect(sharedRes!.headers()['cache-control']).toContain('no-store');
+      // The signed link works without an account; a forged one does not.
+      const { shared } = await openSharedPreview(page, visit, 'English');
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText(newTitle);
-      await visit.goto(`${shared.replace(/apercu=\d+\./, 'apercu=1.')}&lng=en`);
+      await openForgedPreview(visit, shared);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText(post.en);
 
       // Scheduled for the coming minute: the list says so, the site does not change yet.

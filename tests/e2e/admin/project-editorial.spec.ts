@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
+import { openPreview, openSharedPreview, openForgedPreview } from './preview';
 
 /** A project's drafts, preview, schedule and publication (projects in the editorial workflow, ADR 015). */
 const EDITOR = 'eric@example.org';
@@ -42,23 +43,16 @@ for (const dialect of DIALECTS) {
       await expect(visit.getByTestId('preview-banner')).toHaveCount(0);
 
       // "Aperçu" in English: the projects page with the draft in its card, marked, not indexed.
-      const [preview] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Aperçu \(English\)/ }).click()]);
+      const preview = await openPreview(page, 'English');
       await expect(preview).toHaveURL(new RegExp(`/nos-actions\\?projet=${project.id}&apercu=1&lng=en#projet-${project.id}$`));
       await expect(preview.getByRole('heading', { name: newTitle })).toBeVisible();
       await expect(preview.getByRole('heading', { name: project.en, exact: true })).toHaveCount(0);
-      await expect(preview.getByTestId('preview-banner')).toContainText('Preview');
-      await expect(preview.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
       await expectAccessible(preview);
       await preview.close();
       // The shared link works without an account and is never stored; a forged one shows visitors' page.
-      const shared = new URL(await page.getByLabel(/Lien d’aperçu à partager/).inputValue());
-      shared.searchParams.set('lng', 'en');
-      const sharedRes = await visit.goto(shared.toString());
-      expect(sharedRes!.headers()['cache-control']).toContain('no-store');
-      expect(sharedRes!.headers()['x-robots-tag']).toContain('noindex');
+      const { shared } = await openSharedPreview(page, visit, 'English');
       await expect(visit.getByRole('heading', { name: newTitle })).toBeVisible();
-      shared.searchParams.set('apercu', `1.${shared.searchParams.get('apercu')!.split('.')[1]}`);
-      await visit.goto(shared.toString());
+      await openForgedPreview(visit, shared);
       await expect(visit.getByRole('heading', { name: project.en, exact: true })).toBeVisible();
       await expect(visit.getByText(newTitle)).toHaveCount(0);
 
