@@ -164,4 +164,37 @@ describeEachDialect('media library on %s', (dialect) => {
     expect((await listMedia(t.db)).map((i) => i.name)).toEqual(['recente.png']);
     expect(await deleteMedia(t.db, storage, old.id)).toBeUndefined();
   });
+
+  it('tells that a file is used by a campaign, or only by a draft (it would be missing once the draft is published)', async () => {
+    const uploaded = await receiveUploads(
+      uploadRequest([
+        { name: 'puits.png', data: await makePng() },
+        { name: 'brouillon.png', data: await makePng() },
+        { name: 'accueil.png', data: await makePng() },
+      ]),
+      t.db,
+      storage,
+      actor,
+    );
+    const [cover, drafted, pageImage] = uploaded.map((r) => (r.ok ? r.item : undefined)!);
+    const now = new Date().toISOString();
+    const fr = (title: string) => JSON.stringify({ fr: { title, summary: '', story: '' } });
+    await t.db
+      .insertInto('campaigns')
+      .values({ id: 'c1', slug: 'un-puits', status: 'active', image: cover.url, goal_cents: null, starts_on: null, ends_on: null, project_id: null, translations: fr('Un puits à Kaya'), amounts: '[]', version: 1, created_at: now, updated_at: now })
+      .execute();
+    const draft = (type: string, id: string, snapshot: object) => ({ entity_type: type, entity_id: id, snapshot: JSON.stringify(snapshot), base_version: 1, publish_at: null, saved_by_id: null, saved_by_name: 'Test', saved_at: now });
+    await t.db
+      .insertInto('drafts')
+      .values([
+        draft('post', 'b1', { image: drafted.url, translations: { fr: { title: 'Rentrée scolaire' } } }),
+        draft('page', 'home', { images: { hero: pageImage.url }, translations: {} }),
+      ])
+      .execute();
+
+    const usage = await mediaUsage(t.db, await listMedia(t.db));
+    expect(usage[cover.id]).toEqual(['la campagne « Un puits à Kaya »']);
+    expect(usage[drafted.id]).toEqual(['le brouillon de l’article « Rentrée scolaire »']);
+    expect(usage[pageImage.id]).toEqual(['le brouillon de la page Accueil']);
+  });
 });

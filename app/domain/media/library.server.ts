@@ -90,22 +90,45 @@ interface Holder {
   text: string;
 }
 
+function firstTitle(t: Record<string, { title?: string }> | undefined): string {
+  return t?.fr?.title || t?.en?.title || t?.es?.title || '';
+}
+
 function titleOf(translations: string): string {
   try {
-    const t = JSON.parse(translations) as Record<string, { title?: string }>;
-    return t.fr?.title || t.en?.title || t.es?.title || '';
+    return firstTitle(JSON.parse(translations));
   } catch {
     return '';
   }
 }
 
-/** Everything that may hold a media URL, with the words that name it. */
+/** How a draft's item is named, by its type (`drafts.entity_type`, ADR 015): "le brouillon de l’article « … »". */
+const DRAFT_OF: Record<string, string> = { post: 'de l’article', campaign: 'de la campagne', project: 'du projet', partner: 'du partenaire' };
+
+function draftLabel(type: string, id: string, snapshot: string, pageName: (id: string) => string): string {
+  if (type === 'page') return `le brouillon de la page ${pageName(id)}`;
+  let name = '';
+  try {
+    const s = JSON.parse(snapshot) as { name?: string; translations?: Record<string, { title?: string }> };
+    name = s.name || firstTitle(s.translations);
+  } catch {
+    // An unreadable snapshot is still named by its id.
+  }
+  return `le brouillon ${DRAFT_OF[type] ?? `(${type})`} « ${name || id} »`;
+}
+
+/**
+ * Everything that may hold a media URL, with the words that name it: live content, and drafts
+ * (a file used only by a draft would be missing when the draft is published).
+ */
 async function holders(db: DB): Promise<Holder[]> {
-  const [pages, projects, posts, partners, settings] = await Promise.all([
+  const [pages, projects, posts, partners, campaigns, drafts, settings] = await Promise.all([
     db.selectFrom('page_content').select(['page_id', 'images', 'texts']).execute(),
     db.selectFrom('projects').select(['id', 'image', 'translations']).execute(),
     db.selectFrom('blog_posts').select(['id', 'image', 'translations']).execute(),
     db.selectFrom('partners').select(['id', 'name', 'logo_url']).execute(),
+    db.selectFrom('campaigns').select(['id', 'slug', 'image', 'translations']).execute(),
+    db.selectFrom('drafts').select(['entity_type', 'entity_id', 'snapshot']).execute(),
     db.selectFrom('settings').select(['key', 'value']).execute(),
   ]);
   const pageName = (id: string) => MANAGED_PAGES.find((p) => p.id === id)?.name ?? id;
@@ -114,6 +137,8 @@ async function holders(db: DB): Promise<Holder[]> {
     ...projects.map((p) => ({ label: `le projet « ${titleOf(p.translations) || p.id} »`, text: `${p.image}\n${p.translations}` })),
     ...posts.map((p) => ({ label: `l’article « ${titleOf(p.translations) || p.id} »`, text: `${p.image}\n${p.translations}` })),
     ...partners.map((p) => ({ label: `le partenaire « ${p.name} »`, text: p.logo_url })),
+    ...campaigns.map((c) => ({ label: `la campagne « ${titleOf(c.translations) || c.slug} »`, text: `${c.image}\n${c.translations}` })),
+    ...drafts.map((d) => ({ label: draftLabel(d.entity_type, d.entity_id, d.snapshot, pageName), text: d.snapshot })),
     ...settings
       .filter((s) => !s.key.startsWith('seed:'))
       .map((s) => ({ label: s.key === 'site' ? 'les paramètres du site' : `les paramètres (${s.key})`, text: s.value })),
