@@ -4,9 +4,9 @@ import base from './vitest.config';
 /**
  * Vitest for mutation testing (`npm run test:mutation`, ADR 011): only the unit and integration
  * files that exercise the mutated modules, on SQLite (Stryker runs each mutant against the tests
- * that cover it; PostgreSQL adds time, not killing power, for these modules). Not
- * tests/integration/admin-guard.test.ts: it starts the whole runtime (seeding included), which
- * imports nearly every module, so every mutant would pay for that start.
+ * that cover it; PostgreSQL adds time, not killing power, for these modules).
+ * tests/integration/admin-guard.test.ts starts the runtime without the product's hooks (no
+ * seeding): it imports the lib modules only, and its start is short on SQLite.
  */
 // Spread, not mergeConfig: mergeConfig would add this list to the base's instead of replacing it.
 export default defineConfig({
@@ -24,13 +24,25 @@ export default defineConfig({
       'tests/unit/permissions-and-auth.test.ts',
       'tests/unit/permissions-paths.test.ts',
       'tests/unit/contact-and-sanitize.test.ts',
+      'tests/unit/receipts-words.test.ts',
+      'tests/unit/campaigns.test.ts',
+      'tests/unit/sanitize-memo.test.ts',
       'tests/integration/donations.test.ts',
+      'tests/integration/ledger.test.ts',
+      'tests/integration/payment-settings.test.ts',
       'tests/integration/donations-paypal-flutterwave.test.ts',
       'tests/integration/donations-verification.test.ts',
+      'tests/integration/campaigns.test.ts',
+      'tests/integration/receipts.test.ts',
+      'tests/integration/donor-space.test.ts',
+      'tests/integration/donor-receipts.test.ts',
       'tests/integration/users-and-sessions.test.ts',
+      'tests/integration/admin-guard.test.ts',
+      'tests/integration/hardening.test.ts',
       'tests/integration/messages-and-limits.test.ts',
       'tests/integration/rate-limit.test.ts',
       'tests/integration/coingate-provider.test.ts',
+      'tests/integration/stripe-provider.test.ts',
       'tests/integration/flutterwave-provider.test.ts',
       'tests/integration/paypal-provider.test.ts',
       'tests/integration/provider-fetch.test.ts',

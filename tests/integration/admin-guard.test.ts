@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS, type Role } from '~/domain/users/permissions';
-import { adminGuard } from '~/lib/auth.server';
+import { actorOf, adminGuard, currentUser, originGuard, endSession, hitResetLimit, requireUser, retryMessage, safeRedirect, startSession } from '~/lib/auth.server';
 import { parseEnv } from '~/lib/env.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime, startRuntime, stopRuntime } from '~/lib/runtime.server';
-import { createSession } from '~/lib/session.server';
+import { createSession, readSession } from '~/lib/session.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
 /**
@@ -42,23 +42,30 @@ describeEachDialect('the admin guard on %s', (dialect) => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
+  function requestContext(secure = true) {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { nonce: 'n', clientIp: '127.0.0.1', requestId: 'r', secure });
+    return context;
+  }
+
   /** What the guard answers: the next handler's response, or what it threw (403, redirect). */
-  async function guard(pathname: string, opts: { role?: Role; method?: string; origin?: string } = {}) {
-    const headers = new Headers();
+  async function guard(pathname: string, opts: { role?: Role; method?: string; origin?: string; headers?: Record<string, string> } = {}) {
+    const headers = new Headers(opts.headers);
     if (opts.role) headers.set('Cookie', cookies[opts.role]!);
     if (opts.origin) headers.set('Origin', opts.origin);
     const request = new Request(`${ORIGIN}${pathname}`, { method: opts.method ?? 'GET', headers });
-    const context = new RouterContextProvider();
-    context.set(requestInfoContext, { nonce: 'n', clientIp: '127.0.0.1', requestId: 'r', secure: true });
     let reached = false;
     try {
-      const response = (await adminGuard({ request, context, params: {}, unstable_pattern: '' } as never, async () => {
+      const response = (await adminGuard({ request, context: requestContext(), params: {}, unstable_pattern: '' } as never, async () => {
         reached = true;
         return new Response('page');
       })) as Response;
       return { reached, status: response.status, cacheControl: response.headers.get('Cache-Control') };
     } catch (e) {
-      if (e instanceof Response) return { reached, status: e.status, location: e.headers.get('Location') };
+      if (e instanceof Response) {
+        const setCookie = e.headers.get('Set-Cookie');
+        return { reached, status: e.status, location: e.headers.get('Location'), ...(setCookie ? { setCookie } : {}) };
+      }
       // `data(…, { status })` thrown: React Router answers with that status and body.
       const thrown = e as { type?: string; data?: unknown; init?: { status?: number } };
       if (thrown?.type === 'DataWithResponseInit') return { reached, status: thrown.init?.status, body: thrown.data };
@@ -93,5 +100,125 @@ describeEachDialect('the admin guard on %s', (dialect) => {
 
   it('lets any signed-in user reach an admin path outside every section (it answers 404 there)', async () => {
     expect(await guard('/admin/page-inconnue', { role: 'Éditeur' })).toMatchObject({ reached: true, status: 200 });
+  });
+
+  it('accepts a state change from PUBLIC_URL\'s origin or from our own pages without Origin, and refuses a cross-site one', async () => {
+    const post = (headers: Record<string, string>) => guard('/admin/pages', { role: 'Admin', method: 'POST', headers });
+    expect(await post({ Origin: 'https://www.fondation.example.org' })).toMatchObject({ reached: false, status: 403 });
+    runtime().publicUrl = 'https://www.fondation.example.org';
+    try {
+      expect(await post({ Origin: 'https://www.fondation.example.org' })).toMatchObject({ reached: true, status: 200 });
+      expect(await post({ Origin: ORIGIN })).toMatchObject({ reached: true, status: 200 });
+      expect(await post({ Origin: 'https://pirate.example' })).toMatchObject({ reached: false, status: 403 });
+    } finally {
+      runtime().publicUrl = undefined;
+    }
+    for (const site of ['cross-site', 'same-site']) expect(await post({ 'Sec-Fetch-Site': site }), site).toMatchObject({ reached: false, status: 403 });
+    for (const site of ['same-origin', 'none']) expect(await post({ 'Sec-Fetch-Site': site }), site).toMatchObject({ reached: true, status: 200 });
+    expect(await post({})).toMatchObject({ reached: true, status: 200 });
+    // Reading is never refused for its origin.
+    for (const method of ['GET', 'HEAD', 'OPTIONS'])
+      expect(await guard('/admin/pages', { role: 'Admin', method, origin: 'https://pirate.example' }), method).toMatchObject({ reached: true, status: 200 });
+  });
+
+  it('on the sign-in pages, checks the origin of a state change only', async () => {
+    const call = async (headers: Record<string, string>) => {
+      const request = new Request(`${ORIGIN}/admin/login`, { method: 'POST', headers });
+      try {
+        return ((await originGuard({ request, context: requestContext(), params: {}, unstable_pattern: '' } as never, async () => new Response('page'))) as Response).status;
+      } catch (e) {
+        return (e as { init?: { status?: number } }).init?.status;
+      }
+    };
+    expect(await call({ Origin: ORIGIN })).toBe(200);
+    expect(await call({})).toBe(200);
+    expect(await call({ Origin: 'https://pirate.example' })).toBe(403);
+  });
+
+  it('takes only a trailing .data for React Router\'s data requests', async () => {
+    expect(await guard('/admin/pages/edit/notes.dataset')).toMatchObject({ location: '/admin/login?redirectTo=%2Fadmin%2Fpages%2Fedit%2Fnotes.dataset' });
+    // Not a users page (an unknown address, answered 404 later), so not refused to an Éditeur.
+    expect(await guard('/admin/users.data/x', { role: 'Éditeur' })).toMatchObject({ reached: true, status: 200 });
+  });
+
+  it('after signing in, comes back to the page asked for (not to the dashboard or /admin), and clears a dead session cookie', async () => {
+    expect(await guard('/admin')).toEqual({ reached: false, status: 302, location: '/admin/login' });
+    expect(await guard('/admin/dashboard')).toEqual({ reached: false, status: 302, location: '/admin/login' });
+    expect(await guard('/admin/donations.data?page=2')).toEqual({ reached: false, status: 302, location: '/admin/login?redirectTo=%2Fadmin%2Fdonations%3Fpage%3D2' });
+    expect(await guard('/admin/pages', { headers: { Cookie: '__session=plus-valable' } })).toEqual({
+      reached: false,
+      status: 302,
+      location: '/admin/login?redirectTo=%2Fadmin%2Fpages',
+      setCookie: '__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure',
+    });
+  });
+
+  it('answers 403 to a user whose role may not open the area or is not the one required', async () => {
+    const request = (role: Role) => new Request(`${ORIGIN}/admin/payments`, { headers: { Cookie: cookies[role]! } });
+    const status = (p: Promise<unknown>) => p.then(() => 200, (e: { init?: { status?: number } }) => e.init?.status);
+    expect(await status(requireUser(request('Éditeur'), requestContext(), { area: 'payments' }))).toBe(403);
+    expect(await status(requireUser(request('Éditeur'), requestContext(), { role: 'Admin' }))).toBe(403);
+    expect(await status(requireUser(request('Éditeur'), requestContext(), { area: 'pages' }))).toBe(200);
+    const admin = await requireUser(request('Admin'), requestContext(), { area: 'payments', role: 'Admin' });
+    expect(actorOf(admin)).toEqual({ id: 'user-admin', name: 'Admin' });
+  });
+
+  it('reads the session once per request', async () => {
+    const { token } = await createSession(runtime().db, 'user-editor');
+    const request = new Request(`${ORIGIN}/admin/pages`, { headers: { Cookie: `__session=${token}` } });
+    const context = requestContext();
+    expect((await currentUser(request, context))?.id).toBe('user-editor');
+    await endSession(request, requestContext());
+    expect((await currentUser(request, context))?.id).toBe('user-editor');
+    expect(await currentUser(request, requestContext())).toBeNull();
+  });
+
+  it('signing in starts a new session (the old one ends) and signing out ends it; the cookie is Secure over HTTPS', async () => {
+    const { token: old } = await createSession(runtime().db, 'user-editor');
+    const http = (cookie: string) => new Request('http://127.0.0.1:3000/admin/login', { method: 'POST', headers: { Cookie: cookie } });
+    const cookie = await startSession(http(`__session=${old}`), requestContext(false), 'user-editor');
+    const [, token, maxAge] = /^__session=([^;]+); Path=\/; HttpOnly; SameSite=Lax; Max-Age=(\d+)$/.exec(cookie) ?? [];
+    expect(Number(maxAge)).toBeGreaterThan(12 * 3600 - 10); // the session's 12 hours, less the time it took
+    expect(Number(maxAge)).toBeLessThanOrEqual(12 * 3600);
+    expect(await readSession(runtime().db, old)).toBeNull();
+    expect((await readSession(runtime().db, token))?.id).toBe('user-editor');
+    // Secure: the request says HTTPS (behind a proxy), its address is https, or PUBLIC_URL is.
+    expect(await startSession(http(''), requestContext(true), 'user-editor')).toMatch(/; Secure$/);
+    expect(await startSession(new Request(`${ORIGIN}/admin/login`), requestContext(false), 'user-editor')).toMatch(/; Secure$/);
+    runtime().publicUrl = 'https://www.fondation.example.org';
+    try {
+      expect(await endSession(http(''), requestContext(false))).toBe('__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure');
+      runtime().publicUrl = 'http://www.fondation.example.org';
+      expect(await endSession(http(''), requestContext(false))).toBe('__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+    } finally {
+      runtime().publicUrl = undefined;
+    }
+    expect(await endSession(http(`__session=${token}`), requestContext(false))).toBe('__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+    expect(await readSession(runtime().db, token)).toBeNull();
+  });
+
+  it('lets an account or an address ask for five password resets per quarter of an hour', async () => {
+    for (let i = 0; i < 5; i++) expect(await hitResetLimit('reset@example.org', `203.0.113.${i}`)).toBe(0);
+    const wait = await hitResetLimit('reset@example.org', '203.0.113.9');
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    for (let i = 0; i < 5; i++) expect(await hitResetLimit(`autre${i}@example.org`, '198.51.100.20')).toBe(0);
+    expect(await hitResetLimit('encore@example.org', '198.51.100.20')).toBeGreaterThan(14 * 60);
+  });
+});
+
+describe('sign-in helpers', () => {
+  it('comes back after signing in only to an admin page, never to the sign-in flow or another site', () => {
+    expect(safeRedirect('/admin/pages?tri=date#haut')).toBe('/admin/pages?tri=date#haut');
+    for (const bad of [null, undefined, '', '/blog', 'https://pirate.example/admin', '//pirate.example/admin', '/admin\\pirate', '/admin/login', '/admin/login?x=1', '/admin/logout#y'])
+      expect(safeRedirect(bad), String(bad)).toBe('/admin/dashboard');
+    expect(safeRedirect('/blog', '/admin/users')).toBe('/admin/users');
+  });
+
+  it('says how many whole minutes to wait, one at least', () => {
+    expect(retryMessage(0)).toBe('Trop de tentatives. Réessayez dans 1 minute.');
+    expect(retryMessage(60)).toBe('Trop de tentatives. Réessayez dans 1 minute.');
+    expect(retryMessage(61)).toBe('Trop de tentatives. Réessayez dans 2 minutes.');
+    expect(retryMessage(900)).toBe('Trop de tentatives. Réessayez dans 15 minutes.');
   });
 });

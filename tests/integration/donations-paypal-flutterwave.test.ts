@@ -3,6 +3,7 @@ import { findById, findByRef } from '~/domain/donations/ledger.server';
 import { getPaymentSettings, availableMethods } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import {
+  cancelAttempt,
   capturePayPalDonation,
   confirmFlutterwave,
   handleFlutterwaveWebhook,
@@ -12,6 +13,7 @@ import {
   type DonationDeps,
 } from '~/domain/donations/service.server';
 import { parseEnv } from '~/lib/env.server';
+import { setLogSink } from '~/lib/log.server';
 import { startFakeFlutterwave, type FakeFlutterwave } from '../fakes/flutterwave';
 import { startFakePayPal, type FakePayPal } from '../fakes/paypal';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
@@ -128,5 +130,93 @@ describeEachDialect('PayPal and Flutterwave donations on %s', (dialect) => {
     for (let i = 0; i < 10; i++) expect((await handleFlutterwaveWebhook(deps, body, FLW.hash)).status).toBe(200);
     expect((await findByRef(t.db, 'flutterwave', r.txRef))?.status).toBe('succeeded');
     expect((await t.db.selectFrom('mail_outbox').select('id').where('to', '=', 'awa2@example.org').execute()).length).toBe(1);
+  });
+
+  it('answers each PayPal webhook it cannot use, and reads the order of a checkout-order event', async () => {
+    const send = (event: object | string, d = deps) => {
+      const body = typeof event === 'string' ? event : JSON.stringify(event);
+      return handlePayPalWebhook(d, body, new Headers(pp.signedHeaders(body)));
+    };
+    const noWebhook = { ...deps, settings: { ...deps.settings, paypal: { ...deps.settings.paypal, webhookId: '' } } };
+    expect(await send({ id: 'WH-0' }, noWebhook)).toEqual({ status: 400, message: 'webhook id not configured' });
+    expect(await send('{pas du json')).toEqual({ status: 400, message: 'invalid body' });
+    expect(await send({ id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource_type: 'capture', resource: { id: 'CAP' } })).toEqual({ status: 200, message: 'ignored' });
+    expect(await send({ id: 'WH-1b', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { supplementary_data: {} } })).toEqual({ status: 200, message: 'ignored' });
+    expect(await send({ id: 'WH-1c', event_type: 'BILLING.PLAN.CREATED' })).toEqual({ status: 200, message: 'ignored' });
+    expect(await send({ id: 'WH-1d', event_type: 'CHECKOUT.ORDER.COMPLETED', resource_type: 'checkout-order' })).toEqual({ status: 200, message: 'ignored' });
+    expect(await send('null')).toEqual({ status: 200, message: 'ignored' });
+    expect(await send({ id: 'WH-2', event_type: 'CHECKOUT.ORDER.APPROVED', resource_type: 'capture', resource: { id: 'ORDER-1' } })).toEqual({ status: 200, message: 'ignored' });
+    expect(await send({ id: 'WH-3', event_type: 'CHECKOUT.ORDER.COMPLETED', resource_type: 'checkout-order', resource: { id: 'ORDER-INCONNU' } })).toEqual({ status: 200, message: 'unknown order' });
+    const { orderId, donation } = await startPayPalDonation(deps, { amountCents: 1700, lang: 'fr' });
+    pp.approve(orderId);
+    pp.orders.get(orderId).status = 'COMPLETED';
+    pp.orders.get(orderId).purchase_units[0].payments = { captures: [{ id: 'CAPY', status: 'COMPLETED', amount: { currency_code: 'EUR', value: '17.00' } }] };
+    expect(await send({ id: 'WH-4', event_type: 'CHECKOUT.ORDER.COMPLETED', resource_type: 'checkout-order', resource: { id: orderId } })).toEqual({ status: 200, message: 'ok' });
+    expect((await findById(t.db, donation.id))?.status).toBe('succeeded');
+    // Settled: the buttons' capture does not ask PayPal again.
+    const asked = pp.requests.length;
+    expect((await capturePayPalDonation(deps, orderId))?.status).toBe('succeeded');
+    expect(pp.requests.length).toBe(asked);
+    expect(await capturePayPalDonation(deps, 'ORDER-INCONNU')).toBeUndefined();
+    // A gift cancelled from the cancel page is still captured when the donor approves it after all.
+    const late = await startPayPalDonation(deps, { amountCents: 1750, lang: 'fr' });
+    await cancelAttempt(t.db, late.donation.id);
+    pp.approve(late.orderId);
+    expect((await capturePayPalDonation(deps, late.orderId))?.status).toBe('succeeded');
+  });
+
+  it('refuses to call PayPal or Flutterwave without their credentials', async () => {
+    const without = (secrets: object, paypal = deps.settings.paypal) => ({ ...deps, settings: { ...deps.settings, paypal, secrets: { ...deps.settings.secrets, ...secrets } } });
+    for (const d of [without({ 'paypal.clientSecret': '' }), without({}, { ...deps.settings.paypal, clientId: '' })]) {
+      const error = await startPayPalDonation(d, { amountCents: 800, lang: 'fr' }).catch((e: unknown) => e);
+      expect(error).toEqual(new ProviderError('paypal', 'configuration incomplète'));
+    }
+    const failed = await t.db.selectFrom('donations').select(['status', 'error']).where('provider', '=', 'paypal').where('amount_minor', '=', 800).execute();
+    expect(failed).toEqual([
+      { status: 'failed', error: 'configuration incomplète' },
+      { status: 'failed', error: 'configuration incomplète' },
+    ]);
+    const r = await startMobileDonation(deps, { eurCents: 700, name: 'Awa', email: 'awa3@example.org', phone: '+221770000004', lang: 'fr' });
+    await expect(confirmFlutterwave(without({ 'mobileMoney.secretKey': '' }), r.txRef, '1')).rejects.toThrow(new ProviderError('flutterwave', 'configuration incomplète'));
+    expect(await confirmFlutterwave(deps, 'thv-inconnu', '1')).toBeUndefined();
+    // A transaction that is not exactly ours is ignored, and the log says what was expected and what came.
+    const warnings: string[] = [];
+    setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
+    try {
+      const { id: small } = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: r.txRef, amount: 1, currency: 'XOF' }) })).json()) as { id: string };
+      expect((await confirmFlutterwave(deps, r.txRef, small))?.status).toBe('pending');
+    } finally {
+      setLogSink((level, line) => void (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`));
+    }
+    expect(warnings.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ msg: 'suspicious flutterwave transaction ignored', donationId: r.donation.id, expected: `${r.txRef} ${r.amountMinor} XOF`, got: `${r.txRef} 1 XOF` }),
+    ]);
+    // The API base may be given with a trailing slash.
+    const slash = { ...deps, env: { ...deps.env, FLUTTERWAVE_API_BASE: `${flw.url}/` } };
+    const { id } = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: r.txRef, amount: r.amountMinor, currency: 'XOF' }) })).json()) as { id: string };
+    expect((await confirmFlutterwave(slash, r.txRef, id))?.status).toBe('succeeded');
+  });
+
+  it('takes a mobile money gift in CFA francs from euros, in another currency as typed, and never for nothing', async () => {
+    const inCurrency = (currency: 'XAF' | 'GHS') => ({ ...deps, settings: { ...deps.settings, mobileMoney: { ...deps.settings.mobileMoney, currency } } });
+    const who = { name: 'Kofi', email: 'kofi@example.org', phone: '+233200000000', lang: 'en' as const };
+    expect(await startMobileDonation(inCurrency('XAF'), { ...who, eurCents: 1000 })).toMatchObject({ amountMinor: 6560, currency: 'XAF', donation: { eur_cents: 1000 } });
+    expect(await startMobileDonation(inCurrency('GHS'), { ...who, eurCents: 1000, localMinor: 15000 })).toMatchObject({ amountMinor: 15000, currency: 'GHS', donation: { eur_cents: null } });
+    for (const r of [{ eurCents: 0 }, {}]) await expect(startMobileDonation(deps, { ...who, ...r })).rejects.toThrow(new ProviderError('flutterwave', 'montant invalide'));
+    await expect(startMobileDonation(inCurrency('GHS'), { ...who, eurCents: 1000 })).rejects.toThrow(new ProviderError('flutterwave', 'montant invalide'));
+  });
+
+  it('answers each Flutterwave webhook it cannot use, and reads the older txRef spelling', async () => {
+    const send = (body: string) => handleFlutterwaveWebhook(deps, body, FLW.hash);
+    expect(await handleFlutterwaveWebhook(deps, '{}', 'faux')).toEqual({ status: 400, message: 'invalid verif-hash' });
+    expect(await send('{pas du json')).toEqual({ status: 400, message: 'invalid body' });
+    expect(await send('null')).toEqual({ status: 200, message: 'ignored' });
+    expect(await send(JSON.stringify({ event: 'charge.completed', data: { tx_ref: 'thv-x' } }))).toEqual({ status: 200, message: 'ignored' });
+    expect(await send(JSON.stringify({ event: 'charge.completed', data: { id: 5 } }))).toEqual({ status: 200, message: 'ignored' });
+    expect(await send(JSON.stringify({ event: 'charge.completed' }))).toEqual({ status: 200, message: 'ignored' });
+    const r = await startMobileDonation(deps, { eurCents: 600, name: 'Awa', email: 'awa4@example.org', phone: '+221770000005', lang: 'fr' });
+    const { id } = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: r.txRef, amount: r.amountMinor, currency: 'XOF' }) })).json()) as { id: string };
+    expect(await send(JSON.stringify({ event: 'charge.completed', data: { id: Number(id), txRef: r.txRef } }))).toEqual({ status: 200, message: 'ok' });
+    expect((await findByRef(t.db, 'flutterwave', r.txRef))?.status).toBe('succeeded');
   });
 });

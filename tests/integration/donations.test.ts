@@ -1,20 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recentActivity } from '~/domain/audit/audit.server';
 import { dashboardStats } from '~/domain/dashboard/stats.server';
-import { findById, findByRef, listDonations } from '~/domain/donations/ledger.server';
+import { createAttempt, findById, findByRef, listDonations, transition } from '~/domain/donations/ledger.server';
 import { getPaymentSettings, savePaymentSettings, toPublic, availableMethods } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import {
+  applyVerified,
   cancelAttempt,
   confirmStripeSession,
   handleCoinGateCallback,
   handleStripeWebhook,
   recheckPending,
+  sendReceipt,
   startCardDonation,
   startCryptoDonation,
+  startLinkDonation,
   type DonationDeps,
 } from '~/domain/donations/service.server';
 import { parseEnv } from '~/lib/env.server';
+import { setLogSink } from '~/lib/log.server';
 import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
@@ -250,5 +254,230 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     const nextMonth = new Date();
     nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
     expect((await dashboardStats(t.db, nextMonth)).donationsThisMonthEur).toBe(0);
+  });
+
+  // Below: rows dated outside this month (after the dashboard's sum above).
+
+  it('thanks the donor once, in their language (French otherwise), by name or as a friend, escaped in HTML', async () => {
+    const mails = (to: string) => t.db.selectFrom('mail_outbox').select(['subject', 'text', 'html']).where('to', '=', to).execute();
+    const paid = async (language: string, donorName: string | null, donorEmail: string | null) => {
+      const d = await createAttempt(t.db, { provider: 'stripe', amountMinor: 1234, currency: 'EUR', eurCents: 1234, frequency: 'once', language, donorName, donorEmail });
+      await transition(t.db, { id: d.id }, 'succeeded');
+      await t.db.updateTable('donations').set({ succeeded_at: '2030-03-05T23:30:00.000Z', updated_at: '2030-04-01T10:00:00.000Z' }).where('id', '=', d.id).execute();
+      return (await findById(t.db, d.id))!;
+    };
+    const a = await paid('xx', '<Awa & "Co">', 'merci.a@example.org');
+    await sendReceipt(deps, a);
+    await sendReceipt(deps, a);
+    const body = 'Nous avons bien reçu votre don de 12,34\u00a0€ le 5 mars 2030. Merci pour votre générosité !';
+    expect(await mails('merci.a@example.org')).toEqual([
+      {
+        subject: 'Reçu de votre don à la Fondation THV',
+        text: ['Bonjour <Awa & "Co">,', '', body, `Référence : ${a.id}`, '', 'L’équipe de la Fondation THV'].join('\n'),
+        html: ['<p>Bonjour &#60;Awa &#38; &#34;Co&#34;&#62;,</p>', '', `<p>${body}</p>`, `<p>Référence : ${a.id}</p>`, '', '<p>L’équipe de la Fondation THV</p>'].join('\n'),
+      },
+    ]);
+    const b = await paid('en', null, 'merci.b@example.org');
+    await sendReceipt(deps, b);
+    expect((await mails('merci.b@example.org'))[0].text).toMatch(/^Hello dear donor,\n\nWe have received your donation of €12.34 on March 5, 2030\./);
+    // No address, or a gift that has not succeeded: no mail.
+    const before = (await t.db.selectFrom('mail_outbox').select('id').execute()).length;
+    await sendReceipt(deps, await paid('fr', 'Sans adresse', null));
+    const pending = await createAttempt(t.db, { provider: 'stripe', amountMinor: 500, currency: 'EUR', eurCents: 500, frequency: 'once', language: 'fr', donorEmail: 'merci.c@example.org' });
+    await sendReceipt(deps, pending);
+    expect((await t.db.selectFrom('mail_outbox').select('id').execute()).length).toBe(before);
+  });
+
+  it('sends a mobile money donor to the payment link, recording an attempt nobody can verify', async () => {
+    const withLink = (paymentUrl: string) => ({ ...deps, settings: { ...deps.settings, mobileMoney: { ...deps.settings.mobileMoney, paymentUrl } } });
+    const { url, donation } = await startLinkDonation(withLink('https://flutterwave.com/pay/thv'), { lang: 'es' });
+    expect(url).toBe('https://flutterwave.com/pay/thv');
+    expect(await findById(t.db, donation.id)).toMatchObject({ provider: 'mobile_link', amount_minor: 0, currency: 'EUR', eur_cents: null, frequency: 'once', language: 'es', verifiable: 0, status: 'pending' });
+    expect((await startLinkDonation(withLink('http://pay.example/thv'), { lang: 'fr' })).url).toBe('http://pay.example/thv');
+    for (const bad of ['', 'ftp://pay.example/thv', 'javascript:alert(1)//https://x', 'pay.example/https://x'])
+      await expect(startLinkDonation(withLink(bad), { lang: 'fr' }), bad).rejects.toThrow(new ProviderError('mobile_link', 'lien de paiement absent'));
+  });
+
+  it('refuses to call Stripe or CoinGate without their secret, leaving the attempt failed with the reason', async () => {
+    const none = { ...deps, settings: { ...deps.settings, secrets: {} } };
+    for (const start of [() => startCardDonation(none, { amountCents: 900, monthly: false, lang: 'fr' }), () => startCryptoDonation(none, { amountCents: 900, lang: 'fr' })]) {
+      const error = await start().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as ProviderError).message).toBe('configuration incomplète');
+    }
+    expect(await startCardDonation(none, { amountCents: 900, monthly: false, lang: 'fr' }).catch((e: ProviderError) => e.provider)).toBe('stripe');
+    expect(await startCryptoDonation(none, { amountCents: 900, lang: 'fr' }).catch((e: ProviderError) => e.provider)).toBe('coingate');
+    const failed = (await listDonations(t.db, { status: 'failed' })).filter((d) => d.amount_minor === 900);
+    expect(failed.map((d) => [d.provider, d.error]).sort()).toEqual([
+      ['coingate', 'configuration incomplète'],
+      ['coingate', 'configuration incomplète'],
+      ['stripe', 'configuration incomplète'],
+      ['stripe', 'configuration incomplète'],
+    ]);
+    expect(await handleStripeWebhook(none, '{}', 'sig')).toEqual({ status: 400, message: 'webhook secret not configured' });
+    expect(await handleStripeWebhook(deps, '{}', 'sig')).toEqual({ status: 400, message: 'invalid signature' });
+  });
+
+  it('reads every Checkout outcome: paid later, failed later, expired; an unpaid completion keeps the payment reference', async () => {
+    const event = (type: string, session: object) => {
+      const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object: session } });
+      return handleStripeWebhook(deps, payload, stripe.sign(payload));
+    };
+    const start = async () => (await startCardDonation(deps, { amountCents: 1100, monthly: false, lang: 'fr' })).donation;
+    const late = await start();
+    const unpaid = { ...stripe.sessions.get(late.provider_ref), status: 'complete', payment_status: 'unpaid', payment_intent: `pi_${late.provider_ref}` };
+    expect(await event('checkout.session.completed', unpaid)).toEqual({ status: 200, message: 'ok' });
+    expect(await findById(t.db, late.id)).toMatchObject({ status: 'pending', secondary_ref: `pi_${late.provider_ref}` });
+    await event('checkout.session.async_payment_succeeded', { ...unpaid, payment_status: 'paid' });
+    expect((await findById(t.db, late.id))?.status).toBe('succeeded');
+    const refused = await start();
+    await event('checkout.session.async_payment_failed', { ...stripe.sessions.get(refused.provider_ref), status: 'complete', payment_status: 'unpaid' });
+    expect((await findById(t.db, refused.id))?.status).toBe('failed');
+    const expired = await start();
+    await event('checkout.session.expired', { ...stripe.sessions.get(expired.provider_ref), status: 'expired' });
+    expect((await findById(t.db, expired.id))?.status).toBe('cancelled');
+  });
+
+  it('refunds only a fully refunded charge, whether Stripe names its payment or sends it whole', async () => {
+    const paidGift = async () => {
+      const { donation } = await startCardDonation(deps, { amountCents: 1300, monthly: false, lang: 'fr' });
+      const ev = stripe.complete(donation.provider_ref);
+      await handleStripeWebhook(deps, ev.payload, ev.header);
+      return donation;
+    };
+    const refund = (charge: object) => {
+      const payload = JSON.stringify({ id: 'evt_refund', object: 'event', type: 'charge.refunded', data: { object: { id: 'ch_1', object: 'charge', ...charge } } });
+      return handleStripeWebhook(deps, payload, stripe.sign(payload));
+    };
+    const partly = await paidGift();
+    await refund({ refunded: false, payment_intent: `pi_${partly.provider_ref}` });
+    await refund({ refunded: true, payment_intent: null });
+    expect((await findById(t.db, partly.id))?.status).toBe('succeeded');
+    await refund({ refunded: true, payment_intent: { id: `pi_${partly.provider_ref}`, object: 'payment_intent' } });
+    expect((await findById(t.db, partly.id))?.status).toBe('refunded');
+  });
+
+  it('records a renewal in EUR only, for the first gift\'s campaign, with its fees only when the amount is unchanged', async () => {
+    const { donation } = await startCardDonation(deps, { amountCents: 1030, monthly: true, lang: 'fr', gift: { campaignId: 'camp-renew', feeEurCents: 30 } });
+    const ev = stripe.complete(donation.provider_ref, { customer_details: { email: 'premier@example.org', name: 'Premier' } });
+    await handleStripeWebhook(deps, ev.payload, ev.header);
+    const sub = `sub_${donation.provider_ref}`;
+    const invoice = (id: string, fields: object) => {
+      const payload = JSON.stringify({ id: `evt_${id}`, object: 'event', type: 'invoice.paid', data: { object: { id, object: 'invoice', billing_reason: 'subscription_cycle', amount_paid: 1030, currency: 'eur', customer_email: null, ...fields } } });
+      return handleStripeWebhook(deps, payload, stripe.sign(payload));
+    };
+    await invoice('in_same', { subscription: sub });
+    expect(await findByRef(t.db, 'stripe', 'in_same')).toMatchObject({ campaign_id: 'camp-renew', fee_eur_cents: 30, donor_email: 'premier@example.org', secondary_ref: sub });
+    await invoice('in_more', { amount_paid: 2000, customer_email: 'nouveau@example.org', parent: { subscription_details: { subscription: { id: sub, object: 'subscription' } } } });
+    expect(await findByRef(t.db, 'stripe', 'in_more')).toMatchObject({ campaign_id: 'camp-renew', fee_eur_cents: 0, amount_minor: 2000, donor_email: 'nouveau@example.org' });
+    expect(await invoice('in_none', {})).toEqual({ status: 200, message: 'ok' });
+    await invoice('in_usd', { subscription: sub, currency: 'usd' });
+    await invoice('in_unknown', { subscription: 'sub_inconnue' });
+    expect(await findByRef(t.db, 'stripe', 'in_usd')).toBeUndefined();
+    expect(await findByRef(t.db, 'stripe', 'in_unknown')).toBeUndefined();
+  });
+
+  it('says why a mismatched payment failed, and leaves unknown or unsettled ones alone', async () => {
+    const { donation } = await startCardDonation(deps, { amountCents: 1400, monthly: false, lang: 'fr' });
+    const wrong = await applyVerified(deps, 'stripe', { ref: donation.provider_ref, status: 'succeeded', amountMinor: 140, currency: 'EUR' });
+    expect(wrong.donation).toMatchObject({ status: 'failed', error: 'Montant ou devise inattendus : 140 EUR' });
+    const other = await startCardDonation(deps, { amountCents: 1400, monthly: false, lang: 'fr' });
+    await applyVerified(deps, 'stripe', { ref: other.donation.provider_ref, status: 'succeeded', amountMinor: null, currency: null });
+    expect((await findById(t.db, other.donation.id))?.error).toBe('Montant ou devise inattendus : ? ?');
+    expect(await applyVerified(deps, 'stripe', { ref: 'cs_nobody', status: 'succeeded', amountMinor: 1400, currency: 'EUR' })).toEqual({ changed: false });
+    const open = await startCardDonation(deps, { amountCents: 1400, monthly: false, lang: 'fr' });
+    expect(await applyVerified(deps, 'stripe', { ref: open.donation.provider_ref, status: null, amountMinor: null, currency: null, secondaryRef: 'pi_open' })).toEqual({ changed: false });
+    expect(await applyVerified(deps, 'stripe', { ref: open.donation.provider_ref, status: null, amountMinor: null, currency: null, secondaryRef: 'pi_later' })).toEqual({ changed: false });
+    expect((await findById(t.db, open.donation.id))?.secondary_ref).toBe('pi_open');
+  });
+
+  it('asks Stripe again from the success page only while a gift is unsettled, a cancelled one included', async () => {
+    expect(await confirmStripeSession(deps, 'cs_nobody')).toBeUndefined();
+    const { donation } = await startCardDonation(deps, { amountCents: 1500, monthly: false, lang: 'fr' });
+    await cancelAttempt(t.db, donation.id);
+    stripe.complete(donation.provider_ref);
+    expect((await confirmStripeSession(deps, donation.provider_ref))?.status).toBe('succeeded');
+    const asked = stripe.requests.length;
+    expect((await confirmStripeSession(deps, donation.provider_ref))?.status).toBe('succeeded');
+    expect(stripe.requests.length).toBe(asked);
+  });
+
+  it('re-checks the attempts of the last seven days, counting those asked and skipping a provider that is down', async () => {
+    const now = new Date(Date.now() + 60 * 86_400_000);
+    const aged = async (days: number) => {
+      const { donation } = await startCardDonation(deps, { amountCents: 1600, monthly: false, lang: 'fr' });
+      await t.db.updateTable('donations').set({ created_at: new Date(now.getTime() - days * 86_400_000).toISOString() }).where('id', '=', donation.id).execute();
+      return donation;
+    };
+    const recent = await aged(6.9);
+    await aged(7.1);
+    stripe.complete(recent.provider_ref);
+    expect(await recheckPending(deps, now)).toBe(1);
+    expect((await findById(t.db, recent.id))?.status).toBe('succeeded');
+    const down = await aged(1);
+    stripe.failNext = 10;
+    const warnings: string[] = [];
+    setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
+    try {
+      expect(await recheckPending(deps, now)).toBe(0);
+    } finally {
+      setLogSink((level, line) => void (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`));
+    }
+    expect(warnings.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ msg: 'pending donation re-check failed', donationId: down.id, provider: 'stripe', error: 'Stripe is down' })]);
+  });
+
+  it('names the gift as the donor sees it at Stripe and CoinGate, with its way back', async () => {
+    const card = await startCardDonation(deps, { amountCents: 1545, monthly: false, lang: 'fr', gift: { feeEurCents: 45 } });
+    expect(card.donation.frequency).toBe('once');
+    const sent = () => decodeURIComponent(stripe.requests.at(-1)!.body);
+    expect(sent()).toContain('line_items[0][price_data][product_data][name]=Don à la Fondation THV');
+    expect(sent()).toContain('line_items[1][price_data][product_data][name]=Frais de paiement couverts');
+    expect(sent()).toContain(`cancel_url=https://dons.example.org/payment/cancel?d=${card.donation.id}`);
+    await startCardDonation(deps, { amountCents: 1500, monthly: true, lang: 'fr', priceId: 'price_20' });
+    expect(sent()).toContain('line_items[0][price_data][product_data][name]=Don mensuel à la Fondation THV');
+    expect(sent()).not.toContain('price_20');
+    const crypto = await startCryptoDonation(deps, { amountCents: 1545, lang: 'fr' });
+    expect(crypto.donation.frequency).toBe('once');
+    expect(coingate.orders.get(crypto.donation.provider_ref)).toMatchObject({
+      title: 'Don à la Fondation THV',
+      description: 'Don en crypto-monnaie à la Fondation THV',
+      success_url: `https://dons.example.org/payment/success?d=${crypto.donation.id}`,
+      cancel_url: `https://dons.example.org/payment/cancel?d=${crypto.donation.id}`,
+    });
+    const order = coingate.orders.get(crypto.donation.provider_ref);
+    expect(await handleCoinGateCallback(deps, new URLSearchParams({ id: crypto.donation.provider_ref, token: `${order.token}x` }))).toEqual({ status: 400, message: 'unknown order or bad token' });
+  });
+
+  it('keeps the campaign chosen on the form when a provider names another, and says so in the log', async () => {
+    const warnings: string[] = [];
+    setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
+    try {
+      const designated = (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr', gift: { campaignId: 'camp-form' } })).donation;
+      const paid = { status: 'succeeded' as const, amountMinor: 1800, currency: 'EUR' };
+      await applyVerified(deps, 'stripe', { ref: designated.provider_ref, ...paid, designation: 'camp-autre' });
+      expect(await findById(t.db, designated.id)).toMatchObject({ status: 'succeeded', campaign_id: 'camp-form' });
+      expect(warnings.map((l) => JSON.parse(l))).toEqual([
+        expect.objectContaining({ msg: 'payment designation does not match its attempt', donationId: designated.id, provider: 'stripe', expected: 'camp-form', got: 'camp-autre' }),
+      ]);
+      warnings.length = 0;
+      // The same campaign, or none on either side (null or empty), is no mismatch.
+      for (const [campaignId, designation] of [
+        ['camp-form', 'camp-form'],
+        [null, ''],
+        [null, null],
+        [null, undefined],
+      ] as const) {
+        const d = (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr', gift: { campaignId } })).donation;
+        await applyVerified(deps, 'stripe', { ref: d.provider_ref, ...paid, designation });
+      }
+      const plain = (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr' })).donation;
+      await applyVerified(deps, 'stripe', { ref: plain.provider_ref, ...paid, designation: 'camp-autre' });
+      expect(warnings.map((l) => JSON.parse(l).msg)).toEqual(['payment designation does not match its attempt']);
+      warnings.length = 0;
+      await applyVerified(deps, 'stripe', { ref: (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr' })).donation.provider_ref, ...paid, amountMinor: 18 });
+      expect(warnings.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ msg: 'payment does not match its attempt', expected: '1800 EUR', got: '18 EUR' })]);
+    } finally {
+      setLogSink((level, line) => void (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`));
+    }
   });
 });

@@ -3,7 +3,7 @@ import { audit, recentActivity } from '~/domain/audit/audit.server';
 import { DELAY_STEP_MS, signIn, type SignInDeps } from '~/domain/users/sign-in.server';
 import { createUser, issueToken } from '~/domain/users/users.server';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
-import { ADDRESS_LIMIT, NOTICE_AFTER, PAIR_LIMIT } from '~/lib/auth.server';
+import { ADDRESS_LIMIT, NOTICE_AFTER, PAIR_LIMIT, clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/lib/auth.server';
 import { log, setLogLevel, setLogSink } from '~/lib/log.server';
 import { pendingMails, sendMail } from '~/lib/mail.server';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '~/lib/password.server';
@@ -77,6 +77,28 @@ describeEachDialect('hardening on %s', (dialect) => {
     d.verify = async (stored, password) => Boolean(stored) && password === PASSWORD;
     for (let i = 0; i < ADDRESS_LIMIT; i++) await signIn(t.db, { email: `nobody${i}@example.org`, password: 'x', ip: '203.0.113.99' }, d);
     expect(await signIn(t.db, { email: ownerEmail, password: PASSWORD, ip: '203.0.113.99' }, d)).toMatchObject({ ok: false, reason: 'throttled' });
+  });
+
+  it('counts failures per account whatever the case or spaces of its email, and a success forgets only the pair\'s', async () => {
+    const now = Date.UTC(2031, 0, 1);
+    const ip = '203.0.113.150';
+    const counts = [];
+    for (let i = 0; i < PAIR_LIMIT; i++) counts.push(await recordLoginFailure(t.db, i % 2 ? ' Casse@Example.org ' : 'casse@example.org', ip, now));
+    expect(counts).toEqual([1, 2, 3, 4, 5]);
+    expect(await recordLoginFailure(t.db, 'autre-compte@example.org', '203.0.113.151', now)).toBe(1);
+    expect(await loginBlockedFor(t.db, 'CASSE@example.org', ip, now + 60_000)).toEqual({ retryAfter: 14 * 60, failures: PAIR_LIMIT });
+    await clearLoginFailures(t.db, ' casse@EXAMPLE.org', ip);
+    // The address keeps its failures (one step of delay for five), the pair has none left.
+    expect(await loginBlockedFor(t.db, 'casse@example.org', ip, now + 60_000)).toEqual({ retryAfter: 0, failures: 1 });
+  });
+
+  it('makes an address wait until the later of its two windows ends', async () => {
+    const now = Date.UTC(2032, 0, 1);
+    const ip = '203.0.113.160';
+    for (let i = 0; i < ADDRESS_LIMIT; i++) await recordLoginFailure(t.db, `arrosage${i}@example.org`, ip, now - 10 * 60_000);
+    expect(await loginBlockedFor(t.db, 'cible@example.org', ip, now)).toEqual({ retryAfter: 5 * 60, failures: ADDRESS_LIMIT / PAIR_LIMIT });
+    for (let i = 0; i < PAIR_LIMIT; i++) await recordLoginFailure(t.db, 'cible@example.org', ip, now);
+    expect(await loginBlockedFor(t.db, 'cible@example.org', ip, now)).toEqual({ retryAfter: 15 * 60, failures: PAIR_LIMIT });
   });
 
   it('does the same password-hash work for an unknown email as for a known one', async () => {

@@ -13,7 +13,19 @@ import {
 } from '~/domain/users/users.server';
 import { sendMail } from '~/lib/mail.server';
 import { peekRateLimit, hitRateLimit } from '~/lib/rate-limit.server';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, createSession, destroyUserSessions, pruneSessions, readSession } from '~/lib/session.server';
+import {
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+  clearSessionCookie,
+  createSession,
+  destroySession,
+  destroyUserSessions,
+  pruneSessions,
+  readSession,
+  readSessionToken,
+  sessionCookie,
+} from '~/lib/session.server';
+import { hashToken } from '~/lib/tokens.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
 const HASH = '$argon2id$v=19$m=65536,t=3,p=1$c2FsdHNhbHQ$aGFzaGhhc2g'; // a stand-in: nothing here verifies it
@@ -136,6 +148,74 @@ describeEachDialect('users, sessions and one-time links on %s', (dialect) => {
     expect(old).toHaveLength(0);
   });
 
+  it('a session ends at the very moment of its idle or absolute end, and keeps only the token\'s hash', async () => {
+    const created = await createUser(t.db, actor, { name: 'Bornes', email: 'bornes@example.org', role: 'Admin' });
+    if ('error' in created) throw new Error(created.error);
+    const t0 = new Date('2031-03-01T08:00:00Z');
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    const row = (token: string) => t.db.selectFrom('sessions').selectAll().where('id', '=', hashToken(token)).executeTakeFirst();
+
+    const a = await createSession(t.db, created.user.id, t0);
+    expect(a.expiresAt).toEqual(at(SESSION_ABSOLUTE_MS));
+    expect(await row(a.token)).toMatchObject({ user_id: created.user.id, created_at: t0.toISOString(), last_seen_at: t0.toISOString(), expires_at: at(SESSION_ABSOLUTE_MS).toISOString() });
+    expect(await t.db.selectFrom('sessions').select('id').where('id', '=', a.token).executeTakeFirst()).toBeUndefined();
+    expect(await readSession(t.db, a.token, at(SESSION_IDLE_MS - 1))).toEqual({ sessionId: hashToken(a.token), id: created.user.id, name: 'Bornes', email: 'bornes@example.org', role: 'Admin' });
+    const b = await createSession(t.db, created.user.id, t0);
+    expect(await readSession(t.db, b.token, at(SESSION_IDLE_MS))).toBeNull();
+    expect(await row(b.token)).toBeUndefined();
+
+    // last_seen_at moves at most once a minute.
+    const c = await createSession(t.db, created.user.id, t0);
+    await readSession(t.db, c.token, at(59_999));
+    expect((await row(c.token))?.last_seen_at).toBe(t0.toISOString());
+    await readSession(t.db, c.token, at(60_000));
+    expect((await row(c.token))?.last_seen_at).toBe(at(60_000).toISOString());
+
+    // The absolute end holds even for a session seen a moment ago.
+    const d = await createSession(t.db, created.user.id, at(-SESSION_ABSOLUTE_MS + 1));
+    await t.db.updateTable('sessions').set({ last_seen_at: t0.toISOString() }).where('id', '=', hashToken(d.token)).execute();
+    expect(await readSession(t.db, d.token, at(0))).not.toBeNull();
+    expect(await readSession(t.db, d.token, at(1))).toBeNull();
+
+    // A role that no longer exists signs its holder out.
+    const e = await createSession(t.db, created.user.id, t0);
+    await t.db.updateTable('users').set({ role: 'Ancien rôle' }).where('id', '=', created.user.id).execute();
+    expect(await readSession(t.db, e.token, at(1000))).toBeNull();
+    expect(await row(e.token)).toBeUndefined();
+    await t.db.updateTable('users').set({ role: 'Admin' }).where('id', '=', created.user.id).execute();
+
+    // Signing out ends this session only; no cookie, nothing to end.
+    const f = await createSession(t.db, created.user.id, t0);
+    const g = await createSession(t.db, created.user.id, t0);
+    await destroySession(t.db, undefined);
+    await destroySession(t.db, f.token);
+    expect(await row(f.token)).toBeUndefined();
+    expect(await row(g.token)).toBeDefined();
+    expect(await readSession(t.db, '', t0)).toBeNull();
+    expect(await readSession(t.db, undefined, t0)).toBeNull();
+
+    // A cookie longer than 100 characters is never looked up, even if its hash were stored.
+    for (const token of ['t'.repeat(100), 't'.repeat(101)]) {
+      await t.db.insertInto('sessions').values({ id: hashToken(token), user_id: created.user.id, created_at: t0.toISOString(), last_seen_at: t0.toISOString(), expires_at: at(SESSION_ABSOLUTE_MS).toISOString() }).execute();
+    }
+    expect((await readSession(t.db, 't'.repeat(100), t0))?.id).toBe(created.user.id);
+    expect(await readSession(t.db, 't'.repeat(101), t0)).toBeNull();
+  });
+
+  it('pruning removes sessions at their absolute or idle end, and keeps live ones', async () => {
+    const created = await createUser(t.db, actor, { name: 'Ménage', email: 'menage@example.org', role: 'Éditeur' });
+    if ('error' in created) throw new Error(created.error);
+    const now = new Date('2032-06-01T12:00:00Z');
+    const before = (ms: number) => new Date(now.getTime() - ms);
+    const live = await createSession(t.db, created.user.id, before(SESSION_IDLE_MS - 1));
+    const idle = await createSession(t.db, created.user.id, before(SESSION_IDLE_MS));
+    const old = await createSession(t.db, created.user.id, before(SESSION_IDLE_MS - 1));
+    await t.db.updateTable('sessions').set({ expires_at: now.toISOString() }).where('id', '=', hashToken(old.token)).execute();
+    await pruneSessions(t.db, now);
+    const left = (await t.db.selectFrom('sessions').select('id').where('user_id', '=', created.user.id).execute()).map((r) => r.id);
+    expect(left).toEqual([hashToken(live.token)]);
+  });
+
   it('never writes secrets into the audit log', async () => {
     await audit(t.db, actor, 'test.secret', 'cible', { password: 'x', token: 'y', apiKey: 'z', sessionId: 's', changes: ['rôle'] });
     const [entry] = await recentActivity(t.db, 1);
@@ -160,5 +240,22 @@ describeEachDialect('users, sessions and one-time links on %s', (dialect) => {
     expect(await peekRateLimit(t.db, 'peek', 2_000)).toEqual({ count: 2, retryAfter: 59 });
     expect(await peekRateLimit(t.db, 'peek', 2_000)).toEqual({ count: 2, retryAfter: 59 });
     expect(await peekRateLimit(t.db, 'peek', 70_000)).toEqual({ count: 0, retryAfter: 0 });
+  });
+});
+
+describe('session cookie', () => {
+  it('is HttpOnly, SameSite=Lax, site-wide, Secure over HTTPS, and lasts until the session\'s end', () => {
+    const now = new Date('2030-01-01T00:00:00Z');
+    expect(sessionCookie('tok', new Date(now.getTime() + 90_999), true, now)).toBe('__session=tok; Path=/; HttpOnly; SameSite=Lax; Max-Age=90; Secure');
+    expect(sessionCookie('tok', new Date(now.getTime() + 1000), false, now)).toBe('__session=tok; Path=/; HttpOnly; SameSite=Lax; Max-Age=1');
+    expect(sessionCookie('tok', new Date(now.getTime() - 5000), false, now)).toBe('__session=tok; Path=/; HttpOnly; SameSite=Lax; Max-Age=0');
+    expect(clearSessionCookie(true)).toBe('__session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0; Secure');
+  });
+
+  it('is read from the request, and an empty one is none', () => {
+    const request = (cookie?: string) => new Request('https://example.org/admin', { headers: cookie ? { cookie } : {} });
+    expect(readSessionToken(request('lang=fr; __session=abc'))).toBe('abc');
+    expect(readSessionToken(request('__session='))).toBeUndefined();
+    expect(readSessionToken(request())).toBeUndefined();
   });
 });

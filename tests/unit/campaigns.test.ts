@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { closedReason, daysLeft, progressPercent, slugify } from '~/domain/campaigns/campaigns';
+import { CAMPAIGN_STATUSES, CAMPAIGN_STATUS_LABELS, SLUG_PATTERN, closedReason, daysLeft, progressPercent, slugify } from '~/domain/campaigns/campaigns';
 import { coverFeesCents, feePercentOf, readDedication } from '~/domain/campaigns/giving';
 import { CampaignPageRefresher, msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
 import { campaignSchema } from '~/domain/campaigns/schema';
@@ -25,22 +25,40 @@ describe('campaign rules', () => {
     expect(progressPercent(33_333, 100_000)).toBe(33);
     expect(progressPercent(250_000, 100_000)).toBe(100);
     expect(progressPercent(5_000, null)).toBeNull();
+    expect(progressPercent(5_000, 0)).toBeNull();
+    expect(progressPercent(5_000, -100)).toBeNull();
+  });
+
+  it('shows every status in French', () => {
+    expect(CAMPAIGN_STATUSES.map((s) => CAMPAIGN_STATUS_LABELS[s])).toEqual(['Brouillon', 'Active', 'Terminée']);
   });
 
   it('makes addresses from titles in any language', () => {
     expect(slugify('Un puits à Kaya !')).toBe('un-puits-a-kaya');
     expect(slugify('  École — 300 kits  ')).toBe('ecole-300-kits');
     expect(slugify('«»')).toBe('');
+    // 80 characters at most, never ending with a hyphen where the cut fell.
+    expect(slugify(`${'a'.repeat(79)} bcd`)).toBe('a'.repeat(79));
+    expect(slugify(`${'a'.repeat(78)} bcd`)).toBe(`${'a'.repeat(78)}-b`);
+  });
+
+  it('takes as an address lowercase words and numbers joined by single hyphens', () => {
+    for (const ok of ['kaya', 'k', 'un-puits-a-kaya', '300-kits']) expect(SLUG_PATTERN.test(ok), ok).toBe(true);
+    for (const bad of ['', '-kaya', 'kaya-', 'un--puits', 'Kaya', 'un puits', 'école']) expect(SLUG_PATTERN.test(bad), bad).toBe(false);
   });
 
   it('adds the fees the donor chose to cover, rounded to the cent', () => {
     expect(feePercentOf('2,5')).toBe(2.5);
     expect(feePercentOf('')).toBe(0);
     expect(feePercentOf('50')).toBe(0);
+    expect(feePercentOf('10')).toBe(10);
+    expect(feePercentOf('-2')).toBe(0);
+    expect(feePercentOf(undefined)).toBe(0);
     expect(coverFeesCents(2000, 3)).toBe(60);
     expect(coverFeesCents(1999, 2.5)).toBe(50);
     expect(coverFeesCents(10, 1)).toBe(1);
     expect(coverFeesCents(2000, 0)).toBe(0);
+    expect(coverFeesCents(0, 3)).toBe(0);
   });
 
   it('reads a dedication: none, complete, or what is missing', () => {
@@ -50,6 +68,17 @@ describe('campaign rules', () => {
     expect(readDedication({ ...base, name: ' ' })).toEqual({ ok: false, error: 'giving.nameRequired' });
     expect(readDedication({ ...base, email: 'not-an-email' })).toEqual({ ok: false, error: 'giving.emailInvalid' });
     expect(readDedication({ ...base, kind: 'honor', email: 'ami@example.org' })).toMatchObject({ ok: true, dedication: { kind: 'honor', email: 'ami@example.org' } });
+  });
+
+  it('keeps a dedication within its limits: name and message cut, email checked whole', () => {
+    const base = { kind: 'honor', name: 'n'.repeat(130), message: ` ${'m'.repeat(600)}`, email: ' ami@example.org ' };
+    expect(readDedication(base)).toEqual({ ok: true, dedication: { kind: 'honor', name: 'n'.repeat(120), message: 'm'.repeat(500), email: 'ami@example.org' } });
+    const email = (local: number, domain: number, tld: number) => `${'a'.repeat(local)}@${'b'.repeat(domain)}.${'c'.repeat(tld)}`;
+    expect(email(64, 150, 38)).toHaveLength(254);
+    expect(readDedication({ ...base, email: email(64, 150, 38) }).ok).toBe(true);
+    expect(readDedication({ ...base, email: email(64, 150, 39) })).toEqual({ ok: false, error: 'giving.emailInvalid' });
+    for (const bad of ['nom<ami@example.org', 'ami@example.org>', 'ami@example', 'ami example@x.org'])
+      expect(readDedication({ ...base, email: bad }), bad).toEqual({ ok: false, error: 'giving.emailInvalid' });
   });
 
   it('checks the campaign form on both sides: titles, amounts, dates, address', () => {

@@ -34,4 +34,32 @@ describe('rich HTML sanitizer', () => {
     expect(sanitizeRichHtml('<img src=x onerror=alert(1)><svg><script>1</script></svg><iframe src="//evil"></iframe>')).toBe('');
     expect(sanitizeRichHtml('<a href="https://example.org">x</a>')).toBe('<a href="https://example.org" target="_blank" rel="noopener noreferrer">x</a>');
   });
+
+  it('keeps line breaks and blank lines, and turns other spellings into the editor\'s formats', () => {
+    expect(sanitizeRichHtml('<p>a<br>b</p><p><br></p><p></p>')).toBe('<p>a<br />b</p><p><br /></p><p></p>');
+    expect(sanitizeRichHtml('<b>b</b> <i>i</i> <strike>s</strike> <del>d</del>')).toBe('<strong>b</strong> <em>i</em> <s>s</s> <s>d</s>');
+  });
+
+  it('drops what is inside a non-text element instead of showing it as text', () => {
+    for (const tag of ['script', 'style', 'textarea', 'option', 'noscript', 'title', 'template', 'iframe', 'object', 'svg', 'math']) {
+      expect(sanitizeRichHtml(`<p>t</p><${tag}>hidden</${tag}>`), tag).toBe('<p>t</p>');
+    }
+  });
+
+  it('opens web links (http or https) and links asked to open apart in a new tab, safely; keeps site links in place', () => {
+    expect(sanitizeRichHtml('<a href="http://example.org">x</a>')).toBe('<a href="http://example.org" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichHtml('<a href="/projets" target="_blank">x</a>')).toBe('<a href="/projets" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichHtml('<a target="_blank">x</a>')).toBe('<a target="_blank" rel="noopener noreferrer">x</a>');
+    expect(sanitizeRichHtml('<a href="/projets" target="_self">x</a>')).toBe('<a href="/projets">x</a>');
+    expect(sanitizeRichHtml('<a href="/aller?vers=https://example.org">x</a>')).toBe('<a href="/aller?vers=https://example.org">x</a>');
+  });
+
+  it('drops protocol-relative links and links with neither an address nor text', () => {
+    expect(sanitizeRichHtml('<a href="//evil.example">x</a>')).toBe('<a>x</a>');
+    expect(sanitizeRichHtml('<p><a></a><a> </a><a href="javascript:alert(1)"></a></p>')).toBe('<p></p>');
+  });
+
+  it('reads an absent text (a null column) as empty', () => {
+    expect(sanitizeRichHtml(null as unknown as string)).toBe('');
+  });
 });

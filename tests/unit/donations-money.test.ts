@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cfaToEurCents, eurCentsToCfa, formatMoney, fromDecimal, parseEuroAmount, toDecimalString } from '~/domain/donations/money';
-import { nestFormData } from '~/domain/donations/payment-settings';
+import { STRIPE_METHOD_LABELS, STRIPE_METHOD_TYPES, nestFormData, paymentSettingsFormSchema } from '~/domain/donations/payment-settings';
 import { canTransition } from '~/domain/donations/status';
 import { coinGateStatus, flutterwaveStatus, payPalCaptureStatus, stripeSessionStatus } from '~/domain/donations/providers/statuses';
 import { open, seal } from '~/lib/secret-box.server';
@@ -102,5 +102,91 @@ describe('payment settings form', () => {
     f.append('stripe.products.1.name', 'B');
     f.append('__proto__.x', 'bad');
     expect(nestFormData(f)).toEqual({ stripe: { enabled: 'on', products: [{ name: 'A' }, { name: 'B' }] } });
+  });
+
+  it('skips files and prototype names, closes gaps between products, and gives Stripe an empty list when none is sent', () => {
+    const f = new FormData();
+    f.append('stripe.products.0.name', 'A');
+    f.append('stripe.products.2.name', 'C');
+    f.append('paypal.logo', new Blob(['x']), 'logo.png');
+    f.append('paypal.prototype', 'bad');
+    f.append('paypal.mode', 'live');
+    // Field names that would reach Object.prototype or Object itself change nothing anywhere.
+    f.append('__proto__.polluted', 'bad');
+    f.append('constructor.prototype.polluted', 'bad');
+    f.append('paypal.constructor.polluted', 'bad');
+    expect(nestFormData(f)).toEqual({ stripe: { products: [{ name: 'A' }, { name: 'C' }] }, paypal: { mode: 'live' } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((Object as unknown as Record<string, unknown>).polluted).toBeUndefined();
+    const noProducts = new FormData();
+    noProducts.append('stripe.enabled', 'on');
+    expect(nestFormData(noProducts)).toEqual({ stripe: { enabled: 'on', products: [] } });
+    const objects = new FormData();
+    objects.append('mobileMoney.x1.y', 'v');
+    expect(nestFormData(objects)).toEqual({ mobileMoney: { x1: { y: 'v' } } });
+  });
+
+  describe('its checks', () => {
+    const valid = {
+      stripe: { enabled: 'on', publishableKey: ' pk_test ', products: [{ id: 'p1', name: 'Kit', amount: '25', priceId: 'price_1', active: 'true' }] },
+      paypal: { enabled: '', clientId: '', webhookId: '', mode: 'sandbox' },
+      coingate: { enabled: true, mode: 'live' },
+      mobileMoney: { enabled: 'off', integrationType: 'link', provider: 'flutterwave', publicKey: '', currency: 'XOF', paymentUrl: '' },
+    };
+    type Form = typeof valid & { giving?: Record<string, unknown> };
+    const errors = (change: (f: Form) => void) => {
+      const form: Form = structuredClone(valid);
+      change(form);
+      const parsed = paymentSettingsFormSchema.safeParse(form);
+      return Object.fromEntries((parsed.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    };
+
+    it('reads the checkboxes as the browser sends them, and trims text', () => {
+      const parsed = paymentSettingsFormSchema.parse(valid);
+      expect([parsed.stripe.enabled, parsed.stripe.products[0].active, parsed.paypal.enabled, parsed.coingate.enabled, parsed.mobileMoney.enabled]).toEqual([true, true, false, true, false]);
+      expect(parsed.stripe.publishableKey).toBe('pk_test');
+      expect(parsed.giving).toBeUndefined();
+    });
+
+    it('limits text lengths and the number of products, with the limit in the message', () => {
+      expect(errors((f) => (f.stripe.publishableKey = 'k'.repeat(301)))).toEqual({ 'stripe.publishableKey': '300 caractères au plus.' });
+      expect(errors((f) => (f.stripe.publishableKey = ` ${'k'.repeat(300)} `))).toEqual({});
+      expect(errors((f) => (f.stripe.products[0].name = 'n'.repeat(121)))).toEqual({ 'stripe.products.0.name': '120 caractères au plus.' });
+      expect(errors((f) => (f.stripe.products = Array.from({ length: 51 }, (_, i) => ({ ...valid.stripe.products[0], id: `p${i}` }))))).toEqual({ 'stripe.products': '50 produits au plus.' });
+      expect(errors((f) => (f.stripe.products = Array.from({ length: 50 }, (_, i) => ({ ...valid.stripe.products[0], id: `p${i}` }))))).toEqual({});
+    });
+
+    it('takes a product amount in euros: positive, two decimals, 100,000 € at most; or none', () => {
+      const amountError = (amount: string) => errors((f) => (f.stripe.products[0].amount = amount))['stripe.products.0.amount'];
+      for (const ok of ['', ' 25 ', '0,01', '12.5', '99.99', '100000', '100000,00']) expect(amountError(ok), ok).toBeUndefined();
+      for (const bad of ['0', '0,00', '-5', '100000.01', '1000000', '12.345', '12,', 'douze', '1e3', '1 000'])
+        expect(amountError(bad), bad).toBe('Montant invalide : un nombre positif en euros, 2 décimales au plus, 100 000 € au plus.');
+    });
+
+    it('takes a mobile money payment link only as a web address', () => {
+      const urlError = (url: string) => errors((f) => (f.mobileMoney.paymentUrl = url))['mobileMoney.paymentUrl'];
+      for (const ok of ['', 'https://flutterwave.com/pay/abc', 'HTTP://pay.example/x', ' https://pay.example/x ']) expect(urlError(ok), ok).toBeUndefined();
+      for (const bad of ['flutterwave.com/pay', 'ftp://pay.example', 'https://pay.example/a b', 'xhttps://pay.example', 'https://'])
+        expect(urlError(bad), bad).toBe('Adresse invalide : elle doit commencer par https://.');
+      expect(urlError(`https://pay.example/${'a'.repeat(2000)}`)).toBeDefined();
+    });
+
+    it('takes a fee percentage from 0.01 to 10 with two decimals, and known Stripe payment methods', () => {
+      const giving = (g: Record<string, unknown>) => errors((f) => (f.giving = g));
+      const feeError = (feePercent: string) => giving({ feePercent })['giving.feePercent'];
+      for (const ok of ['', '0,01', ' 2.5 ', '10', '10,00']) expect(feeError(ok), ok).toBeUndefined();
+      for (const bad of ['0', '10.01', '11', '100', '2.555', '-1', 'trois']) expect(feeError(bad), bad).toBe('Pourcentage invalide : un nombre entre 0,01 et 10, 2 décimales au plus.');
+      expect(paymentSettingsFormSchema.parse({ ...valid, giving: {} }).giving).toEqual({ feePercent: '', stripeMethodTypes: [] });
+      expect(paymentSettingsFormSchema.parse({ ...valid, giving: { stripeMethodTypes: ['card', '', 'ideal'] } }).giving?.stripeMethodTypes).toEqual(['card', 'ideal']);
+      expect(paymentSettingsFormSchema.parse({ ...valid, giving: { stripeMethodTypes: 'card' } }).giving?.stripeMethodTypes).toEqual([]);
+      expect(Object.keys(giving({ stripeMethodTypes: ['card', 'cash'] }))).toEqual(['giving.stripeMethodTypes.1']);
+      // Each method the admin may tick has its label on the screen.
+      for (const type of STRIPE_METHOD_TYPES) expect(STRIPE_METHOD_LABELS[type], type).toMatch(/\w{4}/);
+    });
+
+    it('takes PayPal and CoinGate in sandbox or live mode only', () => {
+      for (const mode of ['sandbox', 'live']) expect(errors((f) => ((f.paypal.mode = mode), (f.coingate.mode = mode)))).toEqual({});
+      expect(Object.keys(errors((f) => ((f.paypal.mode = 'test'), (f.coingate.mode = ''))))).toEqual(['paypal.mode', 'coingate.mode']);
+    });
   });
 });

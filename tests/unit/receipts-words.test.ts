@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { euroCentsInFrench, euroFigures, integerInFrench } from '~/domain/receipts/words';
-import { FIELD_LABEL, readTaxDetails } from '~/domain/receipts/donor-details';
+import { FIELD_LABEL, TAX_FIELDS, parseTaxDetails, readTaxDetails } from '~/domain/receipts/donor-details';
 import { parisYear, parisYearStart } from '~/domain/receipts/calendar';
 import { translate } from '~/lib/i18n';
 import en from '~/locales/en';
 import es from '~/locales/es';
 import fr from '~/locales/fr';
-import { missingFields, receiptsActive, EMPTY_RECEIPT_SETTINGS, receiptSettingsSchema } from '~/domain/receipts/settings';
+import { missingFields, receiptsActive, EMPTY_RECEIPT_SETTINGS, MANDATORY, receiptSettingsSchema } from '~/domain/receipts/settings';
 
 describe('amounts in French words', () => {
   it.each([
@@ -45,8 +45,22 @@ describe('amounts in French words', () => {
     [80_000_000, 'quatre-vingts millions'],
     [1_234_567, 'un million deux cent trente-quatre mille cinq cent soixante-sept'],
     [3_000_000_000, 'trois milliards'],
+    [1_000_000_000, 'un milliard'],
+    [200_000_000_000, 'deux cents milliards'],
+    [80_000_000_000, 'quatre-vingts milliards'],
+    [21_000, 'vingt et un mille'],
+    [1_001_000, 'un million mille'],
+    [999_999_999_999, 'neuf cent quatre-vingt-dix-neuf milliards neuf cent quatre-vingt-dix-neuf millions neuf cent quatre-vingt-dix-neuf mille neuf cent quatre-vingt-dix-neuf'],
   ])('%i → %s', (n, words) => {
     expect(integerInFrench(n)).toBe(words);
+  });
+
+  it('knows every unit and ten', () => {
+    expect(Array.from({ length: 20 }, (_, n) => integerInFrench(n))).toEqual([
+      'zéro', 'un', 'deux', 'trois', 'quatre', 'cinq', 'six', 'sept', 'huit', 'neuf',
+      'dix', 'onze', 'douze', 'treize', 'quatorze', 'quinze', 'seize', 'dix-sept', 'dix-huit', 'dix-neuf',
+    ]);
+    expect([20, 30, 40, 50, 60].map(integerInFrench)).toEqual(['vingt', 'trente', 'quarante', 'cinquante', 'soixante']);
   });
 
   it('writes euros and centimes as a receipt prints them', () => {
@@ -59,12 +73,17 @@ describe('amounts in French words', () => {
     expect(euroCentsInFrench(100_000_000)).toBe('un million d’euros');
     expect(euroCentsInFrench(10_000_000)).toBe('cent mille euros');
     expect(euroFigures(123_456)).toBe('1 234,56 €');
+    expect(euroCentsInFrench(0)).toBe('zéro euro');
+    expect(euroCentsInFrench(200_000_000)).toBe('deux millions d’euros');
+    expect(euroCentsInFrench(150_000_000)).toBe('un million cinq cent mille euros');
   });
 
   it('refuses what is not an amount', () => {
-    expect(() => euroCentsInFrench(-1)).toThrow();
-    expect(() => euroCentsInFrench(1.5)).toThrow();
-    expect(() => integerInFrench(1e12)).toThrow();
+    expect(() => euroCentsInFrench(-1)).toThrow(new RangeError('invalid amount: -1'));
+    expect(() => euroCentsInFrench(1.5)).toThrow(new RangeError('invalid amount: 1.5'));
+    expect(() => integerInFrench(1e12)).toThrow(new RangeError('out of range: 1000000000000'));
+    expect(() => integerInFrench(-1)).toThrow(new RangeError('out of range: -1'));
+    expect(() => integerInFrench(2.5)).toThrow(new RangeError('out of range: 2.5'));
   });
 });
 
@@ -99,6 +118,51 @@ describe('donor details for the receipt', () => {
   it('asks nothing of a donor who wants no receipt', () => {
     expect(readTaxDetails(form({ tax_optOut: 'on' }))).toMatchObject({ ok: true, details: null });
   });
+
+  it('trims what is typed, keeps the country typed, and ignores company fields an individual left filled', () => {
+    const r = readTaxDetails(
+      form({ tax_kind: 'individual', tax_name: ' Awa Diallo ', tax_company: 'ACME', tax_siren: 'abc', tax_address: ' 3 rue des Lilas ', tax_postalCode: ' 12500 ', tax_city: ' Dakar ', tax_country: ' Sénégal ' }),
+    );
+    expect(r).toEqual({
+      ok: true,
+      details: { kind: 'individual', name: 'Awa Diallo', company: '', siren: '', address: '3 rue des Lilas', postalCode: '12500', city: 'Dakar', country: 'Sénégal' },
+      values: expect.objectContaining({ name: 'Awa Diallo', country: 'Sénégal' }),
+    });
+  });
+
+  it('lists every missing field of a company, in the form\'s order', () => {
+    const r = readTaxDetails(form({ tax_kind: 'company' }));
+    expect(!r.ok && r.errors).toEqual(['name', 'company', 'siren', 'address', 'postalCode', 'city'].map((field) => ({ field, key: 'taxReceipt.required' })));
+  });
+
+  it('refuses over-long fields (then says nothing else about them) and a SIREN that is not exactly nine digits', () => {
+    const company = { tax_kind: 'company', tax_name: 'A. Diallo', tax_company: 'ACME', tax_siren: '123456789', tax_address: '1 rue', tax_postalCode: '69001', tax_city: 'Lyon' };
+    const errors = (v: Record<string, string>) => {
+      const r = readTaxDetails(form({ ...company, ...v }));
+      return r.ok ? [] : r.errors;
+    };
+    expect(errors({ tax_name: 'n'.repeat(120) })).toEqual([]);
+    expect(errors({ tax_name: 'n'.repeat(121) })).toEqual([{ field: 'name', key: 'taxReceipt.tooLong' }]);
+    expect(errors({ tax_siren: '1234567890123' })).toEqual([{ field: 'siren', key: 'taxReceipt.tooLong' }]);
+    for (const siren of ['A12345678', '1234567890', '12345678A'])
+      expect(errors({ tax_siren: siren }), siren).toEqual([{ field: 'siren', key: 'taxReceipt.invalidSiren' }]);
+    expect(errors({ tax_siren: '12345', tax_city: '' })).toEqual([
+      { field: 'city', key: 'taxReceipt.required' },
+      { field: 'siren', key: 'taxReceipt.invalidSiren' },
+    ]);
+  });
+
+  it('has a label for every field in every language', () => {
+    for (const messages of [fr, en, es])
+      for (const f of TAX_FIELDS) expect(translate(messages, FIELD_LABEL[f]), f).not.toMatch(/^$|taxReceipt\./);
+  });
+
+  it('reads the details stored on a gift, or none', () => {
+    expect(parseTaxDetails(JSON.stringify({ kind: 'individual', name: 'Awa' }))).toEqual({ kind: 'individual', name: 'Awa' });
+    expect(parseTaxDetails(null)).toBeNull();
+    expect(parseTaxDetails('')).toBeNull();
+    expect(parseTaxDetails('{pas du json')).toBeNull();
+  });
 });
 
 describe('organisation settings', () => {
@@ -115,6 +179,40 @@ describe('organisation settings', () => {
     const base = { ...EMPTY_RECEIPT_SETTINGS, enabled: 'on' };
     expect(receiptSettingsSchema.safeParse({ ...base, registration: 'w123456789' }).data?.registration).toBe('W123456789');
     expect(receiptSettingsSchema.safeParse({ ...base, registration: '12345' }).success).toBe(false);
+    const registration = (v: string) => {
+      const r = receiptSettingsSchema.safeParse({ ...base, registration: v });
+      return r.success ? r.data.registration : r.error.issues.map((i) => i.message).join();
+    };
+    expect(registration(' 123 456 789 ')).toBe('123456789');
+    expect(registration('w 123 456 789')).toBe('W123456789');
+    expect(registration('  ')).toBe('');
+    for (const bad of ['12345678', '1234567890', 'A123456789', 'W12345678', 'W1234567890', 'XW123456789', 'abcdefghi'])
+      expect(registration(bad), bad).toBe('Un SIREN (9 chiffres) ou un numéro RNA (W suivi de 9 chiffres).');
+  });
+
+  it('starts empty and off, numbering with RF', () => {
+    expect(missingFields(EMPTY_RECEIPT_SETTINGS)).toEqual(Object.values(MANDATORY));
+    expect(Object.values(MANDATORY)).toContain('Dénomination');
+    expect(receiptsActive({ ...EMPTY_RECEIPT_SETTINGS, ...Object.fromEntries(Object.keys(MANDATORY).map((k) => [k, 'x'])) })).toBe(false);
+    expect(EMPTY_RECEIPT_SETTINGS.prefix).toBe('RF');
+    expect(missingFields({ ...EMPTY_RECEIPT_SETTINGS, legalName: '   ' })).toContain('Dénomination');
+  });
+
+  it('checks the settings form: switch, lengths, choices, signature image and prefix', () => {
+    const valid = { ...EMPTY_RECEIPT_SETTINGS, legalName: ' Fondation THV ', legalBase: 'fondation_rup', signatureImage: ' /media/signatures/presidente.png ', prefix: ' RF-2 ' };
+    const parsed = (v: Record<string, unknown>) => receiptSettingsSchema.safeParse({ ...valid, ...v });
+    const issues = (v: Record<string, unknown>) => Object.fromEntries((parsed(v).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+    expect(parsed({}).data).toMatchObject({ enabled: false, legalName: 'Fondation THV', signatureImage: '/media/signatures/presidente.png', prefix: 'RF-2' });
+    for (const on of ['on', 'true', true]) expect(parsed({ enabled: on }).data?.enabled, String(on)).toBe(true);
+    for (const off of ['', 'off', 'false', false, undefined]) expect(parsed({ enabled: off }).data?.enabled, String(off)).toBe(false);
+    expect(issues({ legalName: 'n'.repeat(201) })).toEqual({ legalName: '200 caractères au plus.' });
+    expect(issues({ legalBase: 'autre', rate: '50', model: 'chaque' })).toEqual({ legalBase: 'Choisissez une qualité.', rate: 'Choisissez un taux.', model: 'Choisissez un modèle.' });
+    for (const ok of ['', '/media/s.png', '/media/a/b-c_d.png']) expect(issues({ signatureImage: ok }), ok).toEqual({});
+    for (const bad of ['https://x.org/media/s.png', 'x/media/s.png', '/media/', '/media/s png', '/media/s.png?x'])
+      expect(issues({ signatureImage: bad }), bad).toEqual({ signatureImage: 'Choisissez une image de la médiathèque.' });
+    for (const ok of ['', 'RF', 'A-1', 'ABCDEFGHIJ']) expect(issues({ prefix: ok }), ok).toEqual({});
+    for (const bad of ['rf', 'ABCDEFGHIJK', 'xRF', 'RFx', 'R F'])
+      expect(issues({ prefix: bad }), bad).toEqual({ prefix: 'Lettres majuscules, chiffres et tirets, 10 au plus.' });
   });
 });
 

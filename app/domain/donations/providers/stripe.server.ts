@@ -73,6 +73,7 @@ export async function createCheckoutSession(stripe: Stripe, i: CheckoutInput): P
     if (!session.id || !session.url) throw new ProviderError('stripe', 'session sans adresse de paiement');
     return { id: session.id, url: session.url };
   } catch (e) {
+    // Stryker disable next-line ConditionalExpression: wrapped again, our own ProviderError keeps its provider and message
     if (e instanceof ProviderError) throw e;
     throw new ProviderError('stripe', e instanceof Error ? e.message : String(e));
   }
