@@ -15,6 +15,7 @@ export default defineConfig({
     ...base.test,
     include: [
       'tests/unit/csv.test.ts',
+      'tests/unit/donor-email.test.ts',
       'tests/unit/donations-money.test.ts',
       'tests/unit/money-edges.test.ts',
       'tests/unit/donation-statuses.test.ts',
