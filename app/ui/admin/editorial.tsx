@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { formatParis, timeAgo, withQuery } from '~/domain/revisions/editorial';
 import { LANG_LABELS } from '~/domain/content/forms';
 import { LANGS } from '~/lib/i18n';
@@ -216,20 +216,6 @@ export function StayNotice({ actionData }: { actionData: { saved?: boolean; toas
     <Notice tone="success" title={actionData.toast.title}>
       {actionData.toast.description}
     </Notice>
-  );
-}
-
-/** "Historique des versions" of the item being edited (screens without drafts: partners, pages). */
-export function HistoryLink({ list, id: given }: { list: string; id?: string }) {
-  const params = useParams();
-  const id = given ?? params.id;
-  if (!id) return null;
-  return (
-    <p>
-      <Link to={`${list}/${encodeURIComponent(id)}/historique`} className="font-semibold text-brand-700 underline">
-        Historique des versions
-      </Link>
-    </p>
   );
 }
 
