@@ -6,8 +6,20 @@ import { E2E_DATA_DIR } from '../../playwright.config';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Zero axe-core violations for the WCAG 2.2 AA tags; the failure message lists them. */
+/**
+ * Zero axe-core violations for the WCAG 2.2 AA tags; the failure message lists them. The page is
+ * judged settled: running CSS transitions (a button's colours easing after a click) finish first,
+ * else axe may sample a colour half-way (seen once in CI: a contrast "violation" on a submit button).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
