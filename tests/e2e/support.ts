@@ -8,17 +8,21 @@ export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'
 
 /**
  * Zero axe-core violations for the WCAG 2.2 AA tags; the failure message lists them. The page is
- * judged settled: running CSS transitions (a button's colours easing after a click) finish first,
- * else axe may sample a colour half-way (seen once in CI: a contrast "violation" on a submit button).
+ * judged settled: running CSS animations and transitions (the page's 240 ms fade-in) finish first,
+ * else axe may sample a colour half-way (seen once in CI: a contrast "violation" mid-fade). Only
+ * running, finite ones are awaited, and never more than a second (a paused one never finishes).
  */
 export async function expectAccessible(page: Page): Promise<void> {
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 1000)),
+    ]),
   );
   const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
