@@ -6,27 +6,23 @@ import { previewPost } from '~/domain/blog/preview.server';
 import { resolveImage } from '~/domain/media/images.server';
 import { useI18n } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
-import { pageMeta } from '~/lib/page-meta';
+import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { db, runtime } from '~/lib/runtime.server';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { JsonLd } from '~/ui/site/JsonLd';
-import { PreviewBanner, previewRobots } from '~/ui/site/PreviewBanner';
-import { PREVIEW_HEADERS, mayPreview, previewParam } from './preview.server';
+import { PreviewBanner } from '~/ui/site/PreviewBanner';
+import { previewFor } from './preview.server';
 import { langUrl } from '~/lib/seo';
 import { articleJsonLd } from '~/lib/structured-data';
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = pageHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
-  const apercu = previewParam(request);
-  const preview = await mayPreview(request, context, { type: POST_TYPE, id: params.postId }, 'blog', apercu);
+  const { preview, headers } = await previewFor(request, context, { type: POST_TYPE, id: params.postId }, 'blog');
   const post = preview ? await previewPost(db(), params.postId, lang) : await getPublishedPost(db(), params.postId, lang);
-  const headers = apercu !== null ? PREVIEW_HEADERS : undefined;
   if (!post) return data({ post: null, article: null, preview: false }, { status: 404, headers });
   const origin = runtime().publicUrl ?? new URL(request.url).origin;
   const image = await resolveImage(db(), post.image);
@@ -50,10 +46,9 @@ export const meta: Route.MetaFunction = (args) => [
     if (!post) return { title: `${i18n.t('blog.notFound')} | ${i18n.t('blog.name')}`, fullTitle: true, description: i18n.t('blog.notFoundText') };
     // SPEC.md: the article title followed by the blog name; the excerpt as description.
     const title = `${post.title} | ${i18n.t('blog.name')}`;
-    return { title: args.loaderData?.preview ? `${i18n.t('editorial.previewTitle')} : ${title}` : title, fullTitle: true, description: post.excerpt, image: post.image?.src, type: 'article' };
+    return { title, fullTitle: true, description: post.excerpt, image: post.image?.src, type: 'article', preview: args.loaderData?.preview };
   }),
   feedLink(args.matches),
-  ...previewRobots(args.loaderData?.preview),
 ];
 
 export default function BlogPost({ loaderData }: Route.ComponentProps) {

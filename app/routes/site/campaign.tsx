@@ -7,13 +7,13 @@ import { formatMoney } from '~/domain/donations/money';
 import { resolveImage } from '~/domain/media/images.server';
 import { useI18n } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
-import { pageMeta } from '~/lib/page-meta';
+import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { db } from '~/lib/runtime.server';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { CampaignProgress } from '~/ui/site/CampaignProgress';
-import { PreviewBanner, previewRobots } from '~/ui/site/PreviewBanner';
+import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { PREVIEW_HEADERS, mayPreview, previewParam } from './preview.server';
 
 /** /campagnes/{slug}: story, raised amount, donors, goal and progress, days left, and the way to give. */
@@ -29,19 +29,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data({ day, campaign: { ...c, image: await resolveImage(db(), c.image) }, preview }, { headers });
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = pageHeaders;
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, (i18n) => {
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, (i18n) => {
     const c = args.loaderData?.campaign;
     if (!c) return { title: i18n.t('notFound.title'), description: i18n.t('notFound.text') };
-    const title = args.loaderData?.preview ? `${i18n.t('editorial.previewTitle')} : ${c.title}` : c.title;
-    return { title, description: c.summary || i18n.t('campaigns.metaDescription'), image: c.image?.src };
-  }),
-  ...previewRobots(args.loaderData?.preview),
-];
+    return { title: c.title, description: c.summary || i18n.t('campaigns.metaDescription'), image: c.image?.src, preview: args.loaderData?.preview };
+  });
 
 export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   const { t, lang, formatDate } = useI18n();

@@ -6,13 +6,13 @@ import { previewProjects } from '~/domain/projects/preview.server';
 import { projectAnchor, type ProjectStatus } from '~/domain/projects/projects';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
-import { pageMeta } from '~/lib/page-meta';
+import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { formatMoney } from '~/domain/donations/money';
-import { PreviewBanner, previewRobots } from '~/ui/site/PreviewBanner';
+import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { PREVIEW_HEADERS, mayPreview, previewParam } from './preview.server';
 
 /** /nos-actions: the active projects; `?projet=<id>&apercu=…` previews that project's draft among them (ADR 015). */
@@ -36,17 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
-}
+export const headers = pageHeaders;
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, (i18n) => ({
-    title: args.loaderData?.preview ? `${i18n.t('editorial.previewTitle')} : ${i18n.t('projects.title')}` : i18n.t('projects.title'),
-    description: i18n.t('projects.metaDescription'),
-  })),
-  ...previewRobots(Boolean(args.loaderData?.preview)),
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, (i18n) => ({ title: i18n.t('projects.title'), description: i18n.t('projects.metaDescription'), preview: Boolean(args.loaderData?.preview) }));
 
 const STATUS_LABEL: Record<ProjectStatus, MessageKey> = {
   Planifié: 'projects.statusPlanned',

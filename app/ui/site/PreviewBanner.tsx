@@ -9,6 +9,3 @@ export function PreviewBanner({ className = '' }: { className?: string }) {
     </p>
   );
 }
-
-/** `<meta name="robots">` for a preview (pageMeta adds it for a page that says `preview`). */
-export { previewRobots } from '~/lib/page-meta';
