@@ -5,7 +5,7 @@ import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
 import { newsletterOptIns, recordNewsletterConsent, wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
-import { LINK_LIMIT_PER_EMAIL, LINK_TTL_MS, readDonorSession, requestSignInLink, useSignInLink } from '~/domain/donors/links.server';
+import { donorCookie, endDonorSession, LINK_LIMIT_PER_EMAIL, pruneDonorAccess, readDonorSession, requestSignInLink, useSignInLink } from '~/domain/donors/links.server';
 import { cardUpdateUrl, changeGift, giftEvents, giftOfDonor, monthlyGiftsOf } from '~/domain/donors/monthly.server';
 import { donorExportCsv, eraseDonorData, exportDonorData, historyOf, purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { parseEnv } from '~/lib/env.server';
@@ -76,8 +76,13 @@ describeEachDialect('donor space on %s', (dialect) => {
     const at = new Date('2030-01-01T10:00:00Z');
     await requestSignInLink(t.db, { email: DONOR.email, ip: '10.0.1.1', deliver: (_e, token) => delivered.push(token) }, at);
     expect(delivered).toHaveLength(1);
-    expect(await useSignInLink(t.db, delivered[0], new Date(at.getTime() + LINK_TTL_MS + 1000))).toBeNull();
-    expect(await useSignInLink(t.db, delivered[0], new Date(at.getTime() + LINK_TTL_MS - 1000))).not.toBeNull();
+    const minutes = (n: number) => new Date(at.getTime() + n * 60_000);
+    expect(await useSignInLink(t.db, delivered[0], minutes(30.1))).toBeNull();
+    const session = await useSignInLink(t.db, delivered[0], minutes(29.9));
+    // The donor session it opens lasts an hour from then, however active.
+    expect(session?.expiresAt).toEqual(minutes(89.9));
+    expect(await readDonorSession(t.db, session!.token, minutes(89.8))).toEqual({ email: DONOR.email });
+    expect(await readDonorSession(t.db, session!.token, minutes(90))).toBeNull();
   });
 
   it('limits requests per email and per address, alike for known and unknown emails, without keeping the email', async () => {
@@ -95,6 +100,36 @@ describeEachDialect('donor space on %s', (dialect) => {
     expect(answers[10]).toBe('limited');
     const keys = (await t.db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key).join(' ');
     expect(keys).not.toContain('example.org');
+  });
+
+  it('signs out, prunes expired links and sessions, and keeps its cookie to the donor space', async () => {
+    const at = new Date('2030-03-01T10:00:00Z');
+    const later = (minutes: number) => new Date(at.getTime() + minutes * 60_000);
+    const tokens: string[] = [];
+    const ask = async (when: Date) => {
+      await requestSignInLink(t.db, { email: DONOR.email, ip: `10.3.0.${tokens.length}`, deliver: (_e, token) => tokens.push(token) }, when);
+      return tokens[tokens.length - 1];
+    };
+    const signedOut = (await useSignInLink(t.db, await ask(at), at))!;
+    await endDonorSession(t.db, undefined);
+    expect(await readDonorSession(t.db, signedOut.token, at)).toEqual({ email: DONOR.email });
+    await endDonorSession(t.db, signedOut.token);
+    expect(await readDonorSession(t.db, signedOut.token, at)).toBeNull();
+
+    const oldSession = (await useSignInLink(t.db, await ask(at), at))!;
+    const freshSession = (await useSignInLink(t.db, await ask(later(50)), later(50)))!;
+    const oldLink = await ask(at);
+    const freshLink = await ask(later(50));
+    await pruneDonorAccess(t.db, later(70));
+    // Pruned at 11:10: the link asked at 10:00 (valid until 10:30) and the session opened at 10:00
+    // (until 11:00) are gone, so neither works even at a time they were valid; the later ones stay.
+    expect(await useSignInLink(t.db, oldLink, later(20))).toBeNull();
+    expect(await useSignInLink(t.db, freshLink, later(60))).not.toBeNull();
+    expect(await readDonorSession(t.db, oldSession.token, at)).toBeNull();
+    expect(await readDonorSession(t.db, freshSession.token, later(70))).toEqual({ email: DONOR.email });
+
+    expect(donorCookie('abc', 3600.7, true)).toBe('__donor=abc; Path=/mon-espace; HttpOnly; SameSite=Lax; Max-Age=3600; Secure');
+    expect(donorCookie('', -5, false)).toBe('__donor=; Path=/mon-espace; HttpOnly; SameSite=Lax; Max-Age=0');
   });
 
   it('changes, pauses, resumes and stops a monthly gift through Stripe, for its own donor only', async () => {

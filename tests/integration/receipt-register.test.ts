@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAttempt, findById, transition, type NewAttempt } from '~/domain/donations/ledger.server';
+import { parisYear } from '~/domain/receipts/calendar';
+import {
+  cancelReceipt,
+  correctReceipt,
+  giftGetsReceipt,
+  issueAnnualStatements,
+  issuedReceiptsFor,
+  issueForGift,
+  receiptNumber,
+  receiptsOfDonation,
+} from '~/domain/receipts/register.server';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
+import { DONOR, ORGANISATION, setReceiptSettings } from '../support/receipts';
+
+/**
+ * The receipt register's own rules, on rows made through the ledger (no provider involved): which
+ * gift gets a receipt, what it prints of the gift, cancelling and correcting by an Admin, the
+ * annual statement's refusals and method line, and lookups over many gifts.
+ */
+const ADMIN = { id: null, name: 'Admin' };
+const YEAR = parisYear(new Date());
+
+describe('receipt numbers and the gifts that get a receipt', () => {
+  it('numbers with the prefix, or without one when it is empty', () => {
+    expect(receiptNumber('RF', 2026, 123)).toBe('RF-2026-000123');
+    expect(receiptNumber('', 2026, 7)).toBe('2026-000007');
+  });
+
+  const gift = { status: 'succeeded', verifiable: 1, eur_cents: 2500, tax_details: JSON.stringify(DONOR), frequency: 'once' };
+  it('gives a receipt only to a confirmed, verified gift with a value in euros and the donor’s details', () => {
+    expect(giftGetsReceipt(ORGANISATION, gift)).toBe(true);
+    expect(giftGetsReceipt(ORGANISATION, { ...gift, status: 'pending' })).toBe(false);
+    expect(giftGetsReceipt(ORGANISATION, { ...gift, status: 'refunded' })).toBe(false);
+    expect(giftGetsReceipt(ORGANISATION, { ...gift, verifiable: 0 })).toBe(false);
+    expect(giftGetsReceipt(ORGANISATION, { ...gift, eur_cents: null })).toBe(false);
+    expect(giftGetsReceipt(ORGANISATION, { ...gift, eur_cents: 0 })).toBe(false);
+    expect(giftGetsReceipt(ORGANISATION, { ...gift, eur_cents: 1 })).toBe(true);
+    expect(giftGetsReceipt(ORGANISATION, { ...gift, tax_details: null })).toBe(false);
+    expect(giftGetsReceipt({ ...ORGANISATION, enabled: false }, gift)).toBe(false);
+  });
+
+  it('under the annual model, a monthly gift waits for the annual statement and a one-off gift still gets its own', () => {
+    const annual = { ...ORGANISATION, model: 'annual_monthly' as const };
+    expect(giftGetsReceipt(annual, { ...gift, frequency: 'monthly' })).toBe(false);
+    expect(giftGetsReceipt(annual, gift)).toBe(true);
+    expect(giftGetsReceipt(ORGANISATION, { ...gift, frequency: 'monthly' })).toBe(true);
+  });
+});
+
+describeEachDialect('the receipt register on %s', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    await setReceiptSettings(t.db);
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  const attempt = (over: Partial<NewAttempt> = {}): NewAttempt => ({
+    provider: 'stripe',
+    amountMinor: 2500,
+    currency: 'EUR',
+    eurCents: 2500,
+    frequency: 'once',
+    language: 'fr',
+    donorEmail: 'awa@example.org',
+    taxDetails: JSON.stringify(DONOR),
+    ...over,
+  });
+  /** A gift confirmed through the ledger, which issues its receipt in the same transaction. */
+  async function confirmed(over: Partial<NewAttempt> = {}) {
+    const d = await createAttempt(t.db, attempt(over));
+    await transition(t.db, { id: d.id }, 'succeeded');
+    return (await findById(t.db, d.id))!;
+  }
+  const counter = async () => (await t.db.selectFrom('receipt_counters').select('last').where('year', '=', YEAR).executeTakeFirst())?.last ?? 0;
+  const auditOf = (action: string, target: string) =>
+    t.db.selectFrom('audit_log').select(['user_name', 'details']).where('action', '=', action).where('target', '=', target).execute();
+
+  it('prints the method of payment of each provider', async () => {
+    const methods: Record<string, string> = {};
+    for (const provider of ['stripe', 'paypal', 'coingate', 'flutterwave'] as const) {
+      const d = await confirmed({ provider });
+      methods[provider] = (await receiptsOfDonation(t.db, d.id))[0].method;
+    }
+    expect(methods).toEqual({ stripe: 'Carte bancaire', paypal: 'PayPal', coingate: 'Cryptomonnaie (CoinGate)', flutterwave: 'Mobile money (Flutterwave)' });
+  });
+
+  it('asked again for a gift that has its receipt, returns that receipt and takes no number', async () => {
+    const d = await confirmed();
+    const [first] = await receiptsOfDonation(t.db, d.id);
+    const before = await counter();
+    expect(await issueForGift(t.db, d)).toEqual(first);
+    expect(await counter()).toBe(before);
+    expect(await receiptsOfDonation(t.db, d.id)).toHaveLength(1);
+  });
+
+  it('dates the receipt at the confirmation, not at the row’s last change', async () => {
+    await setReceiptSettings(t.db, { enabled: false });
+    const d = await confirmed();
+    await setReceiptSettings(t.db);
+    const paid = `${YEAR}-03-02T10:00:00.000Z`;
+    await t.db.updateTable('donations').set({ succeeded_at: paid, updated_at: `${YEAR}-03-04T08:00:00.000Z` }).where('id', '=', d.id).execute();
+    const receipt = await issueForGift(t.db, (await findById(t.db, d.id))!);
+    expect(receipt).toMatchObject({ paid_at: paid, issued_at: paid, year: YEAR });
+  });
+
+  it('finds the issued receipt of each gift among more gifts than one query can name, cancelled ones left out', async () => {
+    const first = await confirmed();
+    const last = await confirmed();
+    const cancelled = await confirmed();
+    const [c] = await receiptsOfDonation(t.db, cancelled.id);
+    expect((await cancelReceipt(t.db, ADMIN, c.id, 'Erreur')).ok).toBe(true);
+    const ids = Array.from({ length: 70_000 }, (_, i) => `no-such-gift-${i}`);
+    ids[0] = first.id;
+    ids[1000] = cancelled.id;
+    ids[ids.length - 1] = last.id;
+    const found = await issuedReceiptsFor(t.db, ids);
+    const number = async (id: string) => (await receiptsOfDonation(t.db, id))[0].number;
+    expect([...found.entries()].map(([id, r]) => [id, r.number]).sort()).toEqual([[first.id, await number(first.id)], [last.id, await number(last.id)]].sort());
+    expect(await issuedReceiptsFor(t.db, [])).toEqual(new Map());
+  });
+
+  it('an Admin cancels a receipt with a reason (or "Annulé"), audited; it cannot be cancelled twice', async () => {
+    const [a] = await receiptsOfDonation(t.db, (await confirmed()).id);
+    const [b] = await receiptsOfDonation(t.db, (await confirmed()).id);
+    const withReason = await cancelReceipt(t.db, ADMIN, a.id, 'Don en double');
+    expect(withReason).toMatchObject({ ok: true, receipt: { id: a.id, status: 'cancelled', cancel_reason: 'Don en double' } });
+    expect(await cancelReceipt(t.db, ADMIN, b.id, '')).toMatchObject({ ok: true, receipt: { status: 'cancelled', cancel_reason: 'Annulé' } });
+    expect(await auditOf('receipt.cancel', a.number)).toEqual([{ user_name: 'Admin', details: JSON.stringify({ reason: 'Don en double' }) }]);
+    const refused = { ok: false, error: 'Ce reçu est introuvable ou déjà annulé.' };
+    expect(await cancelReceipt(t.db, ADMIN, a.id, 'encore')).toEqual(refused);
+    expect(await cancelReceipt(t.db, ADMIN, 'no-such-receipt', 'x')).toEqual(refused);
+    expect((await receiptsOfDonation(t.db, a.donation_id!))[0].cancel_reason).toBe('Don en double');
+  });
+
+  it('a correction is refused while receipts are off and leaves the receipt valid; its reason defaults and it is audited', async () => {
+    const [old] = await receiptsOfDonation(t.db, (await confirmed()).id);
+    const fixed = { ...DONOR, name: 'Awa Sow' };
+    await setReceiptSettings(t.db, { enabled: false });
+    expect(await correctReceipt(t.db, ADMIN, old.id, fixed, 'x')).toEqual({ ok: false, error: 'Les reçus sont désactivés ou les paramètres incomplets.' });
+    await setReceiptSettings(t.db);
+    expect((await receiptsOfDonation(t.db, old.donation_id!)).map((r) => r.status)).toEqual(['issued']);
+
+    const result = await correctReceipt(t.db, ADMIN, old.id, fixed, '');
+    if (!result.ok) throw new Error(result.error);
+    const [cancelled] = (await receiptsOfDonation(t.db, old.donation_id!)).filter((r) => r.id === old.id);
+    expect(cancelled).toMatchObject({ status: 'cancelled', cancel_reason: 'Informations corrigées' });
+    expect(JSON.parse(result.receipt.donor)).toEqual(fixed);
+    expect(await auditOf('receipt.correct', old.number)).toEqual([{ user_name: 'Admin', details: JSON.stringify({ replacedBy: result.receipt.number, reason: '' }) }]);
+    expect(await correctReceipt(t.db, ADMIN, old.id, fixed, 'encore')).toEqual({ ok: false, error: 'Ce reçu est introuvable ou déjà annulé.' });
+  });
+
+  it('annual statements: none while receipts are off or under the per-gift model; one per donor whatever the case of the email, naming every method', async () => {
+    const year = YEAR - 3;
+    const monthly = async (provider: NewAttempt['provider'], email: string, cents: number, month: number) => {
+      const d = await confirmed({ provider, frequency: 'monthly', donorEmail: email, eurCents: cents, amountMinor: cents });
+      // Their receipts (per-gift model) are cancelled: the annual statement takes over these gifts.
+      for (const r of await receiptsOfDonation(t.db, d.id)) await cancelReceipt(t.db, ADMIN, r.id, 'modèle annuel');
+      await t.db.updateTable('donations').set({ succeeded_at: new Date(Date.UTC(year, month, 10)).toISOString() }).where('id', '=', d.id).execute();
+      return d.id;
+    };
+    const ids = [await monthly('stripe', 'Mariama@Example.org', 1000, 1), await monthly('paypal', 'mariama@example.org', 1500, 2), await monthly('stripe', 'mariama@example.org', 500, 3)];
+    const january = new Date(Date.UTC(year + 1, 0, 5));
+
+    expect(await issueAnnualStatements(t.db, year, january)).toEqual([]);
+    await setReceiptSettings(t.db, { model: 'annual_monthly', enabled: false });
+    expect(await issueAnnualStatements(t.db, year, january)).toEqual([]);
+    await setReceiptSettings(t.db, { model: 'annual_monthly' });
+    const issued = await issueAnnualStatements(t.db, year, january);
+    await setReceiptSettings(t.db);
+    expect(issued).toHaveLength(1);
+    expect(issued[0]).toMatchObject({ kind: 'annual', amount_cents: 3000, method: 'Carte bancaire, PayPal', donor_email: 'mariama@example.org' });
+    expect(JSON.parse(issued[0].donation_ids)).toEqual(ids);
+  });
+});
