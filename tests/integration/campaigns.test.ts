@@ -1,6 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { log } from '~/lib/log.server';
-import { campaignTotals, deleteCampaign, designate, suggestedAmountCents, getPublicCampaign, listOpenCampaigns, saveCampaign, type CampaignInput } from '~/domain/campaigns/campaigns.server';
+import {
+  campaignChoices,
+  campaignIdAt,
+  campaignProblem,
+  campaignTotals,
+  deleteCampaign,
+  designate,
+  getPublicCampaign,
+  listCampaignsPage,
+  listOpenCampaigns,
+  saveCampaign,
+  suggestedAmountCents,
+  type CampaignInput,
+} from '~/domain/campaigns/campaigns.server';
+import { createProject } from '~/domain/projects/projects.server';
+import type { ProjectInput } from '~/domain/projects/projects';
 import { findById } from '~/domain/donations/ledger.server';
 import { cfaToEurCents } from '~/domain/donations/money';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
@@ -236,7 +251,67 @@ describeEachDialect('campaigns on %s', (dialect) => {
     expect(await deleteCampaign(t.db, ADMIN, r.campaign.id)).toBeUndefined();
     expect(await getPublicCampaign(t.db, 'a-supprimer', 'fr')).toBeUndefined();
     expect(await findById(t.db, donation.id)).toMatchObject({ campaign_id: r.campaign.id });
-    const entry = await t.db.selectFrom('audit_log').select(['target']).where('action', '=', 'campaign.delete').executeTakeFirstOrThrow();
+    const entry = await t.db.selectFrom('audit_log').select(['target', 'details']).where('action', '=', 'campaign.delete').executeTakeFirstOrThrow();
     expect(entry.target).toBe('Un puits à Kaya');
+    expect(JSON.parse(entry.details)).toEqual({ id: r.campaign.id });
+  });
+
+  it('lists campaigns for the back office with their totals and a search, names them for the donations filter, and finds one by address', async () => {
+    const all = await listCampaignsPage(t.db, { q: '', page: 1 });
+    const slugs = (await t.db.selectFrom('campaigns').select('slug').orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.slug);
+    expect(all.items.map((c) => c.slug)).toEqual(slugs);
+    expect(all.items.find((c) => c.id === kaya)?.totals).toEqual((await campaignTotals(t.db, [kaya])).get(kaya));
+    expect(all.items.find((c) => c.id === kaya)?.totals.raisedCents).toBeGreaterThan(0);
+    expect((await listCampaignsPage(t.db, { q: 'KITS', page: 1 })).items.map((c) => c.slug)).toEqual(['kits-scolaires']);
+    expect((await listCampaignsPage(t.db, { q: 'puits-a-kaya', page: 1 })).items.map((c) => c.slug)).toEqual(['un-puits-a-kaya']);
+    // The titles are searched too, in every language (these campaigns share the English one).
+    expect((await listCampaignsPage(t.db, { q: 'WELL IN KAYA', page: 1 })).items.map((c) => c.slug)).toEqual(slugs);
+    expect((await listCampaignsPage(t.db, { q: 'rien de tel', page: 1 })).items).toEqual([]);
+
+    const untitled = await saveCampaign(t.db, ADMIN, null, input({ slug: 'sans-titre', translations: { fr: { title: '', summary: '', story: '' } } as CampaignInput['translations'] }));
+    if (!('campaign' in untitled)) throw new Error('not saved');
+    const choices = await campaignChoices(t.db);
+    expect(choices.map((c) => c.slug)).toEqual(['sans-titre', ...slugs]);
+    expect(choices.find((c) => c.id === kaya)).toEqual({ id: kaya, slug: 'un-puits-a-kaya', title: 'Un puits à Kaya', status: 'active' });
+    // Without a French title, a campaign is named by its address.
+    expect(choices[0]).toEqual({ id: untitled.campaign.id, slug: 'sans-titre', title: 'sans-titre', status: 'active' });
+
+    expect(await campaignIdAt(t.db, 'un-puits-a-kaya')).toBe(kaya);
+    expect(await campaignIdAt(t.db, 'nowhere')).toBeUndefined();
+  });
+
+  it('fills what a campaign leaves out: the other languages, the impact lines, and an address when there is no title', async () => {
+    const bare = (n: number) =>
+      saveCampaign(t.db, ADMIN, null, { ...input({ slug: '' }), translations: {} as CampaignInput['translations'], amounts: [{ cents: 1000 * n, impact: {} as Record<'fr' | 'en' | 'es', string> }] });
+    const [a, b] = [await bare(1), await bare(2)];
+    if (!('campaign' in a) || !('campaign' in b)) throw new Error('not saved');
+    // Each gets an address of its own.
+    expect(a.campaign.slug).not.toBe(b.campaign.slug);
+    expect(a.campaign.slug).toMatch(/^[a-z0-9-]+$/);
+    const empty = { title: '', summary: '', story: '' };
+    expect(a.campaign.translations).toEqual({ fr: empty, en: empty, es: empty });
+    expect(a.campaign.amounts).toEqual([{ cents: 1000, impact: { fr: '', en: '', es: '' } }]);
+    expect((await getPublicCampaign(t.db, a.campaign.slug, 'es'))?.amounts).toEqual([{ cents: 1000, impact: '' }]);
+    // What would refuse a save or the publication of a draft: another campaign's address.
+    expect(await campaignProblem(t.db, null, input({ slug: b.campaign.slug }))).toBe('slugTaken');
+    expect(await campaignProblem(t.db, b.campaign.id, input({ slug: b.campaign.slug }))).toBeNull();
+    // A database failure is not passed off as an address already taken.
+    await expect(saveCampaign(t.db, ADMIN, null, { ...input({ slug: 'sans-statut' }), status: null as unknown as CampaignInput['status'] })).rejects.toThrow();
+  });
+
+  it('shows on a project’s page only the campaigns linked to it', async () => {
+    const project = await createProject(t.db, ADMIN, {
+      image: '',
+      date: '2026-06-01',
+      location: 'Kaya, Burkina Faso',
+      status: 'En cours',
+      active: true,
+      translations: { fr: { title: 'Puits de Kaya', description: '' } },
+    } as ProjectInput);
+    const linked = await saveCampaign(t.db, ADMIN, null, input({ slug: 'puits-du-projet', projectId: project.id }));
+    if (!('campaign' in linked)) throw new Error('not saved');
+    expect((await listOpenCampaigns(t.db, 'fr', { projectIds: [project.id] })).map((c) => c.slug)).toEqual(['puits-du-projet']);
+    expect(await listOpenCampaigns(t.db, 'fr', { projectIds: [] })).toEqual([]);
+    expect((await listOpenCampaigns(t.db, 'fr', { limit: 1 })).map((c) => c.slug)).toEqual(['puits-du-projet']);
   });
 });
