@@ -26,6 +26,17 @@ export interface MailConfig {
   from: string;
 }
 
+/**
+ * How the site sends its mails: through SMTP_URL when set, from MAIL_FROM or else a no-reply
+ * address at the site's host name (never with a port: an address cannot carry one).
+ */
+export function mailConfigFor(env: { SMTP_URL?: string; MAIL_FROM?: string }, siteUrl: string): MailConfig {
+  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `Fondation THV <no-reply@${new URL(siteUrl).hostname}>` };
+}
+
+/** Text made safe inside a mail's HTML (mails quote what donors typed). */
+export const escapeMailHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
 const transports = new Map<string, Transporter>();
 
 function transport(url: string): Transporter {

@@ -3,7 +3,7 @@ import type { DonationTable } from '~db/schema';
 import type { Env } from '~/lib/env.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
-import { sendMail } from '~/lib/mail.server';
+import { escapeMailHtml, mailConfigFor, sendMail } from '~/lib/mail.server';
 
 /** Claims the right to notify a dedication's recipient: true exactly once per succeeded gift. */
 async function claimNotice(db: DB, id: string): Promise<boolean> {
@@ -38,12 +38,10 @@ export async function sendDedicationNotice(deps: { db: DB; env: Env; publicUrl: 
     '',
     translate(m, 'giving.noticeThanks'),
   ];
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const host = new URL(deps.publicUrl).host;
-  await sendMail(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, {
+  await sendMail(deps.db, mailConfigFor(deps.env, deps.publicUrl), {
     to: d.dedication_email,
     subject: translate(m, memory ? 'giving.noticeMemorySubject' : 'giving.noticeHonorSubject', vars),
     text: lines.join('\n'),
-    html: lines.map((l) => (l ? `<p>${esc(l)}</p>` : '')).join('\n'),
+    html: lines.map((l) => (l ? `<p>${escapeMailHtml(l)}</p>` : '')).join('\n'),
   });
 }

@@ -6,7 +6,7 @@ import type { Env } from '~/lib/env.server';
 import { messagesFor } from '~/lib/i18n.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
-import { sendMail } from '~/lib/mail.server';
+import { escapeMailHtml as esc, mailConfigFor, sendMail } from '~/lib/mail.server';
 import type { Storage } from '~/lib/storage.server';
 import { giftReceiptForMail, notifyAdminsOfCancellation } from '~/domain/receipts/mail.server';
 import { claimReceipt, createAttempt, type GiftDetails, findById, findByRef, findBySecondaryRef, pendingAttempts, recordSucceeded, setProviderRef, transition, type Donation, type Transition } from './ledger.server';
@@ -55,9 +55,7 @@ export async function sendReceipt(deps: Pick<DonationDeps, 'db' | 'env' | 'publi
   // The tax receipt (when the gift has one) rides along: a sentence in the donor's language, the PDF in French.
   const tax = await giftReceiptForMail(deps.db, donation.id, lang, deps.storage);
   const lines = [translate(m, 'receipt.greeting', vars), '', translate(m, 'receipt.body', vars), translate(m, 'receipt.reference', vars), ...(tax ? [tax.line] : []), '', translate(m, 'receipt.thanks', vars)];
-  const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const host = new URL(deps.publicUrl).host;
-  await sendMail(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, {
+  await sendMail(deps.db, mailConfigFor(deps.env, deps.publicUrl), {
     to: donation.donor_email,
     subject: translate(m, 'receipt.subject', vars),
     text: lines.join('\n'),
@@ -78,8 +76,7 @@ async function after(deps: DonationDeps, t: Transition): Promise<Transition> {
       await deps.campaignGiftChanged?.(status).catch((e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
     }
     if (t.cancelledReceipts?.length) {
-      const host = new URL(deps.publicUrl).host;
-      await notifyAdminsOfCancellation(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, t.cancelledReceipts, `${deps.publicUrl}/admin/receipts`).catch((e) =>
+      await notifyAdminsOfCancellation(deps.db, mailConfigFor(deps.env, deps.publicUrl), t.cancelledReceipts, `${deps.publicUrl}/admin/receipts`).catch((e) =>
         log.error('receipt cancellation notice failed', { donationId: t.donation?.id, error: e instanceof Error ? e.message : String(e) }),
       );
     }

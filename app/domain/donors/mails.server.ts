@@ -2,7 +2,7 @@ import type { DB } from '~db/index';
 import type { Env } from '~/lib/env.server';
 import { isLang, translate, type Lang, type MessageKey, type Vars } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
-import { sendMail, type MailResult } from '~/lib/mail.server';
+import { escapeMailHtml as esc, mailConfigFor, sendMail, type MailResult } from '~/lib/mail.server';
 
 export interface MailDeps {
   db: DB;
@@ -10,7 +10,6 @@ export interface MailDeps {
   publicUrl: string;
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const langOf = (value: string | null | undefined): Lang => (isLang(value) ? value : 'fr');
 
@@ -23,8 +22,7 @@ export function spaceUrl(publicUrl: string, lang: Lang, path = '/mon-espace'): s
 export async function sendDonorMail(deps: MailDeps, to: string, lang: Lang, subject: MessageKey, lines: MessageKey[], vars: Vars): Promise<MailResult> {
   const m = messagesFor(lang);
   const paragraphs = [...lines.map((k) => translate(m, k, vars)), translate(m, 'donorMail.signature', vars)];
-  const host = new URL(deps.publicUrl).host;
-  return sendMail(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, {
+  return sendMail(deps.db, mailConfigFor(deps.env, deps.publicUrl), {
     to,
     subject: translate(m, subject, vars),
     text: paragraphs.join('\n\n'),

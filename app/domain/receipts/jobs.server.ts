@@ -2,6 +2,7 @@ import type { DB } from '~db/index';
 import { parisYear } from './calendar';
 import type { Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
+import { mailConfigFor } from '~/lib/mail.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import type { Storage } from '~/lib/storage.server';
 import { mailAnnualReceipts } from './mail.server';
@@ -19,8 +20,7 @@ export async function runAnnualStatements(deps: AnnualDeps, year: number, now = 
   const issued = await issueAnnualStatements(deps.db, year, now);
   // Also those issued earlier but never mailed (a crash or an SMTP failure between the two steps).
   const unsent = await deps.db.selectFrom('receipts').selectAll().where('kind', '=', 'annual').where('status', '=', 'issued').where('sent_at', 'is', null).where('donor_email', 'is not', null).execute();
-  const host = new URL(deps.publicUrl).host;
-  const mailed = await mailAnnualReceipts(deps.db, { smtpUrl: deps.env.SMTP_URL, from: deps.env.MAIL_FROM || `Fondation THV <no-reply@${host}>` }, unsent, deps.storage);
+  const mailed = await mailAnnualReceipts(deps.db, mailConfigFor(deps.env, deps.publicUrl), unsent, deps.storage);
   return { issued, mailed };
 }
 

@@ -3,7 +3,7 @@ import { parisYear } from './calendar';
 import { messagesFor } from '~/lib/i18n.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
-import { sendMail, type Mail, type MailConfig } from '~/lib/mail.server';
+import { escapeMailHtml as esc, sendMail, type Mail, type MailConfig } from '~/lib/mail.server';
 import type { Storage } from '~/lib/storage.server';
 import { receiptFileName, renderReceiptPdf } from './pdf.server';
 import { claimSending, getReceipt, receiptsOfDonation, type Receipt } from './register.server';
@@ -25,7 +25,6 @@ export async function giftReceiptForMail(db: DB, donationId: string, lang: Lang,
   return { line: translate(messagesFor(lang), 'taxReceipt.mailAttached', { number: r.number }), attachment: await pdfAttachment(r, storage) };
 }
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Mails each annual receipt to its donor, once, in the donor's language. */
 export async function mailAnnualReceipts(db: DB, config: MailConfig, receipts: Receipt[], storage?: Storage): Promise<number> {

@@ -1,5 +1,5 @@
 import type { Actor } from '~/domain/audit/audit.server';
-import { sendMail, type MailConfig, type MailResult } from '~/lib/mail.server';
+import { mailConfigFor, sendMail, type MailConfig, type MailResult } from '~/lib/mail.server';
 import { log } from '~/lib/log.server';
 import { runtime } from '~/lib/runtime.server';
 import { failedSignInsMail, invitationMail, resetMail } from './mails.server';
@@ -7,9 +7,7 @@ import { invitationPath, LOGIN_PATH, resetPath } from './paths';
 import { TOKEN_TTL_MS, type User } from './users.server';
 
 function mailConfig(request: Request): MailConfig {
-  const env = runtime().env;
-  const host = new URL(siteOrigin(request)).hostname;
-  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `Fondation THV <no-reply@${host}>` };
+  return mailConfigFor(runtime().env, siteOrigin(request));
 }
 
 /** Links in mails point at PUBLIC_URL when set, else at the address the request came to. */
