@@ -39,6 +39,7 @@ export default defineConfig({
       'tests/integration/receipts.test.ts',
       'tests/integration/receipt-register.test.ts',
       'tests/integration/donor-space.test.ts',
+      'tests/integration/donor-monthly.test.ts',
       'tests/integration/donor-receipts.test.ts',
       'tests/integration/users-and-sessions.test.ts',
       'tests/integration/admin-guard.test.ts',

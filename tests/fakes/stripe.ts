@@ -20,6 +20,14 @@ export interface FakeStripe extends FakeServer {
   events: { type: string; payload: string; header: string }[];
   /** A signed event about `object` (an invoice.payment_failed the test wants to send, for instance). */
   event(type: string, object: unknown): { payload: string; header: string };
+  /**
+   * Test hook: each successful API answer is passed (a copy: the fake's own state is unchanged)
+   * through this before it is sent. The first time it returns something other than undefined,
+   * that is sent instead and the hook is cleared. For an answer that does not show what was asked
+   * (another id, amount or currency, a pause not applied, a portal session for another
+   * customer…), as a test needs Stripe to say it.
+   */
+  reshapeNext: ((json: any, req: FakeRequest) => unknown) | null;
 }
 
 /**
@@ -117,7 +125,9 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
       const item = sub.items.data[0];
       if (!it || it.id !== item.id) return stripeError(400, `No such subscription item: '${it?.id}'`);
       const pd = it.price_data;
-      if (!pd || pd.product !== item.price.product || pd.currency !== 'eur' || pd.recurring?.interval !== 'month' || !/^\d+$/.test(pd.unit_amount ?? '')) return stripeError(400, 'Invalid price_data');
+      // The item's price may carry its product expanded ({ id, object: 'product' }), as with `expand`.
+      const product = typeof item.price.product === 'string' ? item.price.product : item.price.product?.id;
+      if (!pd || pd.product !== product || pd.currency !== 'eur' || pd.recurring?.interval !== 'month' || !/^\d+$/.test(pd.unit_amount ?? '')) return stripeError(400, 'Invalid price_data');
       item.price = { ...item.price, id: `price_${sub.id}_${++seq}`, unit_amount: Number(pd.unit_amount) };
     }
     if ('pause_collection' in p) sub.pause_collection = p.pause_collection === '' ? null : { behavior: p.pause_collection.behavior, resumes_at: null };
@@ -160,7 +170,10 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     }
     const answer = await create(req);
     if (req.method === 'POST' && typeof key === 'string' && (answer.status ?? 200) < 500) idempotent.set(key, { body: req.body, answer });
-    return answer;
+    const reshaped = fake2.reshapeNext && (answer.status ?? 200) < 300 ? fake2.reshapeNext(structuredClone(answer.json), req) : undefined;
+    if (reshaped === undefined) return answer;
+    fake2.reshapeNext = null;
+    return { ...answer, json: reshaped };
   });
   const create = async (req: FakeRequest): Promise<{ status?: number; json: unknown }> => {
     if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
@@ -201,7 +214,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     }
     if (req.method === 'POST' && req.path === '/v1/billing_portal/sessions') {
       const p = parseBracketForm(req.body);
-      if (![...subscriptions.values()].some((x) => x.customer === p.customer)) return stripeError(400, `No such customer: '${p.customer}'`);
+      if (![...subscriptions.values()].some((x) => (typeof x.customer === 'string' ? x.customer : x.customer?.id) === p.customer)) return stripeError(400, `No such customer: '${p.customer}'`);
       if (!p.return_url) return stripeError(400, 'Missing required param: return_url.');
       const id = `bps_${++seq}`;
       const ps = { id, object: 'billing_portal.session', customer: p.customer, return_url: p.return_url, locale: p.locale ?? null, url: `${fake.url}/portal/${id}` };
@@ -210,7 +223,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     }
     return { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
   };
-  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, event };
+  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, event, reshapeNext: null };
   return fake2;
 }
 

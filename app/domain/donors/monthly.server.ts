@@ -205,7 +205,8 @@ export async function cardUpdateUrl(deps: DonationDeps, target: { gift: MonthlyG
   if (!customer) throw new ProviderError('stripe', 'abonnement sans client');
   const lang = langOf(target.first.language);
   const portal = await ask(() => stripe.billingPortal.sessions.create({ customer, return_url: spaceUrl(deps.publicUrl, lang), locale: lang }));
-  if (portal.customer !== customer || !/^https?:\/\//.test(portal.url ?? '')) throw new ProviderError('stripe', 'réponse inattendue de Stripe');
+  // Stripe types the url as a string; were it missing, test() reads "undefined"/"null" and refuses it too.
+  if (portal.customer !== customer || !/^https?:\/\//.test(portal.url)) throw new ProviderError('stripe', 'réponse inattendue de Stripe');
   await deps.db
     .insertInto('monthly_gift_events')
     .values({ id: randomUUID(), gift_id: target.gift.id, kind: 'card', amount_minor: null, previous_amount_minor: null, source: by.source, provider_ref: null, at: new Date().toISOString() })
@@ -250,7 +251,9 @@ export async function recordFailedInstalment(deps: DonationDeps, invoice: Invoic
     },
     'failed',
   );
-  if (!t.changed) return;
+  // Set only when this call recorded the row: nothing more on a replayed event.
+  const donation = t.donation;
+  if (!donation) return;
   const gift = await ensureGift(deps.db, first);
   const now = new Date().toISOString();
   await deps.db.updateTable('monthly_gifts').set({ status: 'past_due', updated_at: now }).where('id', '=', gift.id).where('status', '!=', 'ended').execute();
@@ -258,8 +261,8 @@ export async function recordFailedInstalment(deps: DonationDeps, invoice: Invoic
     .insertInto('monthly_gift_events')
     .values({ id: randomUUID(), gift_id: gift.id, kind: 'payment_failed', amount_minor: invoice.amount_due, previous_amount_minor: null, source: 'provider', provider_ref: ref, at: now })
     .execute();
-  await audit(deps.db, { id: null, name: 'Paiement en ligne' }, 'monthly_gift.payment_failed', `${toDecimalString(invoice.amount_due, 'EUR')} EUR (${gift.id})`, { gift: gift.id, donation: t.donation?.id });
-  const to = t.donation?.donor_email;
+  await audit(deps.db, { id: null, name: 'Paiement en ligne' }, 'monthly_gift.payment_failed', `${toDecimalString(invoice.amount_due, 'EUR')} EUR (${gift.id})`, { gift: gift.id, donation: donation.id });
+  const to = donation.donor_email;
   if (to) {
     const lang = langOf(first.language);
     await sendDonorMail(deps, to, lang, 'donorMail.failedSubject', ['donorMail.failed', 'donorMail.failedAction'], {
