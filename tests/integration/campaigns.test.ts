@@ -16,7 +16,8 @@ import {
 } from '~/domain/campaigns/campaigns.server';
 import { createProject } from '~/domain/projects/projects.server';
 import type { ProjectInput } from '~/domain/projects/projects';
-import { findById } from '~/domain/donations/ledger.server';
+import { createAttempt, findById, transition, type NewAttempt } from '~/domain/donations/ledger.server';
+import { sendDedicationNotice } from '~/domain/campaigns/dedication.server';
 import { cfaToEurCents } from '~/domain/donations/money';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
 import {
@@ -223,6 +224,37 @@ describeEachDialect('campaigns on %s', (dialect) => {
     expect(sent[0].text).toContain('Their message: “Elle aimait ce village.”');
     expect(sent[0].text).not.toContain('30');
     expect(await findById(t.db, donation.id)).toMatchObject({ dedication_kind: 'memory', dedication_name: 'Mariama Diallo', campaign_id: null });
+  });
+
+  it('writes the dedication notice in full: honour or memory, the message only when there is one, no name shown as “Une personne”, in French for an unknown language', async () => {
+    const notify = async (language: string, donorName: string | null, dedication: NonNullable<NewAttempt['gift']>['dedication'], status: 'succeeded' | 'failed' = 'succeeded') => {
+      const d = await createAttempt(t.db, { provider: 'stripe', amountMinor: 1000, currency: 'EUR', eurCents: 1000, frequency: 'once', language, donorName, gift: { dedication } });
+      await transition(t.db, { id: d.id }, status);
+      const row = (await findById(t.db, d.id))!;
+      await sendDedicationNotice(deps, row);
+      await sendDedicationNotice(deps, row);
+      return t.db.selectFrom('mail_outbox').select(['subject', 'text', 'html']).where('to', '=', dedication!.email!).execute();
+    };
+    const honour = await notify('de', null, { kind: 'honor', name: 'Awa <Ndiaye>', message: null, email: 'awa.honneur@example.org' });
+    expect(honour).toEqual([
+      {
+        subject: 'Un don a été fait en votre honneur',
+        text: ['Bonjour,', '', 'Une personne a fait un don à la Fondation THV en l’honneur de Awa <Ndiaye>.', '', 'L’équipe de la Fondation THV'].join('\n'),
+        html: ['<p>Bonjour,</p>', '', '<p>Une personne a fait un don à la Fondation THV en l’honneur de Awa &#60;Ndiaye&#62;.</p>', '', '<p>L’équipe de la Fondation THV</p>'].join('\n'),
+      },
+    ]);
+    const memory = await notify('fr', 'Jean', { kind: 'memory', name: 'Mariama', message: 'Pour "toi" & les tiens', email: 'famille.memoire@example.org' });
+    expect(memory).toHaveLength(1);
+    expect(memory[0].subject).toBe('Un don a été fait en mémoire de Mariama');
+    expect(memory[0].text.split('\n')).toEqual(['Bonjour,', '', 'Jean a fait un don à la Fondation THV en mémoire de Mariama.', 'Son message : « Pour "toi" & les tiens »', '', 'L’équipe de la Fondation THV']);
+    expect(memory[0].html).toContain('<p>Son message : « Pour &#34;toi&#34; &#38; les tiens »</p>');
+    // Nothing for a gift that did not succeed, or without a recipient's address.
+    expect(await notify('fr', 'Jean', { kind: 'memory', name: 'Ousmane', message: null, email: 'echec@example.org' }, 'failed')).toEqual([]);
+    const noAddress = await createAttempt(t.db, { provider: 'stripe', amountMinor: 1000, currency: 'EUR', eurCents: 1000, frequency: 'once', language: 'fr', gift: { dedication: { kind: 'honor', name: 'Ami', message: null, email: null } } });
+    await transition(t.db, { id: noAddress.id }, 'succeeded');
+    const before = await t.db.selectFrom('mail_outbox').select('id').execute();
+    await sendDedicationNotice(deps, (await findById(t.db, noAddress.id))!);
+    expect(await t.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(before.length);
   });
 
   it('stops designated gifts after the end date, before the start date, and for drafts and ended campaigns', async () => {

@@ -1,6 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAttempt, findById, transition, type NewAttempt } from '~/domain/donations/ledger.server';
 import { parisYear } from '~/domain/receipts/calendar';
+import { januaryRun, runAnnualStatements, startAnnualReceiptJob, type AnnualDeps } from '~/domain/receipts/jobs.server';
+import { getReceiptSettings, saveReceiptSettings } from '~/domain/receipts/settings.server';
+import { parseEnv } from '~/lib/env.server';
+import { log } from '~/lib/log.server';
 import {
   cancelReceipt,
   correctReceipt,
@@ -175,5 +179,98 @@ describeEachDialect('the receipt register on %s', (dialect) => {
     expect(issued).toHaveLength(1);
     expect(issued[0]).toMatchObject({ kind: 'annual', amount_cents: 3000, method: 'Carte bancaire, PayPal', donor_email: 'mariama@example.org' });
     expect(JSON.parse(issued[0].donation_ids)).toEqual(ids);
+  });
+
+  it('keeps the organisation’s settings under the key existing databases hold, refuses a stale save and audits a save', async () => {
+    const current = await getReceiptSettings(t.db);
+    const row = await t.db.selectFrom('settings').select(['value', 'version']).where('key', '=', 'receipts').executeTakeFirstOrThrow();
+    expect({ ...JSON.parse(row.value), version: row.version }).toEqual(current);
+    expect(await saveReceiptSettings(t.db, ADMIN, { ...ORGANISATION, city: 'Lyon' }, current.version - 1)).toBe('conflict');
+    expect((await getReceiptSettings(t.db)).city).toBe('Paris');
+    expect(await saveReceiptSettings(t.db, ADMIN, { ...ORGANISATION, enabled: false }, current.version)).toBe('ok');
+    await setReceiptSettings(t.db);
+    const entries = await t.db.selectFrom('audit_log').select(['target', 'details']).where('action', '=', 'receipts.settings').where('user_name', '=', 'Admin').execute();
+    expect(entries).toEqual([{ target: 'Reçus fiscaux', details: JSON.stringify({ enabled: false }) }]);
+  });
+
+  describe('the annual run', () => {
+    const deps = (): AnnualDeps => ({ db: t.db, env: parseEnv({}), publicUrl: 'https://dons.example.org' });
+    /** A confirmed monthly gift of `year`, left for the annual statement (its per-gift receipt cancelled). */
+    async function monthlyGift(year: number, email: string) {
+      const d = await confirmed({ frequency: 'monthly', donorEmail: email });
+      for (const r of await receiptsOfDonation(t.db, d.id)) await cancelReceipt(t.db, ADMIN, r.id, 'modèle annuel');
+      await t.db.updateTable('donations').set({ succeeded_at: new Date(Date.UTC(year, 5, 15)).toISOString() }).where('id', '=', d.id).execute();
+      return d.id;
+    }
+    const annualOf = (email: string) => t.db.selectFrom('receipts').selectAll().where('kind', '=', 'annual').where('donor_email', '=', email).execute();
+    afterEach(() => vi.restoreAllMocks());
+
+    it('in January, issues the previous year’s annual receipts once, mails them, and says so in the log', async () => {
+      const info = vi.spyOn(log, 'info');
+      const year = YEAR - 8;
+      await monthlyGift(year, 'janvier@example.org');
+      await monthlyGift(year + 1, 'janvier-suivant@example.org');
+      await setReceiptSettings(t.db, { model: 'annual_monthly' });
+      try {
+        const jan = (y: number, day: number) => new Date(Date.UTC(y, 0, day, 9));
+        expect(await januaryRun(deps(), new Date(Date.UTC(year + 1, 1, 1)))).toBe(false);
+        expect(await januaryRun(deps(), jan(year + 1, 10))).toBe(true);
+        expect(info).toHaveBeenCalledWith('annual tax receipts issued', { year, count: 1 });
+        const [receipt] = await annualOf('janvier@example.org');
+        expect(receipt).toMatchObject({ year: year + 1, sent_at: expect.any(String) });
+        expect(await annualOf('janvier-suivant@example.org')).toEqual([]);
+        expect(await t.db.selectFrom('mail_outbox').select('subject').where('to', '=', 'janvier@example.org').where('subject', 'like', '%récapitulatif%').execute()).toHaveLength(1);
+        // Claimed for that year: later in January (another instance, a restart), nothing runs again.
+        expect(await januaryRun(deps(), jan(year + 1, 25))).toBe(false);
+        // The next January is the next year's run.
+        expect(await januaryRun(deps(), jan(year + 2, 3))).toBe(true);
+        expect(await annualOf('janvier-suivant@example.org')).toHaveLength(1);
+      } finally {
+        await setReceiptSettings(t.db);
+      }
+    });
+
+    it('mails the annual receipts issued earlier but never sent, and only those', async () => {
+      const year = YEAR - 12;
+      await monthlyGift(year, 'pas-envoye@example.org');
+      await setReceiptSettings(t.db, { model: 'annual_monthly' });
+      try {
+        const [unsent] = await issueAnnualStatements(t.db, year, new Date(Date.UTC(year + 1, 0, 5)));
+        expect(unsent.sent_at).toBeNull();
+        const result = await runAnnualStatements(deps(), year);
+        expect(result).toEqual({ issued: [], mailed: 1 });
+        expect((await annualOf('pas-envoye@example.org'))[0].sent_at).not.toBeNull();
+        expect(await runAnnualStatements(deps(), year)).toEqual({ issued: [], mailed: 0 });
+      } finally {
+        await setReceiptSettings(t.db);
+      }
+    });
+
+    it('is checked a minute after start, then every six hours, until stopped; a failure is logged', async () => {
+      vi.useFakeTimers();
+      const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
+      let asked = 0;
+      const stop = startAnnualReceiptJob(async () => {
+        asked++;
+        throw new Error('base indisponible');
+      });
+      try {
+        await vi.advanceTimersByTimeAsync(59_000);
+        expect(asked).toBe(0);
+        await vi.advanceTimersByTimeAsync(1_000);
+        expect(asked).toBe(1);
+        expect(warn).toHaveBeenCalledWith('annual tax receipts failed', { error: 'base indisponible' });
+        await vi.advanceTimersByTimeAsync(6 * 3_600_000 - 60_000 - 1);
+        expect(asked).toBe(1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(asked).toBe(2);
+        stop();
+        await vi.advanceTimersByTimeAsync(24 * 3_600_000);
+        expect(asked).toBe(2);
+      } finally {
+        stop();
+        vi.useRealTimers();
+      }
+    });
   });
 });

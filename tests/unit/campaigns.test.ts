@@ -121,7 +121,38 @@ describe('campaign pages refresh', () => {
     r.stop();
   });
 
+  it('a success a whole window after the last refresh shows at once; a refund takes the pending refresh with it', async () => {
+    vi.useFakeTimers({ now: 2_000_000 });
+    const calls: number[] = [];
+    const r = new CampaignPageRefresher(async () => void calls.push(Date.now()), 60_000);
+    await r.giftChanged('succeeded');
+    await vi.advanceTimersByTimeAsync(60_000);
+    await r.giftChanged('succeeded');
+    expect(calls).toEqual([2_000_000, 2_060_000]);
+    // A success waits for the end of the window; a refund before then refreshes at once, and the
+    // refresh that was waiting is not made again.
+    await vi.advanceTimersByTimeAsync(10_000);
+    await r.giftChanged('succeeded');
+    await vi.advanceTimersByTimeAsync(10_000);
+    await r.giftChanged('refunded');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls).toEqual([2_000_000, 2_060_000, 2_080_000]);
+    r.stop();
+  });
+
+  it('stopped, it makes no refresh it was waiting for', async () => {
+    vi.useFakeTimers({ now: 3_000_000 });
+    const calls: number[] = [];
+    const r = new CampaignPageRefresher(async () => void calls.push(Date.now()), 60_000);
+    await r.giftChanged('succeeded');
+    await r.giftChanged('succeeded');
+    r.stop();
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls).toEqual([3_000_000]);
+  });
+
   it('drops the pages when the day changes in Paris', () => {
+    expect(msUntilParisMidnight(new Date('2026-01-15T22:30:15.000Z'))).toBe(29 * 60_000 + 45_000 + 1000);
     // 23:30 in Paris in winter (UTC+1) and in summer (UTC+2): half an hour and a second to go.
     expect(msUntilParisMidnight(new Date('2026-01-15T22:30:00.000Z'))).toBe(30 * 60_000 + 1000);
     expect(msUntilParisMidnight(new Date('2026-07-15T21:30:00.000Z'))).toBe(30 * 60_000 + 1000);

@@ -34,7 +34,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function januaryRun(deps: AnnualDeps, now = new Date()): Promise<boolean> {
   if (now.getUTCMonth() !== 0) return false;
   const year = parisYear(now) - 1;
-  const claim = await hitRateLimit(deps.db, `job:receipts-annual-${year}`, 1, 60 * DAY_MS);
+  const claim = await hitRateLimit(deps.db, `job:receipts-annual-${year}`, 1, 60 * DAY_MS, now.getTime());
   if (!claim.allowed) return false;
   const { issued } = await runAnnualStatements(deps, year, now);
   log.info('annual tax receipts issued', { year, count: issued.length });
