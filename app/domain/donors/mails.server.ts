@@ -10,7 +10,6 @@ export interface MailDeps {
   publicUrl: string;
 }
 
-
 export const langOf = (value: string | null | undefined): Lang => (isLang(value) ? value : 'fr');
 
 /** The donor space's address in the donor's language (French paths, ?lng= for the others). */

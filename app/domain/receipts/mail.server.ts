@@ -25,7 +25,6 @@ export async function giftReceiptForMail(db: DB, donationId: string, lang: Lang,
   return { line: translate(messagesFor(lang), 'taxReceipt.mailAttached', { number: r.number }), attachment: await pdfAttachment(r, storage) };
 }
 
-
 /** Mails each annual receipt to its donor, once, in the donor's language. */
 export async function mailAnnualReceipts(db: DB, config: MailConfig, receipts: Receipt[], storage?: Storage): Promise<number> {
   let sent = 0;
