@@ -246,6 +246,38 @@ describeEachDialect('the receipt register on %s', (dialect) => {
       }
     });
 
+    it('runs the January run a minute after the server starts', async () => {
+      const now = Date.UTC(YEAR - 20, 0, 10, 9);
+      vi.useFakeTimers({ now, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+      const stop = startAnnualReceiptJob(async () => deps());
+      try {
+        await vi.advanceTimersByTimeAsync(60_000);
+        await vi.waitFor(async () => expect(await t.db.selectFrom('rate_limits').select('key').where('key', '=', `job:receipts-annual-${YEAR - 21}`).execute()).toHaveLength(1));
+        // The year is claimed: run again the same month, it does nothing.
+        expect(await januaryRun(deps(), new Date(now))).toBe(false);
+      } finally {
+        stop();
+        vi.useRealTimers();
+      }
+    });
+
+    it('stopped before its first minute, it never runs', async () => {
+      vi.useFakeTimers();
+      let asked = 0;
+      const stop = startAnnualReceiptJob(async () => {
+        asked++;
+        return deps();
+      });
+      try {
+        await vi.advanceTimersByTimeAsync(30_000);
+        stop();
+        await vi.advanceTimersByTimeAsync(7 * 3_600_000);
+        expect(asked).toBe(0);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
     it('is checked a minute after start, then every six hours, until stopped; a failure is logged', async () => {
       vi.useFakeTimers();
       const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);

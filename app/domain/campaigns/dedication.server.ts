@@ -28,13 +28,13 @@ export async function sendDedicationNotice(deps: { db: DB; env: Env; publicUrl: 
   if (!(await claimNotice(deps.db, d.id))) return;
   const lang: Lang = isLang(d.language) ? d.language : 'fr';
   const m = messagesFor(lang);
-  const vars = { donor: d.donor_name || m.giving.someone, name: d.dedication_name, message: d.dedication_message ?? '' };
+  const vars = { donor: d.donor_name || m.giving.someone, name: d.dedication_name };
   const memory = d.dedication_kind === 'memory';
   const lines = [
     translate(m, 'giving.noticeGreeting'),
     '',
     translate(m, memory ? 'giving.noticeMemoryBody' : 'giving.noticeHonorBody', vars),
-    ...(d.dedication_message ? [translate(m, 'giving.noticeMessage', vars)] : []),
+    ...(d.dedication_message ? [translate(m, 'giving.noticeMessage', { message: d.dedication_message })] : []),
     '',
     translate(m, 'giving.noticeThanks'),
   ];
