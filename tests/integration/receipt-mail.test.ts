@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { createAttempt, findById, transition } from '~/domain/donations/ledger.server';
+import { giftReceiptForMail, mailAnnualReceipts, notifyAdminsOfCancellation, pdfAttachment } from '~/domain/receipts/mail.server';
+import { parisYear } from '~/domain/receipts/calendar';
+import { receiptFileName, renderReceiptPdf } from '~/domain/receipts/pdf.server';
+import { cancelReceipt, receiptsOfDonation, type Receipt } from '~/domain/receipts/register.server';
+import { closeMailTransports } from '~/lib/mail.server';
+import { log } from '~/lib/log.server';
+import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
+import { DONOR, setReceiptSettings } from '../support/receipts';
+
+/** The mails the receipts send: the gift's receipt line and PDF, the annual receipt, the Admins' notice of a cancellation. */
+const ADMIN = { id: null, name: 'Admin' };
+
+/** A real SMTP server on 127.0.0.1 keeping each message as received. */
+async function startSmtp() {
+  const raw: { to: string[]; data: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        raw.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  return { url: `smtp://127.0.0.1:${port}`, raw, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describeEachDialect('the receipts’ mails on %s', (dialect) => {
+  let t: TestDb;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    t = await createTestDb(dialect);
+    smtp = await startSmtp();
+    await setReceiptSettings(t.db);
+    const now = '2026-01-01T00:00:00.000Z';
+    const user = (id: string, email: string, role: string, password: string | null) => ({ id, name: id, email, role, password_hash: password, version: 1, created_at: now, updated_at: now });
+    await t.db
+      .insertInto('users')
+      .values([user('a1', 'admin1@example.org', 'Admin', 'x'), user('a2', 'admin2@example.org', 'Admin', 'x'), user('a3', 'invited@example.org', 'Admin', null), user('e1', 'editor@example.org', 'Éditeur', 'x')])
+      .execute();
+  });
+  afterAll(async () => {
+    closeMailTransports();
+    await smtp?.close();
+    await t?.destroy();
+  });
+
+  async function giftReceipt(language = 'fr', email = 'awa@example.org'): Promise<Receipt> {
+    const d = await createAttempt(t.db, { provider: 'stripe', amountMinor: 4250, currency: 'EUR', eurCents: 4250, frequency: 'once', language, donorEmail: email, taxDetails: JSON.stringify(DONOR) });
+    await transition(t.db, { id: d.id }, 'succeeded');
+    return (await receiptsOfDonation(t.db, d.id))[0];
+  }
+  const outbox = (to: string) => t.db.selectFrom('mail_outbox').select(['subject', 'text', 'html', 'error']).where('to', '=', to).execute();
+
+  it('attaches the receipt’s PDF under its file name', async () => {
+    const r = await giftReceipt();
+    const attachment = await pdfAttachment(r);
+    expect(attachment.filename).toBe(receiptFileName(r));
+    expect(attachment.contentType).toBe('application/pdf');
+    expect(attachment.content.equals(await renderReceiptPdf(r))).toBe(true);
+  });
+
+  it('adds the receipt to the gift’s thank-you mail once, in the donor’s language, and never a cancelled one', async () => {
+    const r = await giftReceipt('en');
+    const first = await giftReceiptForMail(t.db, r.donation_id!, 'en');
+    expect(first?.line).toBe(`Your tax receipt no. ${r.number} is attached to this message (PDF document, in French).`);
+    expect(first?.attachment.filename).toBe(receiptFileName(r));
+    expect(await giftReceiptForMail(t.db, r.donation_id!, 'en')).toBeNull();
+
+    const cancelled = await giftReceipt();
+    expect((await cancelReceipt(t.db, ADMIN, cancelled.id, 'erreur')).ok).toBe(true);
+    expect(await giftReceiptForMail(t.db, cancelled.donation_id!, 'fr')).toBeNull();
+    expect((await findById(t.db, cancelled.donation_id!))?.status).toBe('succeeded');
+  });
+
+  it('mails an annual receipt with its PDF, in the donor’s language (French when unknown), once; a refused delivery is not counted', async () => {
+    const annual = async (language: string, email: string) => ({ ...(await giftReceipt(language, email)), kind: 'annual' }) as Receipt;
+    const fr = await annual('de', 'annuel@example.org');
+    const none = { ...(await annual('fr', 'sans-adresse@example.org')), donor_email: null };
+    expect(await mailAnnualReceipts(t.db, { smtpUrl: smtp.url, from: 'Fondation THV <dons@example.org>' }, [fr, none, fr])).toBe(1);
+    const [mail] = await outbox('annuel@example.org');
+    const body = `Veuillez trouver ci-joint votre reçu fiscal récapitulatif n° ${fr.number} pour vos dons de ${parisYear(fr.paid_at)}, d’un montant total de 42,50 €.`;
+    expect(mail).toEqual({
+      subject: `Votre reçu fiscal récapitulatif ${parisYear(fr.paid_at)} — Fondation THV`,
+      text: `${body}\n\nL’équipe de la Fondation THV`,
+      html: `<p>${body}</p><p>L’équipe de la Fondation THV</p>`,
+      error: null,
+    });
+    const delivered = smtp.raw.filter((m) => m.to.includes('annuel@example.org'));
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0].data).toMatch(new RegExp(`Content-Type: application/pdf; name=${receiptFileName(fr).replace('.', '\\.')}`));
+
+    const refused = await annual('fr', 'refuse@example.org');
+    vi.spyOn(log, 'error').mockImplementation(() => undefined);
+    try {
+      expect(await mailAnnualReceipts(t.db, { smtpUrl: 'smtp://127.0.0.1:1', from: 'x@example.org' }, [refused])).toBe(0);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect((await outbox('refuse@example.org'))[0].error).not.toBeNull();
+  });
+
+  it('tells every Admin who can sign in, and no one else, which receipts a refund cancelled; nothing when none was', async () => {
+    const [a, b] = [await giftReceipt(), await giftReceipt()];
+    const before = (await t.db.selectFrom('mail_outbox').select('id').execute()).length;
+    await notifyAdminsOfCancellation(t.db, { from: 'x@example.org' }, [], 'https://dons.example.org/admin/receipts');
+    expect(await t.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(before);
+
+    await notifyAdminsOfCancellation(t.db, { from: 'x@example.org' }, [a, b], 'https://dons.example.org/admin/receipts?a=1&b=2');
+    const sent = await t.db.selectFrom('mail_outbox').select(['to', 'subject', 'text', 'html']).where('subject', 'like', 'Reçu fiscal annulé%').orderBy('to').execute();
+    expect(sent.map((m) => m.to)).toEqual(['admin1@example.org', 'admin2@example.org']);
+    const list = `${a.number} (42,50 €), ${b.number} (42,50 €)`;
+    const first = `Un don a été remboursé : le reçu fiscal ${list} est annulé automatiquement. Il reste dans le registre, marqué « annulé ».`;
+    expect(sent[0]).toMatchObject({
+      subject: `Reçu fiscal annulé après remboursement : ${a.number}, ${b.number}`,
+      text: `${first}\n\nRegistre des reçus : https://dons.example.org/admin/receipts?a=1&b=2\n`,
+      html: `<p>${first}</p><p><a href="https://dons.example.org/admin/receipts?a=1&#38;b=2">Registre des reçus</a></p>`,
+    });
+  });
+
+  it('a notice that cannot be written is logged, and the other Admins still get theirs', async () => {
+    const r = await giftReceipt();
+    const error = vi.spyOn(log, 'error').mockImplementation(() => undefined);
+    // The outbox refuses the first Admin's mail (a full disk, a lost connection…).
+    let calls = 0;
+    const db = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop !== 'insertInto') {
+          const value = Reflect.get(target, prop, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        return (table: string) => {
+          if (table === 'mail_outbox' && calls++ === 0) throw new Error('disk full');
+          return target.insertInto(table as 'mail_outbox');
+        };
+      },
+    });
+    try {
+      await notifyAdminsOfCancellation(db, { from: 'x@example.org' }, [r], 'https://dons.example.org/admin/receipts');
+      expect(error).toHaveBeenCalledWith('admin notification failed', { error: 'disk full' });
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const sent = await t.db.selectFrom('mail_outbox').select('to').where('subject', '=', `Reçu fiscal annulé après remboursement : ${r.number}`).execute();
+    expect(sent).toHaveLength(1);
+    expect(['admin1@example.org', 'admin2@example.org']).toContain(sent[0].to);
+  });
+});
