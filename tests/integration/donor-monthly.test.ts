@@ -2,7 +2,6 @@ import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { findById, findByRef, transition } from '~/domain/donations/ledger.server';
 import { formatMoney } from '~/domain/donations/money';
-import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
 import {
@@ -18,11 +17,10 @@ import {
   subscriptionOfInvoice,
   syncMonthlyGift,
 } from '~/domain/donors/monthly.server';
-import { parseEnv } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
-import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
-import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
-import { enableStripeCard } from '../support/donations';
+import type { FakeStripe } from '../fakes/stripe';
+import { describeEachDialect, type TestDb } from '../support/db';
+import { stripeCardWorld } from '../support/donations';
 
 /**
  * Monthly gifts as the donor space and Stripe's webhooks see them (app/domain/donors/monthly.server.ts):
@@ -85,15 +83,13 @@ describeEachDialect('monthly gifts on %s', (dialect) => {
   let stripe: FakeStripe;
   let deps: DonationDeps;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    t = await createTestDb(dialect);
-    stripe = await startFakeStripe({ port: 0, webhookSecret: WHSEC, webhookUrl: () => 'http://127.0.0.1:1/unused' });
-    await enableStripeCard(t.db, APP_SECRET, { secretKey: 'sk_test_monthly', webhookSecret: WHSEC });
-    deps = { db: t.db, settings: await getPaymentSettings(t.db, APP_SECRET), env: parseEnv({ STRIPE_API_BASE: stripe.url }), publicUrl: 'https://dons.example.org' };
+    ({ t, stripe, deps, close } = await stripeCardWorld(dialect, { appSecret: APP_SECRET, secretKey: 'sk_test_monthly', webhookSecret: WHSEC }));
   });
   afterAll(async () => {
-    await stripe?.close();
-    await t?.destroy();
+    await close?.();
   });
   afterEach(() => {
     stripe.reshapeNext = null;

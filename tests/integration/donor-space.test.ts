@@ -1,18 +1,16 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findById, findByRef } from '~/domain/donations/ledger.server';
-import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
 import { newsletterOptIns, recordNewsletterConsent, wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
 import { donorCookie, endDonorSession, LINK_LIMIT_PER_EMAIL, pruneDonorAccess, readDonorSession, requestSignInLink, useSignInLink } from '~/domain/donors/links.server';
 import { cardUpdateUrl, changeGift, giftEvents, giftOfDonor, monthlyGiftsOf } from '~/domain/donors/monthly.server';
 import { donorExportCsv, eraseDonorData, exportDonorData, historyOf, purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
-import { parseEnv } from '~/lib/env.server';
 import { PRIVACY_TEXTS, PRIVACY_V1, upgradePrivacyDefault } from '~db/seed-privacy';
-import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import type { FakeStripe } from '../fakes/stripe';
 import { createTestDb, type TestDb, describeEachDialect } from '../support/db';
-import { enableStripeCard } from '../support/donations';
+import { stripeCardWorld } from '../support/donations';
 
 const APP_SECRET = 'donor-secret-'.padEnd(48, 'q');
 const WHSEC = 'whsec_donor_space';
@@ -25,15 +23,13 @@ describeEachDialect('donor space on %s', (dialect) => {
   let stripe: FakeStripe;
   let deps: DonationDeps;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    t = await createTestDb(dialect);
-    stripe = await startFakeStripe({ port: 0, webhookSecret: WHSEC, webhookUrl: () => 'http://127.0.0.1:1/unused' });
-    await enableStripeCard(t.db, APP_SECRET, { secretKey: 'sk_test_donors', webhookSecret: WHSEC });
-    deps = { db: t.db, settings: await getPaymentSettings(t.db, APP_SECRET), env: parseEnv({ STRIPE_API_BASE: stripe.url }), publicUrl: 'https://dons.example.org' };
+    ({ t, stripe, deps, close } = await stripeCardWorld(dialect, { appSecret: APP_SECRET, secretKey: 'sk_test_donors', webhookSecret: WHSEC }));
   });
   afterAll(async () => {
-    await stripe?.close();
-    await t?.destroy();
+    await close?.();
   });
 
   /** A gift paid through the fake Checkout, confirmed by its signed webhook, as a donor makes it. */

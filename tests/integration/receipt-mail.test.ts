@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { createAttempt, findById, transition } from '~/domain/donations/ledger.server';
 import { giftReceiptForMail, mailAnnualReceipts, notifyAdminsOfCancellation, pdfAttachment } from '~/domain/receipts/mail.server';
 import { parisYear } from '~/domain/receipts/calendar';
@@ -9,30 +8,10 @@ import { closeMailTransports } from '~/lib/mail.server';
 import { log } from '~/lib/log.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { DONOR, setReceiptSettings } from '../support/receipts';
+import { startSmtp } from '../support/smtp';
 
 /** The mails the receipts send: the gift's receipt line and PDF, the annual receipt, the Admins' notice of a cancellation. */
 const ADMIN = { id: null, name: 'Admin' };
-
-/** A real SMTP server on 127.0.0.1 keeping each message as received. */
-async function startSmtp() {
-  const raw: { to: string[]; data: string }[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        raw.push({ to: session.envelope.rcptTo.map((r) => r.address), data: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  return { url: `smtp://127.0.0.1:${port}`, raw, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describeEachDialect('the receipts’ mails on %s', (dialect) => {
   let t: TestDb;
@@ -95,9 +74,9 @@ describeEachDialect('the receipts’ mails on %s', (dialect) => {
       html: `<p>${body}</p><p>L’équipe de la Fondation THV</p>`,
       error: null,
     });
-    const delivered = smtp.raw.filter((m) => m.to.includes('annuel@example.org'));
+    const delivered = smtp.mails.filter((m) => m.to.includes('annuel@example.org'));
     expect(delivered).toHaveLength(1);
-    expect(delivered[0].data).toMatch(new RegExp(`Content-Type: application/pdf; name=${receiptFileName(fr).replace('.', '\\.')}`));
+    expect(delivered[0].raw).toMatch(new RegExp(`Content-Type: application/pdf; name=${receiptFileName(fr).replace('.', '\\.')}`));
 
     const refused = await annual('fr', 'refuse@example.org');
     vi.spyOn(log, 'error').mockImplementation(() => undefined);

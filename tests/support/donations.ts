@@ -1,5 +1,9 @@
-import type { DB } from '~db/index';
-import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import type { DB, Dialect } from '~db/index';
+import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import type { DonationDeps } from '~/domain/donations/service.server';
+import { parseEnv } from '~/lib/env.server';
+import { startFakeStripe } from '../fakes/stripe';
+import { createTestDb } from './db';
 
 export const PAYPAL_TEST = { clientId: 'AbcClientId', clientSecret: 'pp-secret', webhookId: 'WH-123' };
 export const FLUTTERWAVE_TEST = { publicKey: 'FLWPUBK_TEST-1', secretKey: 'FLWSECK_TEST-2', hash: 'my-verif-hash' };
@@ -42,4 +46,24 @@ export async function enableStripeCard(db: DB, appSecret: string, keys: { secret
     0,
   );
   if (!saved.ok) throw new Error('payment settings not saved');
+}
+
+/**
+ * A test database with card payments on and a Stripe fake answering on a free port: the world of
+ * the donor space's tests. `close()` stops the fake and deletes the database.
+ */
+export async function stripeCardWorld(dialect: Dialect, keys: { appSecret: string; secretKey: string; webhookSecret: string }) {
+  const t = await createTestDb(dialect);
+  const stripe = await startFakeStripe({ port: 0, webhookSecret: keys.webhookSecret, webhookUrl: () => 'http://127.0.0.1:1/unused' });
+  await enableStripeCard(t.db, keys.appSecret, { secretKey: keys.secretKey, webhookSecret: keys.webhookSecret });
+  const deps: DonationDeps = { db: t.db, settings: await getPaymentSettings(t.db, keys.appSecret), env: parseEnv({ STRIPE_API_BASE: stripe.url }), publicUrl: 'https://dons.example.org' };
+  return {
+    t,
+    stripe,
+    deps,
+    close: async () => {
+      await stripe.close();
+      await t.destroy();
+    },
+  };
 }

@@ -4,7 +4,7 @@ import { expectAccessible } from '../support';
 import { enableStripeCard } from '../../support/donations';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { createAccount, serverForSuite, signIn } from './server';
-import { startSmtp } from './smtp';
+import { startSmtp } from '../../support/smtp';
 
 const APP_SECRET = 'donor-space-e2e-secret-'.padEnd(48, 'd');
 const WHSEC = 'whsec_donor_space_e2e';

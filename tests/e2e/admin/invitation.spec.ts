@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support';
 import { DIALECTS, PASSWORD, serverForSuite, signIn } from './server';
-import { startSmtp } from './smtp';
+import { startSmtp } from '../../support/smtp';
 
 const EDITOR_PASSWORD = 'mot de passe de l’éditeur';
 

@@ -7,7 +7,7 @@ import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { startFakePayPal, type FakePayPal } from '../../fakes/paypal';
 import { PAYPAL_TEST } from '../../support/donations';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
-import { startSmtp } from './smtp';
+import { startSmtp } from '../../support/smtp';
 
 const WHSEC = 'whsec_e2e_receipts';
 const APP_SECRET = 'e2e-receipts-secret-'.padEnd(48, 'x');

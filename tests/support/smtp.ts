@@ -1,5 +1,4 @@
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './server';
 
 export interface CaughtMail {
   to: string[];
@@ -55,8 +54,8 @@ export async function startSmtp() {
       });
     },
   });
-  const port = await freePort();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
