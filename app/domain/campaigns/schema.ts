@@ -8,17 +8,28 @@ import { CAMPAIGN_STATUSES, MAX_SUGGESTED_AMOUNTS, SLUG_PATTERN, type CampaignIn
 /** Form names of the suggested amounts: amount1…amount4, each with an impact line per language (`fr.impact1`…). */
 export const AMOUNT_SLOTS = Array.from({ length: MAX_SUGGESTED_AMOUNTS }, (_, i) => i + 1);
 
+/**
+ * "1 000" or "1 000,50" (a space, or the no-break spaces a French keyboard or a copy may put, between
+ * thousands) as "1000". One separator at most: amounts stop at 100 000 €.
+ */
+const THOUSANDS = /^\d{1,3}[ \u00a0\u202f]\d{3}(?:[.,]\d{1,2})?$/;
+const withoutThousandsSpaces = (v: string) => (THOUSANDS.test(v) ? v.replace(/[ \u00a0\u202f]/g, '') : v);
+
 const optionalEuros = z
   .string()
   .trim()
+  .transform(withoutThousandsSpaces)
   .default('')
   .refine((v) => v === '' || parseEuroAmount(v).ok, { error: 'Montant invalide : un nombre positif en euros, 2 décimales au plus, 100 000 € au plus.' });
+
+// Stryker disable next-line StringLiteral: isoDate's own message is for an empty date, which never reaches it (optionalDate takes '' first)
+const ISO_DATE = isoDate('');
 
 const optionalDate = z
   .string()
   .trim()
   .default('')
-  .refine((v) => v === '' || isoDate('').safeParse(v).success, { error: 'Saisissez une date valide (AAAA-MM-JJ).' });
+  .refine((v) => v === '' || ISO_DATE.safeParse(v).success, { error: 'Saisissez une date valide (AAAA-MM-JJ).' });
 
 /**
  * The campaign form: a title in each language is required; the address (slug) is made from the
