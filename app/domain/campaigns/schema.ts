@@ -49,7 +49,7 @@ export const campaignSchema = z
     goal: optionalEuros,
     startsOn: optionalDate,
     endsOn: optionalDate,
-    projectId: z.string().trim().max(100).default(''),
+    projectId: z.string().trim().max(100, { error: 'Choisissez un projet de la liste.' }).default(''),
     ...Object.fromEntries(AMOUNT_SLOTS.map((i) => [`amount${i}`, optionalEuros])),
     ...perLanguage({
       title: (lang) => requiredText(requiredIn('Le titre')(lang)),
