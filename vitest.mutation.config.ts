@@ -38,6 +38,7 @@ export default defineConfig({
       'tests/integration/campaign-editorial.test.ts',
       'tests/integration/campaign-revisions.test.ts',
       'tests/integration/receipts.test.ts',
+      'tests/integration/receipt-pdf.test.ts',
       'tests/integration/receipt-register.test.ts',
       'tests/integration/receipt-mail.test.ts',
       'tests/integration/donor-space.test.ts',
