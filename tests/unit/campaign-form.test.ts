@@ -15,6 +15,18 @@ const AMOUNT_ERROR = 'Montant invalide : un nombre positif en euros, 2 décimale
 const DATE_ERROR = 'Saisissez une date valide (AAAA-MM-JJ).';
 const SLUG_ERROR = "L'adresse ne peut contenir que des lettres minuscules sans accent, des chiffres et des tirets (ex. : un-puits-a-kaya).";
 const LINE_ERROR = 'Indiquez le montant de cette ligne (ou effacez son impact).';
+/** A campaign with nothing but its titles (and an address). */
+const BARE: CampaignInput = {
+  slug: 'kaya',
+  status: 'draft',
+  image: '',
+  goalCents: null,
+  startsOn: null,
+  endsOn: null,
+  projectId: null,
+  translations: { fr: { title: 'Puits', summary: '', story: '' }, en: { title: 'Well', summary: '', story: '' }, es: { title: 'Pozo', summary: '', story: '' } },
+  amounts: [],
+};
 
 describe('campaign form: what an Éditeur gets back', () => {
   it('names the four amount lines amount1…amount4, each with an impact per language', () => {
@@ -44,17 +56,7 @@ describe('campaign form: what an Éditeur gets back', () => {
         ]),
       ),
     });
-    expect(input({})).toEqual({
-      slug: '',
-      status: 'draft',
-      image: '',
-      goalCents: null,
-      startsOn: null,
-      endsOn: null,
-      projectId: null,
-      translations: { fr: { title: 'Puits', summary: '', story: '' }, en: { title: 'Well', summary: '', story: '' }, es: { title: 'Pozo', summary: '', story: '' } },
-      amounts: [],
-    });
+    expect(input({})).toEqual({ ...BARE, slug: '' });
   });
 
   it('takes each status, and says to choose one otherwise', () => {
@@ -198,19 +200,8 @@ describe('campaign form: what an Éditeur gets back', () => {
   });
 
   it('shows blanks for what a campaign does not have', () => {
-    const bare: CampaignInput = {
-      slug: 'kaya',
-      status: 'draft',
-      image: '',
-      goalCents: null,
-      startsOn: null,
-      endsOn: null,
-      projectId: null,
-      translations: { fr: { title: 'Puits', summary: '', story: '' }, en: { title: 'Well', summary: '', story: '' }, es: { title: 'Pozo', summary: '', story: '' } },
-      amounts: [],
-    };
-    const values = campaignFormValues(bare);
+    const values = campaignFormValues(BARE);
     expect(values).toMatchObject({ goal: '', startsOn: '', endsOn: '', projectId: '', amount1: '', amount2: '', amount3: '', amount4: '', 'fr.impact1': '', 'en.impact4': '' });
-    expect(campaignInputOf(campaignSchema.parse(values))).toEqual(bare);
+    expect(campaignInputOf(campaignSchema.parse(values))).toEqual(BARE);
   });
 });

@@ -13,6 +13,12 @@ describe('donation amounts', () => {
     expect(parseEuroAmount('0.01')).toEqual({ ok: true, cents: 1 });
     expect(parseEuroAmount('100000')).toEqual({ ok: true, cents: 10_000_000 });
   });
+  it('reads thousands written with a space, as French donors write them', () => {
+    expect(parseEuroAmount('1 000')).toEqual({ ok: true, cents: 100_000 });
+    expect(parseEuroAmount(' 2\u00a0500,50 ')).toEqual({ ok: true, cents: 250_050 });
+    expect(parseEuroAmount('100\u202f000')).toEqual({ ok: true, cents: 10_000_000 });
+    expect(parseEuroAmount('100 000,01')).toEqual({ ok: false, error: 'too_large' });
+  });
   it.each([
     ['', 'missing'],
     [undefined, 'missing'],
@@ -25,6 +31,9 @@ describe('donation amounts', () => {
     ['1e3', 'invalid'],
     ['9'.repeat(5000), 'invalid'],
     ['20 €', 'invalid'],
+    ['1 00', 'invalid'],
+    ['1 000 000', 'invalid'],
+    ['1000 000', 'invalid'],
   ])('refuses %j (%s)', (input, error) => {
     expect(parseEuroAmount(input)).toEqual({ ok: false, error });
   });

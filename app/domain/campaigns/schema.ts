@@ -1,24 +1,17 @@
 import { z } from 'zod';
 import { isoDate, optionalMediaUrl, optionalText, perLanguage, requiredIn, requiredText, richText } from '~/domain/content/forms';
 import { flattenTranslations, translationsOf } from '~/domain/content/forms';
-import { parseEuroAmount, toDecimalString } from '~/domain/donations/money';
+import { parseEuroAmount, toDecimalString, withoutThousandsSpace } from '~/domain/donations/money';
 import { LANGS, type Lang } from '~/lib/i18n';
 import { CAMPAIGN_STATUSES, MAX_SUGGESTED_AMOUNTS, SLUG_PATTERN, type CampaignInput, type CampaignTranslation } from './campaigns';
 
 /** Form names of the suggested amounts: amount1…amount4, each with an impact line per language (`fr.impact1`…). */
 export const AMOUNT_SLOTS = Array.from({ length: MAX_SUGGESTED_AMOUNTS }, (_, i) => i + 1);
 
-/**
- * "1 000" or "1 000,50" (a space, or the no-break spaces a French keyboard or a copy may put, between
- * thousands) as "1000". One separator at most: amounts stop at 100 000 €.
- */
-const THOUSANDS = /^\d{1,3}[ \u00a0\u202f]\d{3}(?:[.,]\d{1,2})?$/;
-const withoutThousandsSpaces = (v: string) => (THOUSANDS.test(v) ? v.replace(/[ \u00a0\u202f]/g, '') : v);
-
 const optionalEuros = z
   .string()
   .trim()
-  .transform(withoutThousandsSpaces)
+  .transform(withoutThousandsSpace)
   .default('')
   .refine((v) => v === '' || parseEuroAmount(v).ok, { error: 'Montant invalide : un nombre positif en euros, 2 décimales au plus, 100 000 € au plus.' });
 

@@ -14,17 +14,16 @@ import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { CampaignProgress } from '~/ui/site/CampaignProgress';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
-import { PREVIEW_HEADERS, mayPreview, previewParam } from './preview.server';
+import { previewFor, previewParam } from './preview.server';
 
 /** /campagnes/{slug}: story, raised amount, donors, goal and progress, days left, and the way to give. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
   const day = today();
-  const apercu = previewParam(request);
-  const id = apercu === null ? undefined : await campaignIdAt(db(), params.slug);
-  const preview = id !== undefined && (await mayPreview(request, context, { type: CAMPAIGN_TYPE, id }, 'campaigns', apercu));
-  const c = preview ? await previewCampaign(db(), id, lang, day) : await getPublicCampaign(db(), params.slug, lang, day);
-  const headers = apercu !== null ? PREVIEW_HEADERS : undefined;
+  // The draft is found by id (its address may be changing); looked up only when a preview is asked.
+  const id = previewParam(request) === null ? undefined : await campaignIdAt(db(), params.slug);
+  const { preview, headers } = await previewFor(request, context, id === undefined ? null : { type: CAMPAIGN_TYPE, id }, 'campaigns');
+  const c = preview ? await previewCampaign(db(), id!, lang, day) : await getPublicCampaign(db(), params.slug, lang, day);
   if (!c) return data({ day, campaign: null, preview: false }, { status: 404, headers });
   return data({ day, campaign: { ...c, image: await resolveImage(db(), c.image) }, preview }, { headers });
 }

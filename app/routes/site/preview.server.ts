@@ -15,7 +15,7 @@ import { db, runtime } from '~/lib/runtime.server';
  */
 
 /** A preview is per viewer and never indexed: no cache may keep it, no robot may list it. */
-export const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
+const PREVIEW_HEADERS = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex, nofollow' };
 
 /** The `apercu` parameter of the request, or null when it asks for no preview. */
 export function previewParam(request: Request): string | null {
@@ -23,7 +23,7 @@ export function previewParam(request: Request): string | null {
 }
 
 /** Whether this request may see `ref`'s draft. An invalid link sees the published page, as anyone. */
-export async function mayPreview(request: Request, context: Readonly<RouterContextProvider>, ref: EntityRef, area: AdminArea, apercu: string | null): Promise<boolean> {
+async function mayPreview(request: Request, context: Readonly<RouterContextProvider>, ref: EntityRef, area: AdminArea, apercu: string | null): Promise<boolean> {
   if (apercu === null) return false;
   if (checkPreviewToken(runtime().secret, ref, apercu)) return true;
   const user = await currentUser(request, context);
@@ -31,12 +31,13 @@ export async function mayPreview(request: Request, context: Readonly<RouterConte
 }
 
 /**
- * Whether this request sees `ref`'s draft, and the headers its answer carries: the preview's
- * whenever `?apercu=` is asked, granted or not (the route's `headers` export sends them).
+ * Whether this request sees `ref`'s draft (none when `ref` is null: the address names no item),
+ * and the headers its answer carries: the preview's whenever `?apercu=` is asked, granted or not
+ * (the route's `headers` export sends them).
  */
-export async function previewFor(request: Request, context: Readonly<RouterContextProvider>, ref: EntityRef, area: AdminArea) {
+export async function previewFor(request: Request, context: Readonly<RouterContextProvider>, ref: EntityRef | null, area: AdminArea) {
   const apercu = previewParam(request);
-  return { preview: await mayPreview(request, context, ref, area, apercu), headers: apercu !== null ? PREVIEW_HEADERS : undefined };
+  return { preview: ref !== null && (await mayPreview(request, context, ref, area, apercu)), headers: apercu !== null ? PREVIEW_HEADERS : undefined };
 }
 
 /** What a managed page's public route shows (home, about, missions…): the page in the request's language, its draft in a preview. */

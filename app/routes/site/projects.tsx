@@ -13,15 +13,14 @@ import { RichText } from '~/ui/primitives/RichText';
 import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { formatMoney } from '~/domain/donations/money';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
-import { PREVIEW_HEADERS, mayPreview, previewParam } from './preview.server';
+import { previewFor } from './preview.server';
 
 /** /nos-actions: the active projects; `?projet=<id>&apercu=…` previews that project's draft among them (ADR 015). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
-  const apercu = previewParam(request);
   const id = new URL(request.url).searchParams.get('projet');
-  const allowed = id !== null && (await mayPreview(request, context, { type: PROJECT_TYPE, id }, 'actions', apercu));
-  const previewed = allowed ? await previewProjects(db(), id, lang) : undefined;
+  const { preview, headers } = await previewFor(request, context, id === null ? null : { type: PROJECT_TYPE, id }, 'actions');
+  const previewed = preview ? await previewProjects(db(), id!, lang) : undefined;
   const projects = previewed ?? (await listActiveProjects(db(), lang));
   const images = await resolveImages(db(), projects.map((p) => p.image));
   // Campaigns (#16): a project shows the campaign open for it.
@@ -32,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return data(
     { projects: projects.map((p) => ({ ...p, image: images.get(p.image), campaign: campaignOf(p.id) })), preview: previewed ? id : null },
-    { headers: apercu !== null ? PREVIEW_HEADERS : undefined },
+    { headers },
   );
 }
 
