@@ -43,6 +43,9 @@ export async function sendFetchResponse(res: express.Response, response: Respons
   });
   for (const cookie of response.headers.getSetCookie()) headers.push(['set-cookie', cookie]);
   writeHeaders(res, response.status, headers);
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  if (!response.body) res.end();
+  // A page is rendered whole before it is answered (app/entry.server.tsx): one write instead of a
+  // chunk per React flush, so compression runs once over the page (ADR 017).
+  else if ((response.headers.get('content-type') ?? '').startsWith('text/html')) res.end(Buffer.from(await response.arrayBuffer()));
+  else await writeReadableStreamToWritable(response.body, res);
 }

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '~/lib/intl';
+
 /**
  * When a gift to a campaign succeeds or is refunded, the cached public pages that show its total
  * must be dropped (ADR 014). A refund drops them at once (a total is never wrong after a refund);
@@ -49,7 +51,7 @@ export class CampaignPageRefresher {
  */
 export function msUntilParisMidnight(now = new Date()): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    dateTimeFormat('en-GB', { timeZone: 'Europe/Paris', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
       .formatToParts(now)
       .map((p) => [p.type, Number(p.value)]),
   ) as Record<string, number>;

@@ -1,3 +1,5 @@
+import { numberFormat } from '~/lib/intl';
+
 /**
  * Money as integers in a currency's minor unit, and the amount rules of the donate page.
  * Shared with the browser: no server imports.
@@ -80,5 +82,5 @@ export function cfaToEurCents(francs: number): number {
 /** "20,00 €" in the donor's language. */
 export function formatMoney(minor: number, currency: string, lang = 'fr'): string {
   const e = exponent(currency);
-  return new Intl.NumberFormat(lang, { style: 'currency', currency, minimumFractionDigits: e, maximumFractionDigits: e }).format(minor / 10 ** e);
+  return numberFormat(lang, { style: 'currency', currency, minimumFractionDigits: e, maximumFractionDigits: e }).format(minor / 10 ** e);
 }

@@ -19,6 +19,7 @@ import { createCheckoutSession, retrieveSession, sessionPayment, stripeClient, v
 import { ProviderError, type VerifiedPayment } from './providers/types';
 import type { ProviderName } from './status';
 import { recordFailedInstalment, syncMonthlyGift } from '~/domain/donors/monthly.server';
+import { dateTimeFormat } from '~/lib/intl';
 
 /** What every donation operation needs: the database, the settings (secrets in clear) and where we live. */
 export interface DonationDeps {
@@ -50,7 +51,7 @@ export async function sendReceipt(deps: Pick<DonationDeps, 'db' | 'env' | 'publi
   const lang: Lang = isLang(donation.language) ? donation.language : 'fr';
   const m = messagesFor(lang);
   const amount = formatMoney(donation.amount_minor, donation.currency, lang);
-  const date = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(donation.succeeded_at ?? donation.updated_at));
+  const date = dateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(donation.succeeded_at ?? donation.updated_at));
   const vars = { name: donation.donor_name || m.receipt.friend, amount, date, reference: donation.id };
   // The tax receipt (when the gift has one) rides along: a sentence in the donor's language, the PDF in French.
   const tax = await giftReceiptForMail(deps.db, donation.id, lang, deps.storage);

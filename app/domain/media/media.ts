@@ -1,3 +1,5 @@
+import { dateTimeFormat, numberFormat } from '~/lib/intl';
+
 /** Public URL prefix of stored media files. */
 export const MEDIA_PREFIX = '/media/';
 
@@ -85,7 +87,7 @@ export function typeLabel(mime: string): string {
 
 /** 1 536 000 → '1,5 Mo' (French units and decimal comma). */
 export function formatSize(bytes: number): string {
-  const fmt = (n: number) => n.toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+  const fmt = (n: number) => numberFormat('fr-FR', { maximumFractionDigits: 1 }).format(n);
   if (bytes < 1024) return `${bytes} o`;
   if (bytes < MB) return `${fmt(bytes / 1024)} Ko`;
   return `${fmt(bytes / MB)} Mo`;
@@ -93,5 +95,5 @@ export function formatSize(bytes: number): string {
 
 /** A date the same on the server and in the browser (no hydration mismatch): Paris time. */
 export function formatDate(iso: string): string {
-  return new Date(iso).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+  return dateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(new Date(iso));
 }

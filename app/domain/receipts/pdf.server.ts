@@ -6,8 +6,9 @@ import type { TaxDetails } from './donor-details';
 import type { OrganisationSnapshot, Receipt } from './register.server';
 import { LEGAL_BASES, RATES, type LegalBase } from './settings';
 import { euroCentsInFrench, euroFigures } from './words';
+import { dateTimeFormat } from '~/lib/intl';
 
-const frenchDate = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(iso));
+const frenchDate = (iso: string) => dateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(iso));
 
 /** The CGI article that applies: 238 bis for companies, 200 for individuals (978 is for the IFI, not offered here). */
 export function articleFor(donor: TaxDetails): string {

@@ -1,3 +1,5 @@
+import { numberFormat } from '~/lib/intl';
+
 /**
  * Amounts in French words, as a tax receipt prints them ("mille deux cent trente-quatre euros et
  * cinquante-six centimes"). Traditional spelling: hyphens inside the tens, "et" in 21…71,
@@ -68,6 +70,6 @@ export function euroCentsInFrench(cents: number): string {
 
 /** "1 234,56 €" as printed on the receipt (narrow no-break spaces normalised to plain spaces). */
 export function euroFigures(cents: number): string {
-  const s = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  const s = numberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(cents / 100);
   return s.replace(/[\u202f\u00a0]/g, ' ');
 }

@@ -1,5 +1,6 @@
 import { diffWords } from 'diff';
 import { LANGS, type Lang } from '~/lib/i18n';
+import { dateTimeFormat } from '~/lib/intl';
 
 /**
  * The editorial workflow's shared, browser-safe part (issue #17, ADR 015): snapshots, their
@@ -91,7 +92,7 @@ export const PARIS = 'Europe/Paris';
 
 /** Minutes east of UTC that Paris is at this instant (60 in winter, 120 in summer). */
 function parisOffsetMinutes(at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: PARIS, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
+  const parts = dateTimeFormat('en-US', { timeZone: PARIS, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
   const n = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
@@ -121,7 +122,7 @@ export function utcToParisLocal(iso: string): string {
 
 /** "23 novembre 2026 à 18:30" in Paris time. */
 export function formatParis(iso: string): string {
-  return new Intl.DateTimeFormat('fr-FR', { timeZone: PARIS, dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
+  return dateTimeFormat('fr-FR', { timeZone: PARIS, dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** "à l'instant", "il y a 2 min", "il y a 3 h", "il y a 2 j". */

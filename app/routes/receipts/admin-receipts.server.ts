@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { parisYear } from '~/domain/receipts/calendar';
 import type { AnnualDeps } from '~/domain/receipts/jobs.server';
 import { runtime } from '~/lib/runtime.server';
+import { dateTimeFormat } from '~/lib/intl';
 
 /** What the receipts' mails need, from the running server. */
 export function receiptDeps(request: Request): AnnualDeps {
@@ -19,7 +20,7 @@ export function notFound(): never {
   throw data('Reçu introuvable', { status: 404 });
 }
 
-export const dateFr = (iso: string) => new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' }).format(new Date(iso));
+export const dateFr = (iso: string) => dateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' }).format(new Date(iso));
 
 export function donorLabel(json: string): string {
   const d = JSON.parse(json) as { kind: string; name: string; company: string };

@@ -8,6 +8,7 @@ import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { managedPage } from './preview.server';
+import { numberFormat } from '~/lib/intl';
 
 /** The four pillars (SPEC.md), each with its image field and three statistics. */
 const PILLARS: { id: string; image: string; title: MessageKey; text: MessageKey; stats: [number, MessageKey][] }[] = [
@@ -35,7 +36,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function Missions({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useI18n();
-  const number = new Intl.NumberFormat(LOCALES[lang]);
+  const number = numberFormat(LOCALES[lang]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       {loaderData.preview && <PreviewBanner className="mb-6" />}

@@ -7,6 +7,7 @@ import type { ServerToast } from '~/ui/site/ToastRegion';
 import { ConfirmDeleteButton } from './ConfirmDelete';
 import { Field, FormActions, Notice, inputClass, secondaryButton } from './Field';
 import { useFormErrors, useHydrated, useToast } from './hooks';
+import { dateTimeFormat } from '~/lib/intl';
 
 /** Loaded only when a content form is on screen, in the back office (never on a public page). */
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -275,5 +276,5 @@ export function EmptyRow({ colSpan, children }: { colSpan: number; children: Rea
 
 export const frDate = (iso: string) => {
   const d = new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso);
-  return Number.isNaN(d.getTime()) ? iso : new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeZone: 'Europe/Paris' }).format(d);
+  return Number.isNaN(d.getTime()) ? iso : dateTimeFormat('fr-FR', { dateStyle: 'medium', timeZone: 'Europe/Paris' }).format(d);
 };

@@ -1,6 +1,7 @@
 import { coverFeesCents, DEDICATION_MESSAGE_MAX, DEDICATION_NAME_MAX } from '~/domain/campaigns/giving';
 import { formatMoney } from '~/domain/donations/money';
 import { useI18n } from '~/lib/i18n';
+import { numberFormat } from '~/lib/intl';
 
 /**
  * The donate form's options that raise more (ADR 014): the campaign the gift goes to, the fees
@@ -45,7 +46,7 @@ export function GivingOptions({ idPrefix, campaigns, campaign, feePercent, known
         <div>
           <label className="inline-flex min-h-11 items-center gap-2">
             <input type="checkbox" name="coverFees" defaultChecked={values.coverFees === 'on'} className="h-4 w-4" data-fee-percent={feePercent} aria-describedby={id('fee-amount')} />
-            {t('giving.coverFees', { percent: new Intl.NumberFormat(lang).format(feePercent) })}
+            {t('giving.coverFees', { percent: numberFormat(lang).format(feePercent) })}
           </label>
           <p id={id('fee-amount')} className="text-sm text-gray-700" data-fee-amount aria-live="polite">
             {fee > 0 ? t('giving.coverFeesAmount', { fee: formatMoney(fee, 'EUR', lang), total: formatMoney((knownCents ?? 0) + fee, 'EUR', lang) }) : ''}
