@@ -249,6 +249,8 @@ export interface AutosaveTable {
   user_name: string;
   snapshot: string | null;
   base_version: number;
+  /** The `saved_at` of the draft the copy was typed on, '' when there was none (migration 012). */
+  draft_saved_at: string;
   seq: number;
   opened_at: string;
   saved_at: string | null;

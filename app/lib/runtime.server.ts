@@ -120,6 +120,11 @@ export function db(): DB {
   return runtime().db;
 }
 
+/** The settings the runtime was started with; the environment's when it is not started (scripts, data-layer tests). */
+export function settings(): Env {
+  return current?.env ?? readEnv();
+}
+
 /** Every content write calls this: cached pages are dropped at once. */
 export async function contentChanged(): Promise<void> {
   const rt = runtime();

@@ -7,6 +7,7 @@ import * as m008 from './008-donors';
 import * as m009 from './009-campaigns';
 import * as m010 from './010-editorial';
 import * as m011 from './011-report-indexes';
+import * as m012 from './012-autosave-draft';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '009-campaigns': m009,
   '010-editorial': m010,
   '011-report-indexes': m011,
+  '012-autosave-draft': m012,
 };

@@ -56,7 +56,8 @@ describeEachDialect('campaign drafts, preview and scheduling on %s', (dialect) =
     expect((await previewCampaign(t.db, c.id, 'en', DAY))?.title).toBe('Two schools in Thiès');
     expect(campaignEditable.publicPath?.(c.id, { slug: c.slug })).toBe('/campagnes/ecole-de-thies');
 
-    expect(await publish(t.db, campaignEditable, c.id, { ...draft }, c.version, marie)).toMatchObject({ ok: true });
+    const { savedAt } = (await getDraft(t.db, { type: 'campaign', id: c.id }))!;
+    expect(await publish(t.db, campaignEditable, c.id, { snapshot: { ...draft }, version: c.version, draftSavedAt: savedAt }, marie)).toMatchObject({ ok: true });
     expect((await getPublicCampaign(t.db, 'ecole-de-thies', 'en', DAY))?.title).toBe('Two schools in Thiès');
     expect(await getDraft(t.db, { type: 'campaign', id: c.id })).toBeUndefined();
   });
@@ -68,7 +69,7 @@ describeEachDialect('campaign drafts, preview and scheduling on %s', (dialect) =
     expect((await listPublishedCampaignSlugs(t.db)).map((s) => s.slug)).not.toContain('puits-de-kaolack');
     expect((await previewCampaign(t.db, c.id, 'fr', DAY))?.title).toBe('Un puits à Kaolack');
 
-    expect(await publish(t.db, campaignEditable, c.id, { ...input }, c.version, marie)).toMatchObject({ ok: true });
+    expect(await publish(t.db, campaignEditable, c.id, { snapshot: { ...input }, version: c.version, draftSavedAt: '' }, marie)).toMatchObject({ ok: true });
     expect((await getCampaign(t.db, c.id))?.status).toBe('active');
     expect((await getPublicCampaign(t.db, 'puits-de-kaolack', 'fr', DAY))?.title).toBe('Un puits à Kaolack');
   });
@@ -76,7 +77,7 @@ describeEachDialect('campaign drafts, preview and scheduling on %s', (dialect) =
   it('publishing an ended campaign again keeps it ended (no gift reopens it)', async () => {
     const input = campaign('hiver-2025', 'Hiver 2025', { status: 'ended' });
     const c = await create(input);
-    expect(await publish(t.db, campaignEditable, c.id, { ...retitled(input, 'Hiver 2025 : merci', 'Winter 2025: thanks') }, c.version, marie)).toMatchObject({ ok: true });
+    expect(await publish(t.db, campaignEditable, c.id, { snapshot: { ...retitled(input, 'Hiver 2025 : merci', 'Winter 2025: thanks') }, version: c.version, draftSavedAt: '' }, marie)).toMatchObject({ ok: true });
     const after = await getPublicCampaign(t.db, 'hiver-2025', 'fr', DAY);
     expect([after?.status, after?.title, after?.closed]).toEqual(['ended', 'Hiver 2025 : merci', 'ended']);
   });
@@ -89,7 +90,8 @@ describeEachDialect('campaign drafts, preview and scheduling on %s', (dialect) =
     await create(campaign('cantine-fatick', 'Une autre cantine'));
     const revisionsBefore = (await listRevisions(t.db, { type: 'campaign', id: c.id })).length;
 
-    expect(await publish(t.db, campaignEditable, c.id, { ...moved }, c.version, marie)).toEqual({ ok: false, error: 'taken' });
+    const { savedAt } = (await getDraft(t.db, { type: 'campaign', id: c.id }))!;
+    expect(await publish(t.db, campaignEditable, c.id, { snapshot: { ...moved }, version: c.version, draftSavedAt: savedAt }, marie)).toEqual({ ok: false, error: 'taken' });
     const live = await getCampaign(t.db, c.id);
     expect([live?.slug, live?.translations.fr.title, live?.version]).toEqual(['cantine-de-fatick', 'Une cantine à Fatick', c.version]);
     expect((await getDraft(t.db, { type: 'campaign', id: c.id }))?.snapshot.slug).toBe('cantine-fatick');

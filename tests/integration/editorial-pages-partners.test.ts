@@ -1,4 +1,3 @@
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageEditable } from '~/domain/content/editable.server';
 import { findManagedPage, type PageId } from '~/domain/content/pages';
@@ -9,9 +8,7 @@ import { utcToParisLocal, type EntityRef } from '~/domain/revisions/editorial';
 import { previewToken } from '~/domain/revisions/preview.server';
 import { editable, editableAt } from '~/domain/revisions/registry.server';
 import { getDraft, publishDue } from '~/domain/revisions/workflow.server';
-import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
-import { createSession } from '~/lib/session.server';
 import { action as pageEditAction, loader as pageEditLoader } from '~/routes/admin/content/page-edit';
 import { action as partnerEditAction } from '~/routes/admin/content/partner-edit';
 import { loader as pagesLoader } from '~/routes/admin/content/pages';
@@ -22,6 +19,7 @@ import { loader as homeLoader } from '~/routes/site/home';
 import { loader as partnersLoader } from '~/routes/site/partners';
 import { loader as termsLoader } from '~/routes/site/terms';
 import { describeEachDialect } from '../support/db';
+import { routeContext, sessionCookie } from '../support/routes';
 import { startTestRuntime } from '../support/runtime';
 
 const APP_SECRET = 'pages-partners-drafts-'.padEnd(48, 'p');
@@ -42,29 +40,21 @@ describeEachDialect('drafts of pages and partners on %s', (dialect) => {
 
   beforeAll(async () => {
     app = await startTestRuntime(dialect, APP_SECRET);
-    const now = new Date().toISOString();
-    await db().insertInto('users').values({ id: 'u-eric', name: 'Éric Éditeur', email: 'eric@example.org', role: 'Éditeur', password_hash: 'x', version: 1, created_at: now, updated_at: now }).execute();
-    editor = `__session=${(await createSession(db(), 'u-eric')).token}`;
+    editor = await sessionCookie(db(), { id: 'u-eric', name: 'Éric Éditeur', email: 'eric@example.org' });
   });
   afterAll(() => app?.stop());
-
-  function context() {
-    const c = new RouterContextProvider();
-    c.set(requestInfoContext, { nonce: 'n', clientIp: '127.0.0.1', requestId: 'r', secure: true });
-    return c;
-  }
 
   /** GET of a public page through its loader: what it renders, and the headers it sends. */
   async function visit(loader: Loader, path: string, cookie?: string) {
     const request = new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} });
-    const result = (await loader({ request, context: context(), params: {} } as never)) as { data: Record<string, unknown>; init?: ResponseInit };
+    const result = (await loader({ request, context: routeContext(), params: {} } as never)) as { data: Record<string, unknown>; init?: ResponseInit };
     return { data: result.data, headers: new Headers(result.init?.headers) };
   }
 
   /** POST of an editor's form to an admin action; answers its toast or errors. */
   async function post(action: Loader, path: string, params: Record<string, string>, form: Record<string, string>) {
     const request = new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { Cookie: editor, Origin: ORIGIN }, body: new URLSearchParams(form) });
-    const result = (await action({ request, context: context(), params } as never)) as { data?: Record<string, unknown>; init?: ResponseInit } & Record<string, unknown>;
+    const result = (await action({ request, context: routeContext(), params } as never)) as { data?: Record<string, unknown>; init?: ResponseInit } & Record<string, unknown>;
     const body = (result.data ?? result) as { toast?: { title: string } | null; errors?: Record<string, string> };
     return { status: result.init?.status ?? 200, toast: body.toast?.title, errors: body.errors };
   }
@@ -72,7 +62,7 @@ describeEachDialect('drafts of pages and partners on %s', (dialect) => {
   /** A page's edit form as the editor opens it: every field, the version, the draft's time. */
   async function pageForm(pageId: PageId, change: Record<string, string>): Promise<Record<string, string>> {
     const request = new Request(`${ORIGIN}/admin/pages/edit/${pageId}`, { headers: { Cookie: editor } });
-    const loaded = (await pageEditLoader({ request, context: context(), params: { pageId } } as never)) as { version: number; values: Record<string, string>; editorial: { draft: { savedAt: string } | null } };
+    const loaded = (await pageEditLoader({ request, context: routeContext(), params: { pageId } } as never)) as { version: number; values: Record<string, string>; editorial: { draft: { savedAt: string } | null } };
     return { ...loaded.values, ...change, version: String(loaded.version), draftSavedAt: loaded.editorial.draft?.savedAt ?? '' };
   }
 
@@ -81,7 +71,7 @@ describeEachDialect('drafts of pages and partners on %s', (dialect) => {
   /** The back office's list (pages or partners): each row's id and "Programmé pour le …" date. */
   async function listed(loader: Loader, path: string) {
     const request = new Request(`${ORIGIN}${path}`, { headers: { Cookie: editor } });
-    const result = (await loader({ request, context: context(), params: {} } as never)) as { pages?: { id: string; scheduledFor: string | null }[]; list?: { items: { id: string; scheduledFor: string | null }[] } };
+    const result = (await loader({ request, context: routeContext(), params: {} } as never)) as { pages?: { id: string; scheduledFor: string | null }[]; list?: { items: { id: string; scheduledFor: string | null }[] } };
     return new Map((result.pages ?? result.list!.items).map((r) => [r.id, r.scheduledFor]));
   }
 
@@ -131,7 +121,9 @@ describeEachDialect('drafts of pages and partners on %s', (dialect) => {
     // The same form, opened before that draft, is refused (it would overwrite it unseen).
     expect(await post(pageEditAction, '/admin/pages/edit/home', { pageId: 'home' }, { ...opened, 'en.heroTitle': 'Second draft' })).toMatchObject({ status: 409 });
     expect((await visit(homeLoader, '/?lng=en&apercu=1', editor)).data).toMatchObject({ heroTitle: 'First draft', preview: true });
-    expect(await post(pageEditAction, '/admin/pages/edit/home', { pageId: 'home' }, { intent: 'discard' })).toMatchObject({ toast: 'Brouillon abandonné' });
+    // "Abandonner" from the stale form is refused too; from a form showing the draft, it discards it.
+    expect(await post(pageEditAction, '/admin/pages/edit/home', { pageId: 'home' }, { ...opened, intent: 'discard' })).toMatchObject({ status: 409 });
+    expect(await post(pageEditAction, '/admin/pages/edit/home', { pageId: 'home' }, { ...(await pageForm('home', {})), intent: 'discard' })).toMatchObject({ toast: 'Brouillon abandonné' });
     expect((await visit(homeLoader, '/?lng=en&apercu=1', editor)).data).toMatchObject({ heroTitle: title, preview: true });
     expect((await visit(homeLoader, '/?lng=en')).data).toMatchObject({ heroTitle: title, preview: false });
   });
@@ -205,7 +197,7 @@ describeEachDialect('drafts of pages and partners on %s', (dialect) => {
         headers: { Cookie: editor, Origin: ORIGIN },
         body: new URLSearchParams({ version: String(version), seq: '0', 'fr.title': 'Tapé, pas enregistré' }),
       });
-      const answer = (await autosaveAction({ request, context: context(), params: { id: 'missions' } } as never)) as unknown as { data: { ok: boolean; seq: number } };
+      const answer = (await autosaveAction({ request, context: routeContext(), params: { id: 'missions' } } as never)) as unknown as { data: { ok: boolean; seq: number } };
       expect(answer.data).toMatchObject({ ok: true, seq: 1 });
       expect((await getEditablePage(db(), 'missions')).version).toBe(version);
       expect(findManagedPage('missions')).toBeDefined();

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DbHandle } from '~db/index';
 import { blogFeed } from '~/domain/blog/feed.server';
 import { postEditable } from '~/domain/blog/editable.server';
@@ -12,13 +12,22 @@ import { createPartner, getPartner, listPartners, updatePartner } from '~/domain
 import { projectEditable } from '~/domain/projects/editable.server';
 import { createProject, getProject, listActiveProjects, projectSnapshot, updateProject } from '~/domain/projects/projects.server';
 import { autosave, clearCopy, getCopy, openForEditing } from '~/domain/revisions/autosave.server';
-import { compareSnapshots } from '~/domain/revisions/editorial';
+import { compareSnapshots, utcToParisLocal } from '~/domain/revisions/editorial';
 import { getRevision, listRevisions, recordRevision, revisionSnapshots } from '~/domain/revisions/revisions.server';
-import { getDraft, publish, publishDue, restoreRevision, saveDraft, scheduledFor } from '~/domain/revisions/workflow.server';
+import { discardDraft, getDraft, publish, publishDue, restoreRevision, saveDraft, scheduledFor } from '~/domain/revisions/workflow.server';
 import path from 'node:path';
 import { createBackup, restoreBackup } from '~/lib/backup.server';
 import { diskStorage } from '~/lib/storage.server';
+import { CONFLICT } from '~/domain/content/forms';
+import { runScheduledPublishing } from '~/domain/revisions/schedule.server';
+import { runtime } from '~/lib/runtime.server';
+import { action as editAction, loader as editLoader } from '~/routes/admin/content/post-edit';
+import { action as autosaveAction } from '~/routes/admin/editorial/autosave';
+import { loader as feedLoader } from '~/routes/resources/blog-feed';
+import { loader as sitemapLoader } from '~/routes/resources/sitemap';
 import { createTestDb, type TestDb, describeEachDialect } from '../support/db';
+import { answer, routeContext, sessionCookie } from '../support/routes';
+import { startTestRuntime } from '../support/runtime';
 
 const marie = { id: 'u-marie', name: 'Marie Curie' };
 const paul = { id: 'u-paul', name: 'Paul Éluard' };
@@ -71,7 +80,8 @@ describeEachDialect('editorial workflow on %s', (dialect) => {
     expect((await previewPost(t.db, p.id, 'en'))?.title).toBe('Secret draft');
 
     const live = (await getPost(t.db, p.id))!;
-    expect(await publish(t.db, postEditable, p.id, { ...draft }, live.version, paul)).toMatchObject({ ok: true });
+    const { savedAt } = (await getDraft(t.db, { type: 'post', id: p.id }))!;
+    expect(await publish(t.db, postEditable, p.id, { snapshot: { ...draft }, version: live.version, draftSavedAt: savedAt }, paul)).toMatchObject({ ok: true });
     const after = await publicView(p.id);
     expect(after.title).toBe('Secret draft');
     expect(after.feed).toContain('<title>Secret draft</title>');
@@ -171,7 +181,7 @@ describeEachDialect('editorial workflow on %s', (dialect) => {
     const now = new Date().toISOString();
     await t.db.insertInto('blog_posts').values({ id: 'seeded-1', image: seeded.image, author: seeded.author, date: seeded.date, status: 'Publié', translations: JSON.stringify(seeded.translations), version: 1, created_at: now, updated_at: now }).execute();
     const draft = withTitle(seeded, 'Titre changé', 'Changed title');
-    await publish(t.db, postEditable, 'seeded-1', { ...draft }, 1, marie);
+    await publish(t.db, postEditable, 'seeded-1', { snapshot: { ...draft }, version: 1, draftSavedAt: '' }, marie);
     expect((await listRevisions(t.db, { type: 'post', id: 'seeded-1' })).map((r) => [r.number, r.kind, r.authorName])).toEqual([
       [2, 'publish', 'Marie Curie'],
       [1, 'initial', 'Avant l’historique'],
@@ -242,31 +252,32 @@ describeEachDialect('editorial workflow on %s', (dialect) => {
     const p = await createPost(t.db, marie, post('Autosave'));
     const ref = { type: 'post', id: p.id };
     const t0 = new Date('2026-11-23T10:00:00Z');
-    const mine = await openForEditing(t.db, ref, marie, p.version, t0);
+    const opened = { version: p.version, draftSavedAt: '' };
+    const mine = await openForEditing(t.db, ref, marie, opened, t0);
     expect(mine).toEqual({ seq: 0, copy: null, others: [] });
-    const his = await openForEditing(t.db, ref, paul, p.version, new Date(t0.getTime() + 1000));
+    const his = await openForEditing(t.db, ref, paul, opened, new Date(t0.getTime() + 1000));
     expect(his.others.map((o) => o.name)).toEqual(['Marie Curie']);
 
-    const a1 = await autosave(t.db, ref, marie, { values: { 'fr.title': 'v1' }, version: p.version, seq: 0, liveVersion: p.version }, new Date(t0.getTime() + 5000));
+    const a1 = await autosave(t.db, ref, marie, { ...opened, values: { 'fr.title': 'v1' }, seq: 0, liveVersion: p.version }, new Date(t0.getTime() + 5000));
     expect(a1).toMatchObject({ ok: true, seq: 1 });
-    const a2 = await autosave(t.db, ref, marie, { values: { 'fr.title': 'v2' }, version: p.version, seq: 1, liveVersion: p.version }, new Date(t0.getTime() + 9000));
+    const a2 = await autosave(t.db, ref, marie, { ...opened, values: { 'fr.title': 'v2' }, seq: 1, liveVersion: p.version }, new Date(t0.getTime() + 9000));
     expect(a2).toMatchObject({ ok: true, seq: 2 });
     // A late request carrying the copy before v2 (another tab, a slow network) is refused.
-    expect(await autosave(t.db, ref, marie, { values: { 'fr.title': 'old' }, version: p.version, seq: 1, liveVersion: p.version })).toEqual({ ok: false, error: 'newer' });
+    expect(await autosave(t.db, ref, marie, { ...opened, values: { 'fr.title': 'old' }, seq: 1, liveVersion: p.version })).toEqual({ ok: false, error: 'newer' });
     expect((await getCopy(t.db, ref, marie.id))?.values).toEqual({ 'fr.title': 'v2' });
 
     // Paul sees Marie typing.
-    const seen = await openForEditing(t.db, ref, paul, p.version, new Date(t0.getTime() + 120_000));
+    const seen = await openForEditing(t.db, ref, paul, opened, new Date(t0.getTime() + 120_000));
     expect(seen.others).toEqual([{ name: 'Marie Curie', openedAt: t0.toISOString(), savedAt: new Date(t0.getTime() + 9000).toISOString() }]);
 
     // After a crash Marie gets her copy back on the same version…
-    expect((await openForEditing(t.db, ref, marie, p.version, new Date(t0.getTime() + 200_000))).copy?.values).toEqual({ 'fr.title': 'v2' });
+    expect((await openForEditing(t.db, ref, marie, opened, new Date(t0.getTime() + 200_000))).copy?.values).toEqual({ 'fr.title': 'v2' });
     // …but once Paul saves the post, her copy cannot be written over his save, nor offered again.
     const saved = await updatePost(t.db, paul, p.id, post('Sauvé par Paul'), p.version);
     if (!('post' in saved)) throw new Error('save failed');
-    expect(await autosave(t.db, ref, marie, { values: { 'fr.title': 'v3' }, version: p.version, seq: 2, liveVersion: saved.post.version })).toEqual({ ok: false, error: 'stale' });
+    expect(await autosave(t.db, ref, marie, { ...opened, values: { 'fr.title': 'v3' }, seq: 2, liveVersion: saved.post.version })).toEqual({ ok: false, error: 'stale' });
     expect((await getPost(t.db, p.id))?.translations.fr.title).toBe('Sauvé par Paul');
-    expect((await openForEditing(t.db, ref, marie, saved.post.version)).copy).toBeNull();
+    expect((await openForEditing(t.db, ref, marie, { version: saved.post.version, draftSavedAt: '' })).copy).toBeNull();
 
     await clearCopy(t.db, ref, paul.id, saved.post.version);
     expect(await getCopy(t.db, ref, paul.id)).toBeUndefined();
@@ -283,10 +294,64 @@ describeEachDialect('editorial workflow on %s', (dialect) => {
     expect((await getDraft(t.db, { type: 'post', id: p.id }))?.savedByName).toBe('Paul Éluard');
   });
 
+  it('"Publier" and "Abandonner" from a form opened on an older draft are refused, even within the same millisecond, and write nothing', async () => {
+    const p = await createPost(t.db, marie, post('Horloge'));
+    const ref = { type: 'post', id: p.id };
+    const snap = { ...withTitle(post('Horloge'), 'Texte de Marie', 'Marie’s text') };
+    const count = async (action: string) => (await t.db.selectFrom('audit_log').select('id').where('action', '=', action).execute()).length;
+    // Two drafts saved at the same instant of the clock must still be told apart.
+    vi.useFakeTimers({ now: new Date('2026-11-23T10:00:00Z'), toFake: ['Date'] });
+    try {
+      expect(await saveDraft(t.db, postEditable, p.id, { snapshot: snap, version: p.version, draftSavedAt: '' }, marie)).toMatchObject({ ok: true });
+      const maries = (await getDraft(t.db, ref))!.savedAt;
+      expect(await saveDraft(t.db, postEditable, p.id, { snapshot: { ...post('Horloge') }, version: p.version, draftSavedAt: maries }, paul)).toMatchObject({ ok: true });
+      const pauls = (await getDraft(t.db, ref))!;
+      expect(pauls.savedAt).not.toBe(maries);
+
+      const before = { revisions: await listRevisions(t.db, ref), publishes: await count('post.publish'), discards: await count('post.draft.discard') };
+      for (const draftSavedAt of [maries, '']) {
+        expect(await publish(t.db, postEditable, p.id, { snapshot: snap, version: p.version, draftSavedAt }, marie)).toEqual({ ok: false, error: 'conflict' });
+        expect(await discardDraft(t.db, postEditable, p.id, draftSavedAt, marie)).toEqual({ ok: false, error: 'conflict' });
+      }
+      expect(await getDraft(t.db, ref)).toEqual(pauls);
+      expect(postSnapshot((await getPost(t.db, p.id))!)).toEqual(postSnapshot(p));
+      expect({ revisions: await listRevisions(t.db, ref), publishes: await count('post.publish'), discards: await count('post.draft.discard') }).toEqual(before);
+
+      // On the draft as it is now, both are done (and audited).
+      expect(await discardDraft(t.db, postEditable, p.id, pauls.savedAt, marie)).toEqual({ ok: true });
+      expect(await getDraft(t.db, ref)).toBeUndefined();
+      expect(await count('post.draft.discard')).toBe(before.discards + 1);
+      expect(await publish(t.db, postEditable, p.id, { snapshot: snap, version: p.version, draftSavedAt: '' }, marie)).toMatchObject({ ok: true });
+      expect((await getPost(t.db, p.id))?.translations.fr.title).toBe('Texte de Marie');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('an autosaved copy remembers the draft it was typed on, and is offered only while that draft is the item’s', async () => {
+    const p = await createPost(t.db, marie, post('Copie et brouillon'));
+    const ref = { type: 'post', id: p.id };
+    const noDraft = { version: p.version, draftSavedAt: '' };
+    const { seq } = await openForEditing(t.db, ref, marie, noDraft);
+    expect(await autosave(t.db, ref, marie, { ...noDraft, values: { 'fr.title': 'Tapé sans brouillon' }, seq, liveVersion: p.version })).toMatchObject({ ok: true });
+    expect(await getCopy(t.db, ref, marie.id)).toMatchObject({ baseVersion: p.version, draftSavedAt: '' });
+    expect((await openForEditing(t.db, ref, marie, noDraft)).copy?.values).toEqual({ 'fr.title': 'Tapé sans brouillon' });
+
+    await saveDraft(t.db, postEditable, p.id, { snapshot: { ...post('Copie et brouillon') }, ...noDraft }, paul);
+    const onDraft = { version: p.version, draftSavedAt: (await getDraft(t.db, ref))!.savedAt };
+    // Opened on Paul's draft, the form gets no copy: hers was typed without it, and is dropped.
+    const reopened = await openForEditing(t.db, ref, marie, onDraft);
+    expect(reopened.copy).toBeNull();
+    expect(await getCopy(t.db, ref, marie.id)).toBeUndefined();
+    expect(await autosave(t.db, ref, marie, { ...onDraft, values: { 'fr.title': 'Tapé sur le brouillon' }, seq: reopened.seq, liveVersion: p.version })).toMatchObject({ ok: true });
+    expect(await getCopy(t.db, ref, marie.id)).toMatchObject({ draftSavedAt: onDraft.draftSavedAt });
+    expect((await openForEditing(t.db, ref, marie, onDraft)).copy?.values).toEqual({ 'fr.title': 'Tapé sur le brouillon' });
+  });
+
   it('revisions, drafts and autosaved copies are in backups, and come back', async () => {
     const p = await createPost(t.db, marie, post('Sauvegardé'));
     await saveDraft(t.db, postEditable, p.id, { snapshot: { ...withTitle(post('Sauvegardé'), 'Brouillon', 'Draft') }, version: 1, draftSavedAt: '' }, marie);
-    await openForEditing(t.db, { type: 'post', id: p.id }, paul, 1);
+    await openForEditing(t.db, { type: 'post', id: p.id }, paul, { version: 1, draftSavedAt: (await getDraft(t.db, { type: 'post', id: p.id }))!.savedAt });
     const archive = path.join(t.dataDir, 'backups', 'editorial.tar.gz');
     const manifest = await createBackup(t, diskStorage(path.join(t.dataDir, 'media')), archive);
     const count = async (db: TestDb, table: 'revisions' | 'drafts' | 'autosaves') => Number((await db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
@@ -300,5 +365,147 @@ describeEachDialect('editorial workflow on %s', (dialect) => {
     } finally {
       await target.destroy();
     }
+  });
+});
+
+/**
+ * The post's edit screen through its routes, as React Router calls them, with two editors: what a
+ * stale form may not do, what an autosaved copy may bring back, what the sitemap and feed show of a
+ * scheduled post, and the REVISIONS_KEEP the server is started with.
+ */
+describeEachDialect('the post editor’s routes on %s', (dialect) => {
+  const ORIGIN = 'https://fondation.example.org';
+  const KEEP = 4;
+  let app: { stop: () => Promise<void> } | undefined;
+  const cookies: Record<string, string> = {};
+  const db = () => runtime().db;
+  type Who = typeof marie;
+
+  beforeAll(async () => {
+    app = await startTestRuntime(dialect, 'editorial-routes-'.padEnd(48, 'e'), { REVISIONS_KEEP: String(KEEP) });
+    for (const who of [marie, paul]) cookies[who.id] = await sessionCookie(db(), { ...who, email: `${who.id}@example.org` });
+  });
+  afterAll(() => app?.stop());
+
+  /** The edit screen as `who` opens it (`query`: "?copie=1" for "Restaurer la copie"): the form as it will post, and the copy offered. */
+  async function open(who: Who, id: string, query = '') {
+    const request = new Request(`${ORIGIN}/admin/blog/${id}${query}`, { headers: { Cookie: cookies[who.id] } });
+    const loaded = (await editLoader({ request, params: { id }, context: routeContext() } as never)) as {
+      version: number;
+      values: Record<string, string>;
+      editorial: { seq: number; copy: { savedAt: string } | null; draft: { savedAt: string } | null };
+    };
+    const form: Record<string, string> = { ...loaded.values, version: String(loaded.version), draftSavedAt: loaded.editorial.draft?.savedAt ?? '' };
+    return { form, seq: loaded.editorial.seq, copy: loaded.editorial.copy };
+  }
+
+  /** `who` presses one of the screen's buttons (`intent`) with the form as it is. */
+  async function press(who: Who, id: string, intent: string, form: Record<string, string>) {
+    const request = new Request(`${ORIGIN}/admin/blog/${id}`, { method: 'POST', headers: { Cookie: cookies[who.id], Origin: ORIGIN }, body: new URLSearchParams({ ...form, intent }) });
+    const { body, status } = answer(await editAction({ request, params: { id }, context: routeContext() } as never));
+    return { status, toast: (body.toast as { title: string } | null)?.title, error: (body.errors as Record<string, string>)?.form, values: body.values };
+  }
+
+  /** `who`'s page sends what is typed to the autosave route. */
+  async function typed(who: Who, id: string, form: Record<string, string>, seq: number) {
+    const request = new Request(`${ORIGIN}/admin/blog/${id}/autosave`, { method: 'POST', headers: { Cookie: cookies[who.id], Origin: ORIGIN }, body: new URLSearchParams({ ...form, seq: String(seq) }) });
+    return answer(await autosaveAction({ request, params: { id }, context: routeContext() } as never)).body;
+  }
+
+  /** The item's revisions are dated `minutes` ago (lastChange then says "il y a N min"). */
+  async function aged(id: string, minutes: number) {
+    await db().updateTable('revisions').set({ created_at: new Date(Date.now() - minutes * 60_000).toISOString() }).where('entity_type', '=', 'post').where('entity_id', '=', id).execute();
+  }
+
+  it('"Publier" and "Abandonner" from a form opened before another editor’s draft are refused like a stale save, naming who changed it', async () => {
+    const p = await createPost(db(), marie, post('Cantine de Fatick'));
+    const ref = { type: 'post', id: p.id };
+    const maries = await open(marie, p.id);
+    const pauls = await open(paul, p.id);
+    expect(await press(paul, p.id, 'draft', { ...pauls.form, 'fr.title': 'Cantine de Fatick (Paul)' })).toMatchObject({ status: 200, toast: 'Brouillon enregistré' });
+    const draft = await getDraft(db(), ref);
+    await aged(p.id, 5);
+
+    // Marie's form was opened on the published post, before Paul's draft: each button is refused,
+    // saying who changed it and when, and her text stays in the form.
+    const stale = { ...maries.form, 'fr.title': 'Cantine de Fatick (Marie)' };
+    const refused = { status: 409, error: `${CONFLICT} Modifié par Paul Éluard il y a 5 min.`, values: { 'fr.title': 'Cantine de Fatick (Marie)' } };
+    for (const intent of ['publish', 'discard', 'draft', 'schedule']) {
+      expect(await press(marie, p.id, intent, { ...stale, publishAt: utcToParisLocal(new Date(Date.now() + 3_600_000).toISOString()) }), intent).toMatchObject(refused);
+    }
+    expect((await getPublishedPost(db(), p.id, 'fr'))?.title).toBe('Cantine de Fatick');
+    expect(await getDraft(db(), ref)).toEqual(draft);
+
+    // Reopened, her form continues Paul's draft: "Publier" publishes it.
+    const reopened = await open(marie, p.id);
+    expect(reopened.form['fr.title']).toBe('Cantine de Fatick (Paul)');
+    expect(await press(marie, p.id, 'publish', reopened.form)).toMatchObject({ status: 200, toast: 'Publié !' });
+    expect((await getPublishedPost(db(), p.id, 'fr'))?.title).toBe('Cantine de Fatick (Paul)');
+    expect(await getDraft(db(), ref)).toBeUndefined();
+  });
+
+  it('a form opened on an older draft can neither publish nor discard the newer one', async () => {
+    const p = await createPost(db(), marie, post('Forage de Matam'));
+    const ref = { type: 'post', id: p.id };
+    expect(await press(paul, p.id, 'draft', { ...(await open(paul, p.id)).form, 'fr.title': 'Premier brouillon' })).toMatchObject({ status: 200 });
+    const maries = await open(marie, p.id);
+    expect(maries.form['fr.title']).toBe('Premier brouillon');
+    expect(await press(paul, p.id, 'draft', { ...(await open(paul, p.id)).form, 'fr.title': 'Second brouillon' })).toMatchObject({ status: 200 });
+    for (const intent of ['publish', 'discard']) {
+      expect(await press(marie, p.id, intent, maries.form), intent).toMatchObject({ status: 409, error: `${CONFLICT} Modifié par Paul Éluard à l'instant.` });
+    }
+    expect((await getDraft(db(), ref))?.snapshot).toMatchObject({ translations: { fr: { title: 'Second brouillon' } } });
+    expect((await getPublishedPost(db(), p.id, 'fr'))?.title).toBe('Forage de Matam');
+    // Opened on the draft as it is now, "Abandonner" discards it.
+    expect(await press(marie, p.id, 'discard', (await open(marie, p.id)).form)).toMatchObject({ status: 200, toast: 'Brouillon abandonné' });
+    expect(await getDraft(db(), ref)).toBeUndefined();
+  });
+
+  it('an autosaved copy typed before another editor’s draft is not restored over it; one typed on that draft is', async () => {
+    const p = await createPost(db(), marie, post('Puits de Louga'));
+    const opened = await open(marie, p.id);
+    expect(await typed(marie, p.id, { ...opened.form, 'fr.title': 'Tapé par Marie' }, opened.seq)).toMatchObject({ ok: true });
+    // Her tab closes; reopened before anyone else saved, the copy is offered.
+    expect((await open(marie, p.id)).copy).not.toBeNull();
+
+    const pauls = await open(paul, p.id);
+    expect(await press(paul, p.id, 'draft', { ...pauls.form, 'fr.title': 'Brouillon de Paul' })).toMatchObject({ status: 200 });
+    // "Restaurer la copie" (a link shown before Paul's draft) brings back Paul's draft, not her copy, and offers no copy.
+    const restored = await open(marie, p.id, '?copie=1');
+    expect([restored.form['fr.title'], restored.copy]).toEqual(['Brouillon de Paul', null]);
+    expect((await open(marie, p.id)).copy).toBeNull();
+
+    // What she types on Paul's draft is offered back, and restored with that draft's time.
+    const onDraft = await open(marie, p.id);
+    expect(await typed(marie, p.id, { ...onDraft.form, 'fr.title': 'Brouillon de Paul, relu par Marie' }, onDraft.seq)).toMatchObject({ ok: true });
+    expect((await open(marie, p.id)).copy).not.toBeNull();
+    const back = await open(marie, p.id, '?copie=1');
+    expect([back.form['fr.title'], back.form.draftSavedAt]).toEqual(['Brouillon de Paul, relu par Marie', onDraft.form.draftSavedAt]);
+    expect(await press(marie, p.id, 'draft', back.form)).toMatchObject({ status: 200, toast: 'Brouillon enregistré' });
+  });
+
+  it('a post scheduled for later is in neither the sitemap nor the Atom feed until the job publishes it', async () => {
+    const p = await createPost(db(), marie, post('Récolte de mil à Kolda', { status: 'Brouillon' }));
+    const at = new Date(Date.now() + 3_600_000);
+    expect(await press(marie, p.id, 'schedule', { ...(await open(marie, p.id)).form, publishAt: utcToParisLocal(at.toISOString()) })).toMatchObject({ toast: 'Publication programmée' });
+    const listed = async () => {
+      const args = (path: string) => ({ request: new Request(`${ORIGIN}${path}`), params: {}, context: routeContext() }) as never;
+      const sitemap = await ((await sitemapLoader(args('/sitemap.xml'))) as Response).text();
+      const feed = await ((await feedLoader(args('/blog/feed.xml?lng=en'))) as Response).text();
+      return { sitemap: sitemap.includes(`<loc>${ORIGIN}/blog/${p.id}?lng=en</loc>`), feed: feed.includes('<title>Récolte de mil à Kolda EN</title>') };
+    };
+    expect(await listed()).toEqual({ sitemap: false, feed: false });
+    expect(await runScheduledPublishing(new Date(at.getTime() - 60_000))).toBe(0);
+    expect(await listed()).toEqual({ sitemap: false, feed: false });
+    expect(await runScheduledPublishing(new Date(at.getTime() + 60_000))).toBe(1);
+    expect(await listed()).toEqual({ sitemap: true, feed: true });
+  });
+
+  it('keeps the REVISIONS_KEEP newest revisions of an item, as the server was started with', async () => {
+    const p = await createPost(db(), marie, post('Bornes'));
+    for (const title of ['Un', 'Deux', 'Trois', 'Quatre', 'Cinq']) {
+      expect(await press(marie, p.id, 'draft', { ...(await open(marie, p.id)).form, 'fr.title': title })).toMatchObject({ toast: 'Brouillon enregistré' });
+    }
+    expect((await listRevisions(db(), { type: 'post', id: p.id })).map((r) => r.number)).toEqual([6, 5, 4, 3]);
   });
 });

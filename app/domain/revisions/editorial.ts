@@ -16,6 +16,17 @@ export interface EntityRef {
   id: string;
 }
 
+/**
+ * What an edit form was opened on: the live item's `version`, and the `saved_at` of the draft it
+ * showed (empty: there was none). A button pressed on that form is refused with `conflict` when
+ * either changed since, so that nobody overwrites, publishes over or discards what they never saw;
+ * an autosaved copy is offered back only on the same pair.
+ */
+export interface OpenedOn {
+  version: number;
+  draftSavedAt: string;
+}
+
 export const REVISION_KINDS = ['initial', 'create', 'save', 'draft', 'publish', 'schedule', 'restore'] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '~db/index';
-import { env } from '~/lib/env.server';
+import { settings } from '~/lib/runtime.server';
 import type { Actor } from '~/domain/audit/audit.server';
 import type { EntityRef, RevisionKind, RevisionSummary, Snapshot } from './editorial';
 
-/** Revisions kept per item: REVISIONS_KEEP (default 50). */
+/** Revisions kept per item: REVISIONS_KEEP (default 50), as the runtime was started with. */
 export function revisionsKeep(): number {
-  return env().REVISIONS_KEEP;
+  return settings().REVISIONS_KEEP;
 }
 
 /**

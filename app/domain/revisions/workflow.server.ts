@@ -1,7 +1,7 @@
 import type { DB } from '~db/index';
 import { isUniqueViolation } from '~db/helpers';
 import { audit, type Actor } from '~/domain/audit/audit.server';
-import type { EntityRef, Snapshot } from './editorial';
+import type { EntityRef, OpenedOn, Snapshot } from './editorial';
 import type { Editable } from './editables.server';
 import { getRevision, recordBaseline, recordRevision, revisionsKeep } from './revisions.server';
 
@@ -65,6 +65,16 @@ export async function scheduledFor(db: DB, type: string, ids: string[]): Promise
 }
 
 /**
+ * Deletes the draft the form was opened on (none when `draftSavedAt` is empty); false when the
+ * item's draft is another one now, or there is one where the form had none.
+ */
+async function takeDraft(trx: DB, ref: EntityRef, draftSavedAt: string): Promise<boolean> {
+  if (draftSavedAt === '') return !(await getDraft(trx, ref));
+  const gone = await trx.deleteFrom('drafts').where('entity_type', '=', ref.type).where('entity_id', '=', ref.id).where('saved_at', '=', draftSavedAt).executeTakeFirst();
+  return Number(gone.numDeletedRows) === 1;
+}
+
+/**
  * Saves the item's draft (visitors still see the live item), scheduled when `publishAt` (UTC ISO)
  * is given. Refused with `conflict` when the live item changed since `version` was read, or when
  * the draft changed since `draftSavedAt` (empty: there was no draft).
@@ -73,7 +83,7 @@ export async function saveDraft(
   db: DB,
   ed: Editable,
   id: string,
-  input: { snapshot: Snapshot; version: number; draftSavedAt: string; publishAt?: string | null },
+  input: OpenedOn & { snapshot: Snapshot; publishAt?: string | null },
   actor: Actor,
 ): Promise<WriteResult> {
   return db.transaction().execute(async (trx) => {
@@ -88,7 +98,8 @@ export async function saveDraft(
       publish_at: input.publishAt ?? null,
       saved_by_id: actor.id,
       saved_by_name: actor.name,
-      saved_at: new Date().toISOString(),
+      // The draft's time is what forms check it by: a new draft is always later than the one it replaces.
+      saved_at: new Date(Math.max(Date.now(), existing ? Date.parse(existing.savedAt) + 1 : 0)).toISOString(),
     };
     await trx
       .insertInto('drafts')
@@ -101,24 +112,27 @@ export async function saveDraft(
   });
 }
 
-export async function discardDraft(db: DB, ed: Editable, id: string, actor: Actor): Promise<boolean> {
+/** "Abandonner le brouillon": deletes the draft the form showed (`draftSavedAt`), `conflict` when it is another one now. */
+export async function discardDraft(db: DB, ed: Editable, id: string, draftSavedAt: string, actor: Actor): Promise<{ ok: true } | { ok: false; error: 'conflict' }> {
   return db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('drafts').where('entity_type', '=', ed.type).where('entity_id', '=', id).executeTakeFirst();
-    if (Number(gone.numDeletedRows) !== 1) return false;
-    await audit(trx, actor, `${ed.type}.draft.discard`, (await ed.read(trx, id))?.label ?? id, { id });
-    return true;
+    if (!(await takeDraft(trx, refOf(ed, id), draftSavedAt))) return { ok: false, error: 'conflict' } as const;
+    if (draftSavedAt !== '') await audit(trx, actor, `${ed.type}.draft.discard`, (await ed.read(trx, id))?.label ?? id, { id });
+    return { ok: true } as const;
   });
 }
 
-/** "Publier": the snapshot becomes the live, visible item and the draft (and its schedule) is gone. */
-export async function publish(db: DB, ed: Editable, id: string, snapshot: Snapshot, version: number, actor: Actor): Promise<PublishResult> {
+/**
+ * "Publier": the snapshot becomes the live, visible item and the draft (and its schedule) is gone.
+ * Refused with `conflict`, like a draft, when the live item or its draft changed since the form was opened.
+ */
+export async function publish(db: DB, ed: Editable, id: string, input: OpenedOn & { snapshot: Snapshot }, actor: Actor): Promise<PublishResult> {
   return refusable(db, async (trx) => {
-    const published = ed.asPublished(snapshot);
+    const published = ed.asPublished(input.snapshot);
     const before = await ed.read(trx, id);
     if (before) await recordBaseline(trx, refOf(ed, id), before.snapshot);
-    const result = await ed.write(trx, id, published, version);
+    if (!(await takeDraft(trx, refOf(ed, id), input.draftSavedAt))) throw new Refused('conflict');
+    const result = await ed.write(trx, id, published, input.version);
     if (result !== 'ok') throw new Refused(result);
-    await trx.deleteFrom('drafts').where('entity_type', '=', ed.type).where('entity_id', '=', id).execute();
     const revision = await recordRevision(trx, refOf(ed, id), published, actor, 'publish');
     await audit(trx, actor, `${ed.type}.publish`, (await ed.read(trx, id))?.label ?? id, { id, revision });
     return { ok: true, revision } as const;

@@ -16,6 +16,23 @@ async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
   throw new Error(`Tab never reached ${target}`);
 }
 
+/** The sign-in form, typed: Alice lands on the dashboard. */
+async function signInByKeyboard(page: Page, baseURL: string): Promise<void> {
+  await page.goto(`${baseURL}/admin/login`);
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type('alice@example.org');
+  await tabTo(page, page.getByLabel('Mot de passe'));
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${baseURL}/admin/dashboard`);
+}
+
+/** Tab to a control, then Enter (a link is followed, a button pressed). */
+async function press(page: Page, target: Locator): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.press('Enter');
+}
+
 test.describe('by keyboard alone', () => {
   // One fake Stripe on a fixed port and one server for both tests: run them in one worker.
   test.describe.configure({ mode: 'serial' });
@@ -61,13 +78,68 @@ test.describe('by keyboard alone', () => {
   });
 
   test('an Admin signs in and reaches the dashboard', async ({ page }) => {
-    await page.goto(`${server.baseURL}/admin/login`);
-    await tabTo(page, page.getByLabel('Email'));
-    await page.keyboard.type('alice@example.org');
-    await tabTo(page, page.getByLabel('Mot de passe'));
-    await page.keyboard.type(PASSWORD);
-    await page.keyboard.press('Enter');
-    await page.waitForURL(`${server.baseURL}/admin/dashboard`);
+    await signInByKeyboard(page, server.baseURL);
     await expect(page.getByText('Bonjour, Alice Admin')).toBeVisible();
+  });
+
+  test('an editor changes a post in English, saves the draft, publishes it, compares two versions and restores one', async ({ page, browser }) => {
+    // Some hundred key presses, each awaited: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
+    const row = await server.db.selectFrom('blog_posts').select(['id', 'translations']).where('status', '=', 'Publié').orderBy('date', 'desc').executeTakeFirstOrThrow();
+    const titles = JSON.parse(row.translations) as Record<'fr' | 'en', { title: string }>;
+    const changed = `${titles.en.title} (revised)`;
+    await signInByKeyboard(page, server.baseURL);
+
+    // The menu, the list of posts, the post's editor.
+    await press(page, page.getByRole('navigation', { name: "Menu d'administration" }).getByRole('link', { name: 'Actualités / Blog' }));
+    await press(page, page.getByRole('link', { name: `Modifier ${titles.fr.title}` }));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Modifier l'article");
+
+    // Language tabs: Tab reaches the selected one (FR), the right arrow selects EN.
+    const tab = (lang: string) => page.getByRole('tab', { name: new RegExp(`^${lang}`) });
+    await tabTo(page, tab('FR'));
+    await page.keyboard.press('ArrowRight');
+    await expect(tab('EN')).toBeFocused();
+    await expect(tab('EN')).toHaveAttribute('aria-selected', 'true');
+    // Tab into the English panel: the field is entered with its text selected, typing replaces it.
+    const title = page.getByLabel('Titre * (EN)');
+    await tabTo(page, title);
+    await page.keyboard.type(changed);
+    await expect(title).toHaveValue(changed);
+
+    // Through the rest of the panel (the rich-text editor and its toolbar let Tab go on) to the buttons.
+    await press(page, page.getByRole('button', { name: 'Enregistrer le brouillon' }));
+    await expect(page.getByTestId('draft-state')).toContainText('Brouillon en cours');
+    // The form now carries the new draft: "Publier" from it is accepted.
+    await press(page, page.getByRole('button', { name: 'Publier' }));
+    await expect(page.locator('[data-toast-region] li')).toContainText('Publié !');
+
+    // Back to the post, then its history: versions 1 (before the history), 2 (draft), 3 (publication).
+    await press(page, page.getByRole('link', { name: `Modifier ${titles.fr.title}` }));
+    await press(page, page.getByRole('link', { name: 'Historique des versions' }));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Historique des versions');
+    await expect(page.getByTestId('revision-row')).toHaveCount(3);
+
+    // Compare: the left version moves from 2 to 1 with the arrow keys, the right stays at 3.
+    const left = page.getByLabel('Version de gauche');
+    await tabTo(page, left);
+    await expect(left).toHaveValue('2');
+    await page.keyboard.press('ArrowDown');
+    await expect(left).toHaveValue('1');
+    await press(page, page.getByRole('button', { name: 'Comparer' }));
+    const comparison = page.getByTestId('comparison');
+    await expect(comparison.locator('caption')).toContainText('Version 1 et version 3');
+    await expect(comparison).toContainText(titles.en.title);
+    await expect(comparison).toContainText(changed);
+
+    // Restore version 1 (Space presses a button as Enter does): the English title visitors see is the old one again.
+    await tabTo(page, page.getByRole('button', { name: 'Restaurer la version 1' }));
+    await page.keyboard.press('Space');
+    await expect(page.locator('[data-toast-region] li')).toContainText('Version restaurée');
+    await expect(page.getByTestId('revision-row')).toHaveCount(4);
+    const visitor = await browser.newPage();
+    await visitor.goto(`${server.baseURL}/blog/${row.id}?lng=en`);
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(titles.en.title);
+    await visitor.close();
   });
 });

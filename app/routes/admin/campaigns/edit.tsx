@@ -39,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'campaigns' });
   const form = await readForm(request, campaignSchema);
-  if (params.id && form.values.intent === 'discard') return discardAction(me, campaignEditable, params.id);
+  if (params.id && form.values.intent === 'discard') return discardAction(me, campaignEditable, params.id, form.values);
   if ('failure' in form) return form.failure;
   const input = campaignInputOf(form.data);
   // A draft is checked as a save would be: its address must stay free, its project must exist.

@@ -54,7 +54,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const page = findManagedPage(params.pageId);
   if (!page) throw data('Page non trouvée', { status: 404 });
   const form = await readForm(request, pageSchema(page));
-  if (form.values.intent === 'discard') return discardAction(me, pageEditable, page.id);
+  if (form.values.intent === 'discard') return discardAction(me, pageEditable, page.id, form.values);
   if ('failure' in form) return form.failure;
   const values = form.data as Record<string, string>;
   const content: PageContent = { images: {}, texts: { fr: {}, en: {}, es: {} } };

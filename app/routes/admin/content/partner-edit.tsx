@@ -30,7 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'partners' });
   const form = await readForm(request, partnerSchema);
-  if (params.id && form.values.intent === 'discard') return discardAction(me, partnerEditable, params.id);
+  if (params.id && form.values.intent === 'discard') return discardAction(me, partnerEditable, params.id, form.values);
   if ('failure' in form) return form.failure;
   if (!params.id) {
     // A new partner is on the public page at once; its later changes are drafts until "Publier".

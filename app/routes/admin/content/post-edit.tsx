@@ -42,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'blog' });
   const form = await readForm(request, postSchema);
-  if (params.id && form.values.intent === 'discard') return discardAction(me, postEditable, params.id);
+  if (params.id && form.values.intent === 'discard') return discardAction(me, postEditable, params.id, form.values);
   if ('failure' in form) return form.failure;
   const d = form.data;
   const input: PostInput = { image: d.image, author: d.author, date: d.date, status: d.status, translations: translationsOf(d, POST_TEXT_KEYS) as Record<Lang, PostTranslation> };

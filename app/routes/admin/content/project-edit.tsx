@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'actions' });
   const form = await readForm(request, projectSchema);
-  if (params.id && form.values.intent === 'discard') return discardAction(me, projectEditable, params.id);
+  if (params.id && form.values.intent === 'discard') return discardAction(me, projectEditable, params.id, form.values);
   if ('failure' in form) return form.failure;
   const input = projectInputOf(form.data);
   if (!params.id) {

@@ -26,7 +26,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values: Record<string, string> = {};
   for (const [k, v] of form) if (typeof v === 'string' && !CONTROL.has(k)) values[k] = v;
   const ref = { type: ed.type, id };
-  const result = await autosave(db(), ref, { id: me.id, name: me.name }, { values, version, seq, liveVersion: live.version });
+  const draftSavedAt = String(form.get('draftSavedAt') ?? '');
+  const result = await autosave(db(), ref, { id: me.id, name: me.name }, { values, version, draftSavedAt, seq, liveVersion: live.version });
   const others = await othersEditing(db(), ref, me.id);
   return data({ ...result, others }, { status: result.ok ? 200 : 409 });
 }

@@ -21,7 +21,7 @@ export async function editorialState(request: Request, me: SessionUser, ed: Edit
   const { version } = live;
   const ref = { type: ed.type, id };
   const draft = await getDraft(db(), ref);
-  const editor = await openForEditing(db(), ref, { id: me.id, name: me.name }, version);
+  const editor = await openForEditing(db(), ref, { id: me.id, name: me.name }, { version, draftSavedAt: draft?.savedAt ?? '' });
   const url = new URL(request.url);
   const restoredCopy = url.searchParams.get('copie') === '1' && editor.copy ? editor.copy.values : null;
   const origin = runtime().publicUrl ?? url.origin;
@@ -61,8 +61,20 @@ export const TAKEN = 'Un autre élément utilise désormais une valeur de cette 
 
 const stay = (title: string, description?: string): FormResult => ({ saved: false, errors: {}, values: null, toast: { title, description, variant: 'success' } });
 
-export async function discardAction(me: SessionUser, ed: Editable, id: string) {
-  await discardDraft(db(), ed, id, actorOf(me));
+/**
+ * A refused write as the screen shows it: not found, a value another item has taken, or (the form
+ * was opened on an older state of the item or of its draft) who changed it last, the values kept.
+ */
+async function refused(ref: EntityRef, values: Record<string, string>, error: 'notFound' | 'conflict' | 'taken') {
+  if (error === 'notFound') throw data('Introuvable', { status: 404 });
+  if (error === 'taken') return failed(409, { form: TAKEN }, values);
+  return conflict(values, await lastChange(ref));
+}
+
+/** "Abandonner le brouillon": only the draft the form showed (`draftSavedAt`), never a newer one. */
+export async function discardAction(me: SessionUser, ed: Editable, id: string, values: Record<string, string>) {
+  const result = await discardDraft(db(), ed, id, values.draftSavedAt ?? '', actorOf(me));
+  if (!result.ok) return refused({ type: ed.type, id }, values, result.error);
   return stay('Brouillon abandonné', 'Le formulaire montre la version enregistrée.');
 }
 
@@ -81,14 +93,11 @@ export async function editorialAction(
   const intent = form.values.intent ?? 'save';
   const ref = { type: ed.type, id };
   const actor = actorOf(me);
-  const refused = async (error: 'notFound' | 'conflict' | 'taken') => {
-    if (error === 'notFound') throw data('Introuvable', { status: 404 });
-    if (error === 'taken') return failed(409, { form: TAKEN }, form.values);
-    return conflict(form.values, await lastChange(ref));
-  };
+  const openedOn = { version: form.version, draftSavedAt: form.values.draftSavedAt ?? '' };
+  const refuse = (error: 'notFound' | 'conflict' | 'taken') => refused(ref, form.values, error);
   if (intent === 'publish') {
-    const result = await publish(db(), ed, id, snapshot, form.version, actor);
-    if (!result.ok) return refused(result.error);
+    const result = await publish(db(), ed, id, { ...openedOn, snapshot }, actor);
+    if (!result.ok) return refuse(result.error);
     await afterSave(me, ref, form.version + 1);
     await contentChanged();
     return saved('Publié !', 'Les visiteurs voient maintenant cette version.');
@@ -98,16 +107,16 @@ export async function editorialAction(
     if (!publishAt || new Date(publishAt).getTime() <= Date.now()) {
       return failed(400, { publishAt: 'Choisissez une date et une heure de publication à venir.' }, form.values);
     }
-    const result = await saveDraft(db(), ed, id, { snapshot, version: form.version, draftSavedAt: form.values.draftSavedAt ?? '', publishAt }, actor);
-    if (!result.ok) return refused(result.error);
+    const result = await saveDraft(db(), ed, id, { ...openedOn, snapshot, publishAt }, actor);
+    if (!result.ok) return refuse(result.error);
     await afterSave(me, ref, form.version);
     return saved('Publication programmée', `Programmé pour le ${formatParis(publishAt)} (heure de Paris).`);
   }
   if (intent === 'draft' || published) {
     // Editing what visitors see never touches it before "Publier"; a scheduled draft keeps its date.
     const existing = await getDraft(db(), ref);
-    const result = await saveDraft(db(), ed, id, { snapshot, version: form.version, draftSavedAt: form.values.draftSavedAt ?? '', publishAt: existing?.publishAt ?? null }, actor);
-    if (!result.ok) return refused(result.error);
+    const result = await saveDraft(db(), ed, id, { ...openedOn, snapshot, publishAt: existing?.publishAt ?? null }, actor);
+    if (!result.ok) return refuse(result.error);
     await afterSave(me, ref, form.version);
     return stay('Brouillon enregistré', 'Le site public n’a pas changé.');
   }
