@@ -1,6 +1,5 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ProjectInput } from '~/domain/projects/projects';
 import { projectEditable } from '~/domain/projects/editable.server';
@@ -11,13 +10,13 @@ import { previewToken } from '~/domain/revisions/preview.server';
 import { getDraft, publishDue, saveDraft, scheduledFor } from '~/domain/revisions/workflow.server';
 import { I18nContext, makeI18n, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
-import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { createSession } from '~/lib/session.server';
 import { action as listAction } from '~/routes/admin/content/projects';
 import { action as editAction } from '~/routes/admin/content/project-edit';
 import ProjectsPage, { loader as projectsLoader } from '~/routes/site/projects';
 import { describeEachDialect } from '../support/db';
+import { answer, routeContext } from '../support/route-call';
 import { startTestRuntime } from '../support/runtime';
 
 /**
@@ -67,23 +66,10 @@ describeEachDialect('project drafts, preview and scheduling on %s', (dialect) =>
   });
   afterAll(() => app?.stop());
 
-  const contextOf = () => {
-    const context = new RouterContextProvider();
-    context.set(requestInfoContext, { nonce: 'n', clientIp: '127.0.0.1', requestId: 'r', secure: true });
-    return context;
-  };
-
-  /** What a route's loader or action answered: its data and headers (`data(…)` or a plain object). */
-  function answer(result: unknown): { body: Record<string, unknown>; headers: Headers; status: number } {
-    const r = result as { type?: string; data?: Record<string, unknown>; init?: ResponseInit | null };
-    if (r?.type === 'DataWithResponseInit') return { body: r.data!, headers: new Headers(r.init?.headers), status: r.init?.status ?? 200 };
-    return { body: result as Record<string, unknown>, headers: new Headers(), status: 200 };
-  }
-
   /** GET /nos-actions (with this query) as the server renders it: the page's HTML and the response headers. */
   async function projectsPage(query: string, { cookie, lang = 'en' }: { cookie?: string; lang?: Lang } = {}) {
     const request = new Request(`${ORIGIN}/nos-actions?lng=${lang}${query}`, { headers: cookie ? { Cookie: cookie } : {} });
-    const { body, headers } = answer(await projectsLoader({ request, params: {}, context: contextOf() } as never));
+    const { body, headers } = answer(await projectsLoader({ request, params: {}, context: routeContext() } as never));
     const page = createElement(ProjectsPage as never, { loaderData: body } as never);
     const html = renderToStaticMarkup(createElement(I18nContext.Provider, { value: makeI18n(lang, messagesFor(lang)) }, page));
     return { html, headers, preview: body.preview };
@@ -92,7 +78,7 @@ describeEachDialect('project drafts, preview and scheduling on %s', (dialect) =>
   /** The editor presses a button of the project's edit screen (`intent`) with these values. */
   async function edit(id: string, fields: Record<string, string>) {
     const request = new Request(`${ORIGIN}/admin/actions/${id}`, { method: 'POST', headers: { Cookie: editorCookie, Origin: ORIGIN }, body: new URLSearchParams(fields) });
-    const { body, status } = answer(await editAction({ request, params: { id }, context: contextOf() } as never));
+    const { body, status } = answer(await editAction({ request, params: { id }, context: routeContext() } as never));
     return { status, toast: (body.toast as { title?: string } | null)?.title, errors: body.errors };
   }
 
@@ -134,7 +120,7 @@ describeEachDialect('project drafts, preview and scheduling on %s', (dialect) =>
 
     // The list's "Visible" switch shows it at once, and hides it again.
     const list = async (active: '0' | '1', version: number) =>
-      answer(await listAction({ request: new Request(`${ORIGIN}/admin/actions`, { method: 'POST', headers: { Cookie: editorCookie }, body: new URLSearchParams({ id: p.id, version: String(version), active }) }), params: {}, context: contextOf() } as never));
+      answer(await listAction({ request: new Request(`${ORIGIN}/admin/actions`, { method: 'POST', headers: { Cookie: editorCookie }, body: new URLSearchParams({ id: p.id, version: String(version), active }) }), params: {}, context: routeContext() } as never));
     expect((await list('1', saved.version)).body.toast).toMatchObject({ title: 'Projet affiché sur le site' });
     expect((await projectsPage('')).html).toContain('A school in Fatick');
     expect((await list('0', saved.version)).status).toBe(409);
