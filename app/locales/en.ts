@@ -240,6 +240,9 @@ const en = {
     cryptoEmail: 'Email (optional)',
     cryptoEmailHint: 'To receive a receipt: our crypto payment provider does not pass your address on to us.',
     cryptoEmailRequired: 'Enter your email: that is how you will receive your tax receipt.',
+    // While tax receipts are offered: required for one, optional without (the donor may decline it).
+    cryptoEmailForReceipt: 'Email (required for a tax receipt)',
+    cryptoEmailReceiptHint: 'The tax receipt is sent by email, and our crypto payment provider does not pass your address on to us. Without a tax receipt, the email is optional.',
     invalidEmail: 'Invalid email - Check the address you typed, or leave the field empty.',
   },
   payment: {

@@ -241,6 +241,9 @@ const es = {
     cryptoEmail: 'Correo electrónico (opcional)',
     cryptoEmailHint: 'Para recibir un recibo: nuestro proveedor de pagos en criptomonedas no nos transmite su dirección.',
     cryptoEmailRequired: 'Indique su correo electrónico: así recibirá su recibo fiscal.',
+    // While tax receipts are offered: required for one, optional without (the donor may decline it).
+    cryptoEmailForReceipt: 'Correo electrónico (obligatorio para un recibo fiscal)',
+    cryptoEmailReceiptHint: 'El recibo fiscal se envía por correo electrónico, y nuestro proveedor de pagos en criptomonedas no nos transmite su dirección. Sin recibo fiscal, el correo electrónico es opcional.',
     invalidEmail: 'Correo electrónico no válido - Compruebe la dirección introducida o deje el campo vacío.',
   },
   payment: {

@@ -240,6 +240,9 @@ const fr = {
     cryptoEmail: 'Email (facultatif)',
     cryptoEmailHint: 'Pour recevoir un reçu : notre prestataire crypto ne nous transmet pas votre adresse.',
     cryptoEmailRequired: 'Indiquez votre email : c’est ainsi que vous recevrez votre reçu fiscal.',
+    // While tax receipts are offered: required for one, optional without (the donor may decline it).
+    cryptoEmailForReceipt: 'Email (obligatoire pour un reçu fiscal)',
+    cryptoEmailReceiptHint: 'Le reçu fiscal est envoyé par email, et notre prestataire crypto ne nous transmet pas votre adresse. Sans reçu fiscal, l’email est facultatif.',
     invalidEmail: 'Email invalide - Vérifiez l’adresse saisie, ou laissez le champ vide.',
   },
   payment: {

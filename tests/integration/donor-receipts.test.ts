@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
-import { DONOR_COOKIE, requestSignInLink, useSignInLink } from '~/domain/donors/links.server';
+import { DONOR_COOKIE, useSignInLink } from '~/domain/donors/links.server';
 import { annualReceiptsOf, donorExportCsv, eraseDonorData, exportDonorData, historyOf } from '~/domain/donors/personal-data.server';
 import { parisYear } from '~/domain/receipts/calendar';
 import { receiptPdfById } from '~/domain/receipts/mail.server';
@@ -12,6 +12,7 @@ import { loader as receiptLoader } from '~/routes/donors/receipt';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { describeEachDialect } from '../support/db';
 import { enableStripeCard } from '../support/donations';
+import { signInLinkToken } from '../support/donors';
 import { DONOR, setReceiptSettings } from '../support/receipts';
 import { startTestRuntime } from '../support/runtime';
 
@@ -57,9 +58,7 @@ describeEachDialect('a donor’s tax receipts on %s', (dialect) => {
 
   /** Signs in through a single-use link, as the donor does, and returns the cookie. */
   async function signIn(email: string) {
-    let token = '';
-    await requestSignInLink(db(), { email, ip: `10.9.${email.length}.1`, deliver: (_e, tk) => (token = tk) });
-    const session = await useSignInLink(db(), token);
+    const session = await useSignInLink(db(), await signInLinkToken(db(), email, `10.9.${email.length}.1`));
     expect(session?.email).toBe(email.toLowerCase());
     return `${DONOR_COOKIE}=${session!.token}`;
   }

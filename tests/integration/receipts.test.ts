@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { openDatabase, type DbHandle } from '~db/index';
@@ -11,13 +13,23 @@ import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { correctReceipt, issueAnnualStatements, listReceipts, receiptsOfDonation, totalsOf, type Receipt } from '~/domain/receipts/register.server';
 import { receiptPdfById } from '~/domain/receipts/mail.server';
 import { januaryRun } from '~/domain/receipts/jobs.server';
+import { I18nContext, makeI18n, type Lang } from '~/lib/i18n';
+import { detectLang, messagesFor } from '~/lib/i18n.server';
 import { parseEnv } from '~/lib/env.server';
+import { runtime } from '~/lib/runtime.server';
+import { action as coingateCallback } from '~/routes/payments/webhook-coingate';
+import DonatePage, { action as donateAction, loader as donateLoader } from '~/routes/site/donate';
 import { createBackup, restoreBackup } from '~/lib/backup.server';
 import { diskStorage } from '~/lib/storage.server';
+import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { createTestDb, DIALECTS, type TestDb, describeEachDialect } from '../support/db';
 import { DONOR, setReceiptSettings } from '../support/receipts';
 import { makePng } from '../support/media-files';
+import { enablePayPalAndFlutterwave } from '../support/donations';
+import { answer, routeContext } from '../support/routes';
+import { startTestRuntime } from '../support/runtime';
+import { startSmtp } from '../support/smtp';
 
 const APP_SECRET = 'test-secret-'.padEnd(48, 'z');
 const WHSEC = 'whsec_test_secret';
@@ -339,4 +351,97 @@ describeEachDialect('receipt numbers under concurrency on %s', (dialect) => {
     expect(new Set(rows.map((r) => r.number)).size).toBe(200);
     expect((await t.db.selectFrom('receipt_counters').select('last').where('year', '=', YEAR).executeTakeFirstOrThrow()).last).toBe(200);
   }, 120_000);
+});
+
+/**
+ * Crypto gifts under tax receipts (#19): CoinGate passes no address on, so the donate form asks for
+ * one, and requires it of a donor who wants a receipt. The donate route and CoinGate's callback
+ * route are called as React Router calls them, on a running app; the page is rendered in the
+ * language the app reads from the request, and the thank-you mail goes to a real SMTP server.
+ */
+describeEachDialect('a crypto gift’s tax receipt on %s', (dialect) => {
+  const ORIGIN = 'https://fondation.example.org';
+  const CG_TOKEN = 'cg-receipts-token';
+  const TAX_FORM = { tax_kind: 'individual', tax_name: DONOR.name, tax_address: DONOR.address, tax_postalCode: DONOR.postalCode, tax_city: DONOR.city, tax_country: DONOR.country };
+  let app: { stop: () => Promise<void> } | undefined;
+  let coingate: FakeCoinGate;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  const db = () => runtime().db;
+
+  beforeAll(async () => {
+    coingate = await startFakeCoinGate({ port: 0, authToken: CG_TOKEN });
+    smtp = await startSmtp();
+    app = await startTestRuntime(dialect, APP_SECRET, { COINGATE_API_BASE: coingate.url, SMTP_URL: smtp.url, MAIL_FROM: 'Fondation THV <dons@example.org>' });
+    await enablePayPalAndFlutterwave(db(), APP_SECRET, CG_TOKEN);
+    await setReceiptSettings(db());
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await coingate?.close();
+    await smtp?.close();
+  });
+
+  /** The crypto tab of /faire-un-don as a donor whose browser asks for `lang` sees it, after posting `form` when given. */
+  async function donatePage(lang: Lang, form?: Record<string, string>) {
+    const headers = { 'Accept-Language': `${lang};q=0.9` };
+    const get = new Request(`${ORIGIN}/faire-un-don?m=crypto`, { headers });
+    const loaded = answer(await donateLoader({ request: get, params: {}, context: routeContext() } as never));
+    let posted: { body: Record<string, unknown>; status: number; location: string | null } | null = null;
+    if (form) {
+      const request = new Request(get.url, { method: 'POST', headers: { ...headers, Origin: ORIGIN }, body: new URLSearchParams({ intent: 'crypto', ...form }) });
+      const result = await donateAction({ request, params: {}, context: routeContext() } as never);
+      posted = result instanceof Response ? { body: {}, status: result.status, location: result.headers.get('Location') } : { ...answer(result), location: null };
+    }
+    const shown = detectLang(get).lang;
+    const page = createElement(DonatePage as never, { loaderData: loaded.body, actionData: posted?.location ? undefined : posted?.body } as never);
+    const html = renderToStaticMarkup(createElement(I18nContext.Provider, { value: makeI18n(shown, messagesFor(shown)) }, page));
+    return { html, posted };
+  }
+  const written = async () => ({
+    gifts: (await db().selectFrom('donations').select('id').execute()).length,
+    receipts: (await db().selectFrom('receipts').select('id').execute()).length,
+    mails: (await db().selectFrom('mail_outbox').select('id').execute()).length,
+    orders: coingate.orders.size,
+  });
+
+  it('refuses, in the donor’s language, a gift that asks for a receipt without an email, and writes nothing', async () => {
+    const before = await written();
+    // The label says when the address is required.
+    expect((await donatePage('es')).html).toContain('<label for="crypto-email" class="block font-medium">Correo electrónico (obligatorio para un recibo fiscal)</label>');
+    expect((await donatePage('fr')).html).toContain('Email (obligatoire pour un reçu fiscal)');
+    const { html, posted } = await donatePage('es', { amount: '25', email: '', ...TAX_FORM });
+    expect(posted).toMatchObject({ status: 400, body: { error: 'donate.cryptoEmailRequired' } });
+    expect(html).toContain('role="alert" class="rounded-md border border-red-200 bg-red-50 p-3 font-medium text-red-900">Indique su correo electrónico: así recibirá su recibo fiscal.</p>');
+    expect(html).toMatch(/<input id="crypto-email"[^>]* aria-invalid="true" aria-describedby="crypto-email-hint donate-error"/);
+    // What was typed for the receipt stays.
+    expect(html).toContain(`value="${DONOR.address}"`);
+    expect(await written()).toEqual(before);
+    // Without a receipt the address stays optional: the gift goes to CoinGate.
+    const declined = await donatePage('es', { amount: '25', email: '', tax_optOut: 'on' });
+    expect(declined.posted).toMatchObject({ status: 303, location: expect.stringMatching(`^${coingate.url}/invoice/`) });
+    expect(await written()).toMatchObject({ gifts: before.gifts + 1, orders: before.orders + 1, receipts: before.receipts });
+  });
+
+  it('sends the receipt of a confirmed crypto gift with the donor’s details in its thank-you mail', async () => {
+    const email = 'crypto.recu@example.org';
+    const { posted } = await donatePage('en', { amount: '40', email, ...TAX_FORM });
+    expect(posted).toMatchObject({ status: 303 });
+    const orderId = /\/invoice\/(\d+)$/.exec(posted!.location!)![1];
+    const order = coingate.orders.get(orderId);
+    expect(order.price_amount).toBe('40.00');
+    // CoinGate's callback, trusted after the order is fetched again: paid.
+    order.status = 'paid';
+    const callback = new Request(`${ORIGIN}/webhooks/coingate`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ id: orderId, token: order.token }) });
+    expect((await coingateCallback({ request: callback, params: {}, context: routeContext() } as never)).status).toBe(200);
+
+    const [receipt] = await receiptsOfDonation(db(), order.order_id);
+    expect(receipt).toMatchObject({ status: 'issued', amount_cents: 4000, method: 'Cryptomonnaie (CoinGate)', donor_email: email, number: expect.stringMatching(`^RF-${YEAR}-\\d{6}$`) });
+    expect(JSON.parse(receipt.donor)).toEqual(DONOR);
+    const mail = await smtp.mailTo(email);
+    expect(mail.text).toContain('Receipt for your donation to the THV Foundation');
+    expect(mail.text).toContain(`Your tax receipt no. ${receipt.number} is attached to this message (PDF document, in French).`);
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf/i);
+    expect(mail.raw).toMatch(new RegExp(`Content-Disposition: attachment;\\s*filename="?recu-fiscal-${receipt.number}\\.pdf`, 'i'));
+    expect(mail.text).toContain('%PDF-');
+  });
 });

@@ -3,10 +3,10 @@ import type { DB } from '~db/index';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { createSession } from '~/lib/session.server';
 
-/** The context the server gives a route (its request's details), to call a loader or an action directly. */
-export function routeContext(): RouterContextProvider {
+/** The context the server gives a route (its request's details: nonce, client address, request id), to call a loader or an action directly. */
+export function routeContext(clientIp = '127.0.0.1'): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { nonce: 'n', clientIp: '127.0.0.1', requestId: 'r', secure: true });
+  context.set(requestInfoContext, { nonce: 'n', clientIp, requestId: 'r', secure: true });
   return context;
 }
 

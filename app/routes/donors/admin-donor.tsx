@@ -60,7 +60,7 @@ export default function AdminDonor({ loaderData, actionData }: Route.ComponentPr
       {actionData && 'done' in actionData && actionData.done && <Notice tone="success" title={actionData.done} />}
       {email && summary && !(actionData && 'done' in actionData) && (
         <section aria-labelledby="summary-title" className="space-y-4 rounded-lg border border-gray-200 bg-white p-4">
-          <h2 id="summary-title" className="text-xl font-semibold text-gray-900">{email}</h2>
+          <h2 id="summary-title" className="text-xl font-semibold text-gray-900 wrap-anywhere">{email}</h2>
           <ul className="list-inside list-disc text-gray-800">
             <li>{summary.gifts} don(s)</li>
             <li>{summary.monthly} don(s) mensuel(s) en cours</li>

@@ -204,7 +204,7 @@ function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data: Signed
   return (
     <>
       <div className="mt-4 flex flex-wrap items-center gap-4">
-        <p className="text-gray-700">{t('donorSpace.signedInAs', { email: d.email })}</p>
+        <p className="text-gray-700 wrap-anywhere">{t('donorSpace.signedInAs', { email: d.email })}</p>
         <form method="post" action="/mon-espace">
           <input type="hidden" name="intent" value="signout" />
           <button type="submit" className="min-h-11 font-semibold text-brand-800 underline">{t('donorSpace.signOut')}</button>

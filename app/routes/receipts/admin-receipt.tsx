@@ -64,7 +64,7 @@ export default function ReceiptScreen({ loaderData, actionData }: Route.Componen
         </Notice>
       )}
       {errors.form && <Notice tone="error">{errors.form}</Notice>}
-      <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-gray-200 bg-white p-6 sm:grid-cols-[12rem_1fr]">
+      <dl className="grid gap-x-6 gap-y-2 rounded-lg border border-gray-200 bg-white p-6 wrap-anywhere sm:grid-cols-[12rem_1fr]">
         <dt className="font-medium text-gray-900">Type</dt><dd>{r.kind === 'annual' ? 'Reçu annuel récapitulatif' : 'Reçu d’un don'}</dd>
         <dt className="font-medium text-gray-900">Émis le</dt><dd>{r.issuedAt}</dd>
         <dt className="font-medium text-gray-900">Versement</dt><dd>{r.paidAt} · {r.method}</dd>

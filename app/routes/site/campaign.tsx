@@ -59,7 +59,8 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
         <span aria-hidden="true">←</span> {t('campaigns.all')}
       </a>
       <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr]">
-        <div>
+        {/* What editors write may hold a word longer than a phone's screen (an address): it wraps rather than widening the page. */}
+        <div className="wrap-anywhere">
           <h1 className="text-4xl font-extrabold leading-tight">{c.title}</h1>
           {c.summary && <p className="mt-4 text-xl text-gray-700">{c.summary}</p>}
           <Img image={c.image} alt="" priority sizes="(min-width: 1024px) 600px, 100vw" className="mt-8 max-h-[480px] w-full rounded-xl object-cover" />

@@ -266,9 +266,9 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             </div>
             {givingOptions('crypto', parseEuroAmount(amountDefault).ok ? (parseEuroAmount(amountDefault) as { cents: number }).cents : null)}
             <div>
-              <label htmlFor="crypto-email" className="block font-medium">{t('donate.cryptoEmail')}</label>
+              <label htmlFor="crypto-email" className="block font-medium">{t(loaderData.receipts ? 'donate.cryptoEmailForReceipt' : 'donate.cryptoEmail')}</label>
               <input id="crypto-email" name="email" type="email" autoComplete="email" maxLength={200} defaultValue={err?.values.email ?? ''} aria-invalid={emailErr ? true : undefined} aria-describedby={emailErr ? `crypto-email-hint ${errId}` : 'crypto-email-hint'} className={inputCls(emailErr)} />
-              <p id="crypto-email-hint" className="mt-1 text-sm text-gray-700">{t('donate.cryptoEmailHint')}</p>
+              <p id="crypto-email-hint" className="mt-1 text-sm text-gray-700">{t(loaderData.receipts ? 'donate.cryptoEmailReceiptHint' : 'donate.cryptoEmailHint')}</p>
             </div>
             {taxFields}
             <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>

@@ -53,7 +53,7 @@ export function CampaignCard({ c, today, headingLevel = 2 }: { c: CampaignSummar
   const { t } = useI18n();
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200" data-testid="campaign-card">
+    <article className="flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-gray-200 wrap-anywhere" data-testid="campaign-card">
       <Img image={c.image} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-[3/2] w-full object-cover" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <H className="text-xl font-bold">

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { expectAccessible } from '../support';
+import { KAYA, saveCampaignOrThrow } from '../../support/campaigns';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
 import { openPreview, openSharedPreview, openForgedPreview } from './preview';
 
@@ -15,20 +15,7 @@ for (const dialect of DIALECTS) {
     let id = '';
     const server = serverForSuite(dialect, undefined, async (s) => {
       await createAccount(s.db, 'Éditeur', EDITOR);
-      const t = (title: string, summary: string) => ({ title, summary, story: `<p>${summary}</p>` });
-      const saved = await saveCampaign(s.db, { id: null, name: 'Test' }, null, {
-        slug: 'forages-kaya',
-        status: 'active',
-        image: '',
-        goalCents: 800_000,
-        startsOn: null,
-        endsOn: null,
-        projectId: null,
-        translations: { fr: t('Forages à Kaya', 'De l’eau potable'), en: t('Boreholes in Kaya', 'Drinking water'), es: t('Pozos en Kaya', 'Agua potable') },
-        amounts: [],
-      });
-      if (!('campaign' in saved)) throw new Error(`campaign not created: ${saved.error}`);
-      id = saved.campaign.id;
+      id = (await saveCampaignOrThrow(s.db, KAYA)).id;
     });
 
     test('an Éditeur changes an open campaign as a draft, previews it in English, then publishes it; visitors see it only then', async ({ page, browser }) => {

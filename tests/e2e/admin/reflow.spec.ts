@@ -1,118 +1,268 @@
-import { expect, test, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { matchRoutes, type RouteObject } from 'react-router';
+import routes from '~/routes';
 import { MANAGED_PAGES } from '~/domain/content/pages';
+import { createAttempt, transition } from '~/domain/donations/ledger.server';
+import { createUser, issueToken } from '~/domain/users/users.server';
 import { expectAccessible, PUBLIC_PAGES } from '../support';
+import { campaignText, KAYA, saveCampaignOrThrow } from '../../support/campaigns';
+import { enableEveryMethod } from '../../support/donations';
+import { signInLinkToken } from '../../support/donors';
+import { DONOR, setReceiptSettings } from '../../support/receipts';
 import { DIALECTS, createAccount, signIn, startAdminServer, type AdminServer } from './server';
 
 /**
  * Reflow (WCAG 2.2, 1.4.10): at 320 × 640 CSS px, no public page (fr) and no back-office screen
- * scrolls sideways. A wide table may scroll inside its own region; the page itself may not.
+ * scrolls sideways. A wide table may scroll inside its own region; the page itself may not. Every
+ * route of app/routes.ts that renders a screen is visited (a check below fails when a new one is
+ * missing from the lists), with the content that makes screens wide: long words, long addresses.
  */
 const WIDTH = 320;
+const VIEWPORT = { width: WIDTH, height: 640 };
+const APP_SECRET = 'reflow-e2e-secret-'.padEnd(48, 'r');
+/** An unbreakable word (no hyphen, no space) longer than the screen is wide. */
+const LONG_WORD = 'Anticonstitutionnellement'.repeat(3);
+const DONOR_EMAIL = 'aissatou.diallo.une.adresse.tres.longue@example.org';
 
-async function overflowOf(page: Page, url: string): Promise<string | null> {
-  const res = await page.goto(url);
-  expect(res, url).not.toBeNull();
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  if (width <= WIDTH) return null;
-  // Name the widest elements, to say what to fix.
-  const culprits = await page.evaluate((limit) => {
-    const out: string[] = [];
-    for (const el of Array.from(document.querySelectorAll('body *'))) {
-      const r = el.getBoundingClientRect();
-      if (r.right > limit + 1 && r.width > 0 && !Array.from(el.children).some((c) => c.getBoundingClientRect().right > limit + 1)) {
-        out.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).slice(0, 60)} (${Math.round(r.right)})`);
-      }
-    }
-    return out.slice(0, 3);
-  }, WIDTH);
-  return `${new URL(url).pathname}${new URL(url).search}: ${width}px — ${culprits.join(', ')}`;
+// ——— which screens exist ———
+
+const APP_DIR = path.resolve(import.meta.dirname, '..', '..', '..', 'app');
+
+/** The path pattern of every route of app/routes.ts whose module renders a screen (has a default export). */
+function screenPatterns(entries: RouteConfigEntry[], parent = ''): string[] {
+  return entries.flatMap((e) => {
+    const here = e.path ? `${parent}/${e.path}` : parent;
+    if (e.children?.length) return screenPatterns(e.children, here);
+    const renders = /^export default /m.test(fs.readFileSync(path.join(APP_DIR, e.file), 'utf8'));
+    return renders ? [here || '/'] : [];
+  });
 }
 
+/** The route pattern React Router serves a URL with (its leaf route, parents' paths joined). */
+function patternOf(url: string): string {
+  const matches = matchRoutes(routes as unknown as RouteObject[], new URL(url, 'http://x').pathname) ?? [];
+  return `/${matches.map((m) => m.route.path).filter(Boolean).join('/')}`;
+}
+
+// ——— what the lists visit ———
+
+interface Seeded {
+  project: string;
+  post: string;
+  partner: string;
+  campaign: string;
+  campaignSlug: string;
+  receipt: string;
+  media: string;
+  editor: string;
+  invitation: string;
+  reset: string;
+}
+
+/** The public pages (fr): each screen in the states a visitor meets (the donor space's signed-in state is visited apart). */
+const publicUrls = (s: Seeded) => [
+  ...PUBLIC_PAGES.map((p) => p.path),
+  ...['card', 'crypto', 'paypal', 'mobileMoney'].map((m) => `/faire-un-don?m=${m}`),
+  `/faire-un-don?campagne=${s.campaignSlug}`,
+  '/campagnes',
+  `/campagnes/${s.campaignSlug}`,
+  '/mon-espace',
+  '/mon-espace/connexion',
+];
+
+/** The screens seen before signing in (the first-start screen, which exists only while no account does, is visited apart). */
+const signedOutUrls = (s: Seeded) => ['/admin/login', '/admin/mot-de-passe-oublie', `/admin/invitation/${s.invitation}`, `/admin/reinitialiser/${s.reset}`, '/admin/reinitialiser/lien-inconnu'];
+const FIRST_START = '/admin/setup';
+
+/** Every back-office screen, signed in as an Admin. */
+const adminUrls = (s: Seeded) => [
+  '/admin/dashboard',
+  '/admin/pages',
+  ...MANAGED_PAGES.map((p) => `/admin/pages/edit/${p.id}`),
+  `/admin/pages/edit/${MANAGED_PAGES[0].id}/historique`,
+  ...(['actions', 'blog', 'partners'] as const).flatMap((area) => {
+    const id = { actions: s.project, blog: s.post, partners: s.partner }[area];
+    return [`/admin/${area}`, `/admin/${area}/new`, `/admin/${area}/${id}`, `/admin/${area}/${id}/supprimer`, `/admin/${area}/${id}/historique`];
+  }),
+  '/admin/campaigns',
+  '/admin/campaigns/new',
+  `/admin/campaigns/${s.campaign}`,
+  `/admin/campaigns/${s.campaign}/supprimer`,
+  `/admin/campaigns/${s.campaign}/historique`,
+  // The comparison of the version with the long word against the first one.
+  `/admin/campaigns/${s.campaign}/historique?a=1&b=2`,
+  '/admin/media',
+  `/admin/media/${s.media}/supprimer`,
+  '/admin/messages',
+  '/admin/messages/reflow-message',
+  '/admin/messages/reflow-message/supprimer',
+  '/admin/payments',
+  '/admin/donations',
+  '/admin/donations?period=all',
+  '/admin/donations/donateur',
+  `/admin/donations/donateur?email=${encodeURIComponent(DONOR_EMAIL)}`,
+  '/admin/receipts',
+  '/admin/receipts/parametres',
+  `/admin/receipts/${s.receipt}`,
+  '/admin/rapports',
+  '/admin/courriels',
+  '/admin/users',
+  '/admin/users/new',
+  `/admin/users/${s.editor}`,
+  `/admin/users/${s.editor}/supprimer`,
+  '/admin/settings',
+  '/admin/mon-compte',
+  '/admin/inconnu',
+];
+
+// ——— measuring ———
+
+/**
+ * What is wrong with the page on screen at 320 px: its width when it scrolls sideways (with its
+ * widest elements), and each table that is not inside its own focusable, named scrolling region.
+ */
+async function problemsOf(page: Page): Promise<string[]> {
+  const url = new URL(page.url());
+  const where = `${url.pathname}${url.search}`;
+  const found = await page.evaluate((limit) => {
+    const out: string[] = [];
+    const width = document.documentElement.scrollWidth;
+    if (width > limit) {
+      // Name the widest elements, to say what to fix.
+      const culprits: string[] = [];
+      for (const el of Array.from(document.querySelectorAll('body *'))) {
+        const r = el.getBoundingClientRect();
+        if (r.right > limit + 1 && r.width > 0 && !Array.from(el.children).some((c) => c.getBoundingClientRect().right > limit + 1)) {
+          culprits.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${String(el.className).slice(0, 60)} (${Math.round(r.right)})`);
+        }
+      }
+      out.push(`${width}px — ${culprits.slice(0, 3).join(', ')}`);
+    }
+    for (const table of Array.from(document.querySelectorAll('table'))) {
+      const region = table.closest('[role="region"]');
+      const named = region && (region.getAttribute('aria-label') || region.getAttribute('aria-labelledby'));
+      if (!named || region.getAttribute('tabindex') !== '0' || !['auto', 'scroll'].includes(getComputedStyle(region).overflowX)) {
+        out.push(`table "${table.caption?.textContent?.trim().slice(0, 60) ?? ''}" outside a focusable, named scrolling region`);
+      }
+    }
+    return out;
+  }, WIDTH);
+  return found.map((f) => `${where}: ${f}`);
+}
+
+/**
+ * Visits each URL and lists what is wrong with it (see `problemsOf`). A URL that does not show its own screen (sent
+ * elsewhere, or a server error) is listed too: measuring the sign-in page instead would prove nothing.
+ */
+async function problemsAt(page: Page, baseURL: string, urls: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const url of urls) {
+    const res = await page.goto(`${baseURL}${url}`);
+    const landed = new URL(page.url());
+    if (!res || res.status() >= 500 || landed.pathname !== new URL(url, baseURL).pathname) {
+      problems.push(`${url}: ${res?.status()} at ${landed.pathname}`);
+      continue;
+    }
+    problems.push(...(await problemsOf(page)));
+  }
+  return problems;
+}
+
+/** A dialog, once it has finished opening, lies within the screen and does not scroll sideways itself. */
+async function expectFits(dialog: Locator) {
+  await expect(dialog).toBeVisible();
+  await dialog.evaluate((el) => Promise.all(el.getAnimations().map((an) => an.finished)));
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+  expect(await dialog.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+}
+
+// ——— the tests ———
+
 test.describe('reflow at 320 px', () => {
-  test.describe.configure({ timeout: 240_000 });
-  test.use({ viewport: { width: WIDTH, height: 640 } });
-  const ids: Record<string, string> = {};
+  test.describe.configure({ mode: 'serial', timeout: 240_000 });
+  test.use({ viewport: VIEWPORT });
   let server: AdminServer;
-  test.beforeAll(async () => {
+  let seeded: Seeded;
+  let firstStart: string[] = [];
+  test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000);
-    server = await startAdminServer(DIALECTS[0]);
+    server = await startAdminServer(DIALECTS[0], { APP_SECRET, PAYPAL_SDK_URL: 'http://127.0.0.1:9/sdk/js', FLUTTERWAVE_SCRIPT_URL: 'http://127.0.0.1:9/v3.js' });
     const s = server;
-    const admin = await createAccount(s.db, 'Admin', 'alice@example.org');
+    // No account yet: the first-start screen is measured now, before one is made.
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    firstStart = await problemsAt(await context.newPage(), s.baseURL, [FIRST_START]);
+    await context.close();
+
+    const alice = await createAccount(s.db, 'Admin', 'alice@example.org');
     const editor = await createAccount(s.db, 'Éditeur', 'eric@example.org');
+    const invited = await createUser(s.db, { id: alice.id, name: alice.name }, { name: 'Nouvelle Personne', email: 'nouvelle.personne@example.org', role: 'Éditeur' });
+    if (!('token' in invited)) throw new Error(`invitation not created: ${invited.error}`);
     const now = new Date().toISOString();
     await s.db
       .insertInto('messages')
-      .values({ id: 'reflow-message', first_name: 'Aïssatou', last_name: 'Diallo', email: 'aissatou.diallo.une.adresse.tres.longue@example.org', message: 'Bonjour, '.repeat(40), language: 'fr', read_at: null, created_at: now })
+      .values({ id: 'reflow-message', first_name: 'Aïssatou', last_name: 'Diallo', email: DONOR_EMAIL, message: 'Bonjour, '.repeat(40), language: 'fr', read_at: null, created_at: now })
       .execute();
-    ids.admin = admin.id;
-    ids.editor = editor.id;
-    ids.project = String((await s.db.selectFrom('projects').select('id').executeTakeFirstOrThrow()).id);
-    ids.post = String((await s.db.selectFrom('blog_posts').select('id').executeTakeFirstOrThrow()).id);
-    ids.partner = String((await s.db.selectFrom('partners').select('id').executeTakeFirstOrThrow()).id);
+    // Every payment method and tax receipts on: the donate page shows each tab's whole form.
+    await enableEveryMethod(s.db, APP_SECRET);
+    await setReceiptSettings(s.db);
+    // A campaign, then a second version of it with a long word: its history has something to compare.
+    const campaign = await saveCampaignOrThrow(s.db, KAYA);
+    await saveCampaignOrThrow(s.db, { ...KAYA, translations: { ...KAYA.translations, fr: campaignText('Forages à Kaya', `De l’eau potable : ${LONG_WORD}`) } }, campaign.id, campaign.version);
+    // A confirmed gift with the donor's details: its tax receipt, and a donor who may sign in.
+    const gift = await createAttempt(s.db, { provider: 'paypal', providerRef: 'ORDER-REFLOW', amountMinor: 123_456, currency: 'EUR', eurCents: 123_456, frequency: 'once', language: 'fr', taxDetails: JSON.stringify(DONOR) });
+    const confirmed = await transition(s.db, { id: gift.id }, 'succeeded', { donorEmail: DONOR_EMAIL, donorName: DONOR.name });
+    if (!confirmed.receipt) throw new Error('no receipt issued');
+    const firstOf = async (table: 'projects' | 'blog_posts' | 'partners' | 'media') => String((await s.db.selectFrom(table).select('id').executeTakeFirstOrThrow()).id);
+    seeded = {
+      project: await firstOf('projects'),
+      post: await firstOf('blog_posts'),
+      partner: await firstOf('partners'),
+      media: await firstOf('media'),
+      campaign: campaign.id,
+      campaignSlug: campaign.slug,
+      receipt: confirmed.receipt.id,
+      editor: editor.id,
+      invitation: invited.token,
+      reset: await issueToken(s.db, editor.id, 'reset'),
+    };
   });
   test.afterAll(async () => {
     await server?.stop();
   });
 
+  test('the lists visit every screen of app/routes.ts', () => {
+    const visited = new Set([...publicUrls(seeded), ...signedOutUrls(seeded), FIRST_START, ...adminUrls(seeded)].map(patternOf));
+    const screens = screenPatterns(routes);
+    // A sanity check of the reading itself: the screens of every area are found.
+    expect(screens).toEqual(expect.arrayContaining(['/', '/*', '/campagnes/:slug', '/mon-espace', '/admin/setup', '/admin/*', '/admin/receipts/:receiptId', '/admin/campaigns/:id/historique']));
+    expect(screens.filter((p) => !visited.has(p))).toEqual([]);
+  });
+
   test('no public page (fr) scrolls sideways', async ({ page }) => {
-    const wide: string[] = [];
-    for (const p of PUBLIC_PAGES) {
-      const problem = await overflowOf(page, `${server.baseURL}${p.path}`);
-      if (problem) wide.push(problem);
-    }
-    for (const m of ['card', 'crypto', 'paypal', 'mobileMoney']) {
-      const problem = await overflowOf(page, `${server.baseURL}/faire-un-don?m=${m}`);
-      if (problem) wide.push(problem);
-    }
+    const wide = await problemsAt(page, server.baseURL, publicUrls(seeded));
+    // The donor space, signed in through the link a donor is mailed.
+    await page.goto(`${server.baseURL}/mon-espace/connexion?t=${await signInLinkToken(server.db, DONOR_EMAIL)}`);
+    wide.push(...(await problemsOf(page)));
+    await page.getByRole('button', { name: 'Ouvrir mon espace' }).click();
+    await expect(page).toHaveURL(`${server.baseURL}/mon-espace`);
+    await expect(page.getByText(`Connecté avec ${DONOR_EMAIL}`)).toBeVisible();
+    wide.push(...(await problemsOf(page)));
     expect(wide).toEqual([]);
     // What changed for 320 px keeps zero axe-core violations.
+    await expectAccessible(page);
     await page.goto(`${server.baseURL}/missions`);
     await expectAccessible(page);
   });
 
   test('no back-office screen scrolls sideways', async ({ page }) => {
-    const wide: string[] = [];
-    for (const path of ['/admin/login', '/admin/mot-de-passe-oublie']) {
-      const problem = await overflowOf(page, `${server.baseURL}${path}`);
-      if (problem) wide.push(problem);
-    }
+    const wide = [...firstStart, ...(await problemsAt(page, server.baseURL, signedOutUrls(seeded)))];
     await signIn(page, server.baseURL, 'alice@example.org');
-    const screens = [
-      '/admin/dashboard',
-      '/admin/pages',
-      ...MANAGED_PAGES.map((p) => `/admin/pages/edit/${p.id}`),
-      '/admin/actions',
-      '/admin/actions/new',
-      `/admin/actions/${ids.project}`,
-      `/admin/actions/${ids.project}/supprimer`,
-      '/admin/blog',
-      '/admin/blog/new',
-      `/admin/blog/${ids.post}`,
-      `/admin/blog/${ids.post}/supprimer`,
-      '/admin/partners',
-      '/admin/partners/new',
-      `/admin/partners/${ids.partner}`,
-      `/admin/partners/${ids.partner}/supprimer`,
-      '/admin/media',
-      '/admin/messages',
-      '/admin/messages/reflow-message',
-      '/admin/messages/reflow-message/supprimer',
-      '/admin/payments',
-      '/admin/donations',
-      '/admin/donations?period=all',
-      '/admin/rapports',
-      '/admin/users',
-      '/admin/users/new',
-      `/admin/users/${ids.editor}`,
-      `/admin/users/${ids.editor}/supprimer`,
-      '/admin/settings',
-      '/admin/mon-compte',
-      '/admin/inconnu',
-    ];
-    for (const path of screens) {
-      const problem = await overflowOf(page, `${server.baseURL}${path}`);
-      if (problem) wide.push(problem);
-    }
+    wide.push(...(await problemsAt(page, server.baseURL, adminUrls(seeded))));
     expect(wide).toEqual([]);
 
     // A wide list scrolls inside its own focusable, named region; axe finds nothing at this width.
@@ -125,14 +275,31 @@ test.describe('reflow at 320 px', () => {
       await page.goto(`${server.baseURL}${path}`);
       await expectAccessible(page);
     }
-    // The menu drawer fits the screen.
+    // So does the comparison of two versions, its long word included.
+    await page.goto(`${server.baseURL}/admin/campaigns/${seeded.campaign}/historique?a=1&b=2`);
+    const comparison = page.getByRole('region', { name: 'Comparaison des versions' });
+    await expect(comparison).toHaveAttribute('tabindex', '0');
+    await expect(comparison.getByRole('row', { name: /Description courte/ })).toContainText(LONG_WORD);
+    expect(await comparison.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expectAccessible(page);
+  });
+
+  test('the dialogs fit the screen: the menu, the media library, the confirmation of a deletion', async ({ page }) => {
+    await signIn(page, server.baseURL, 'alice@example.org');
+    // The menu drawer (it slides in from the left).
     await page.getByRole('button', { name: 'Menu' }).click();
-    const drawer = page.getByRole('dialog', { name: "Menu d'administration" });
-    await expect(drawer).toBeVisible();
-    // Measured once it has slid in (it opens with a 200 ms animation from the left).
-    await drawer.evaluate((el) => Promise.all(el.getAnimations().map((an) => an.finished)));
-    const box = (await drawer.boundingBox())!;
-    expect(box.x).toBeGreaterThanOrEqual(0);
-    expect(box.x + box.width).toBeLessThanOrEqual(WIDTH);
+    await expectFits(page.getByRole('dialog', { name: "Menu d'administration" }));
+    // The media library, opened from a project's image field, with its files listed.
+    await page.goto(`${server.baseURL}/admin/actions/${seeded.project}`);
+    await page.getByRole('button', { name: 'Choisir dans la médiathèque : Image *' }).click();
+    const library = page.getByRole('dialog', { name: /Médiathèque/ });
+    await expect(library.getByRole('listitem').first()).toBeVisible();
+    await expectFits(library);
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(WIDTH);
+    // "Êtes-vous sûr ?" before deleting a file of the library.
+    await page.goto(`${server.baseURL}/admin/media`);
+    await page.getByRole('button', { name: /^Supprimer / }).first().click();
+    await expectFits(page.getByRole('dialog', { name: 'Êtes-vous sûr ?' }));
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(WIDTH);
   });
 });

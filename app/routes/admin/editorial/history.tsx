@@ -8,6 +8,7 @@ import { restoreRevision } from '~/domain/revisions/workflow.server';
 import { actorOf, requireUser } from '~/lib/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
+import { ScrollRegion } from '~/ui/admin/ScrollRegion';
 import { Notice, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { td } from '~/ui/admin/content';
 import { useHydrated, useToast } from '~/ui/admin/hooks';
@@ -149,7 +150,7 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
         {a !== undefined && b !== undefined && (
-          <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
+          <ScrollRegion label="Comparaison des versions" className="rounded-xl border border-gray-200 bg-white shadow-sm">
             <table className="min-w-full divide-y divide-gray-200 text-left" data-testid="comparison">
               <caption className="px-4 py-3 text-left font-medium text-gray-900">
                 Version {a} et version {b} : {changed.length === 0 ? 'aucune différence' : `${changed.length} champ${changed.length > 1 ? 's' : ''} différent${changed.length > 1 ? 's' : ''}`}
@@ -180,7 +181,7 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
     </div>
