@@ -8,44 +8,52 @@ import { createTestDb } from './db';
 export const PAYPAL_TEST = { clientId: 'AbcClientId', clientSecret: 'pp-secret', webhookId: 'WH-123' };
 export const FLUTTERWAVE_TEST = { publicKey: 'FLWPUBK_TEST-1', secretKey: 'FLWSECK_TEST-2', hash: 'my-verif-hash' };
 
+type Methods = Parameters<typeof savePaymentSettings>[2];
+type Secrets = Parameters<typeof savePaymentSettings>[3]['set'];
+
+/** Every method off: what each helper below starts from. */
+const OFF: Methods = {
+  stripe: { enabled: false, publishableKey: '', products: [] },
+  paypal: { enabled: false, clientId: '', webhookId: '', mode: 'sandbox' },
+  coingate: { enabled: false, mode: 'sandbox' },
+  mobileMoney: { enabled: false, integrationType: 'api', provider: 'flutterwave', publicKey: '', currency: 'XOF', paymentUrl: '' },
+};
+/** Card payments by Stripe, with one 20 € preset (`price_20`). */
+const CARD: Partial<Methods> = { stripe: { enabled: true, publishableKey: 'pk_test_card', products: [{ id: 'p1', name: 'Un repas', amount: '20', priceId: 'price_20', active: true }] } };
+/** PayPal and Flutterwave in XOF. */
+const PAYPAL_AND_MOBILE: Partial<Methods> = {
+  paypal: { enabled: true, clientId: PAYPAL_TEST.clientId, webhookId: PAYPAL_TEST.webhookId, mode: 'sandbox' },
+  mobileMoney: { enabled: true, integrationType: 'api', provider: 'flutterwave', publicKey: FLUTTERWAVE_TEST.publicKey, currency: 'XOF', paymentUrl: '' },
+};
+const PAYPAL_AND_MOBILE_SECRETS: Secrets = { 'paypal.clientSecret': PAYPAL_TEST.clientSecret, 'mobileMoney.secretKey': FLUTTERWAVE_TEST.secretKey, 'mobileMoney.secretHash': FLUTTERWAVE_TEST.hash };
+
+/** Saves the payment settings for the first time: `on` switched on, their secrets sealed under `appSecret`. */
+async function saveMethods(db: DB, appSecret: string, on: Partial<Methods>, secrets: Secrets): Promise<void> {
+  const saved = await savePaymentSettings(db, appSecret, { ...OFF, ...on }, { set: secrets, clear: [] }, 0);
+  if (!saved.ok) throw new Error('payment settings not saved');
+}
+
 /**
  * Payment settings with PayPal and Flutterwave (XOF) on, their secrets sealed under `appSecret`;
  * CoinGate too when its token is given.
  */
 export async function enablePayPalAndFlutterwave(db: DB, appSecret: string, coinGateToken?: string): Promise<void> {
-  const saved = await savePaymentSettings(
-    db,
-    appSecret,
-    {
-      stripe: { enabled: false, publishableKey: '', products: [] },
-      paypal: { enabled: true, clientId: PAYPAL_TEST.clientId, webhookId: PAYPAL_TEST.webhookId, mode: 'sandbox' },
-      coingate: { enabled: Boolean(coinGateToken), mode: 'sandbox' },
-      mobileMoney: { enabled: true, integrationType: 'api', provider: 'flutterwave', publicKey: FLUTTERWAVE_TEST.publicKey, currency: 'XOF', paymentUrl: '' },
-    },
-    {
-      set: { 'paypal.clientSecret': PAYPAL_TEST.clientSecret, 'mobileMoney.secretKey': FLUTTERWAVE_TEST.secretKey, 'mobileMoney.secretHash': FLUTTERWAVE_TEST.hash, ...(coinGateToken ? { 'coingate.authToken': coinGateToken } : {}) },
-      clear: [],
-    },
-    0,
-  );
-  if (!saved.ok) throw new Error('payment settings not saved');
+  await saveMethods(db, appSecret, { ...PAYPAL_AND_MOBILE, coingate: { enabled: Boolean(coinGateToken), mode: 'sandbox' } }, { ...PAYPAL_AND_MOBILE_SECRETS, ...(coinGateToken ? { 'coingate.authToken': coinGateToken } : {}) });
 }
 
 /** Card payments by Stripe on, with one 20 € preset (`price_20`) and the given keys sealed under `appSecret`. */
 export async function enableStripeCard(db: DB, appSecret: string, keys: { secretKey: string; webhookSecret: string }): Promise<void> {
-  const saved = await savePaymentSettings(
-    db,
-    appSecret,
-    {
-      stripe: { enabled: true, publishableKey: 'pk_test_card', products: [{ id: 'p1', name: 'Un repas', amount: '20', priceId: 'price_20', active: true }] },
-      paypal: { enabled: false, clientId: '', webhookId: '', mode: 'sandbox' },
-      coingate: { enabled: false, mode: 'sandbox' },
-      mobileMoney: { enabled: false, integrationType: 'api', provider: 'flutterwave', publicKey: '', currency: 'XOF', paymentUrl: '' },
-    },
-    { set: { 'stripe.secretKey': keys.secretKey, 'stripe.webhookSecret': keys.webhookSecret }, clear: [] },
-    0,
-  );
-  if (!saved.ok) throw new Error('payment settings not saved');
+  await saveMethods(db, appSecret, CARD, { 'stripe.secretKey': keys.secretKey, 'stripe.webhookSecret': keys.webhookSecret });
+}
+
+/** All four methods on: card (as enableStripeCard), PayPal, CoinGate and Flutterwave (XOF). */
+export async function enableEveryMethod(db: DB, appSecret: string, keys: { stripeSecretKey: string; stripeWebhookSecret: string; coinGateToken: string }): Promise<void> {
+  await saveMethods(db, appSecret, { ...CARD, ...PAYPAL_AND_MOBILE, coingate: { enabled: true, mode: 'sandbox' } }, {
+    ...PAYPAL_AND_MOBILE_SECRETS,
+    'stripe.secretKey': keys.stripeSecretKey,
+    'stripe.webhookSecret': keys.stripeWebhookSecret,
+    'coingate.authToken': keys.coinGateToken,
+  });
 }
 
 /**
