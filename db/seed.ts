@@ -1,23 +1,25 @@
 import { storeImage } from '~/domain/media/images.server';
 import { SITE_SETTINGS_KEY } from '~/domain/settings/site-settings.server';
 import type { SiteSettings } from '~/domain/settings/site-settings';
+import { DEFAULT_RETENTION_DAYS } from '~/lib/env.server';
 import type { Storage } from '~/lib/storage.server';
 import type { DB } from './index';
 import { seedPictures } from './seed-images';
 import { loadSharp } from '~/lib/sharp.server';
-import { PRIVACY_TEXTS, upgradePrivacyDefault } from './seed-privacy';
+import { privacyTexts, upgradePrivacyDefault } from './seed-privacy';
 
 const SEED_MARKER = 'seed:v1';
 
 /**
  * Default content for a new site, in fr, en and es. Runs at every start but writes only what is
  * missing: once seeded (marker row), nothing here ever overwrites what an admin changed or deleted.
+ * `retentionDays` (DATA_RETENTION_DAYS) is the period the privacy page states.
  */
-export async function seedDefaults(db: DB, storage: Storage): Promise<boolean> {
+export async function seedDefaults(db: DB, storage: Storage, retentionDays = DEFAULT_RETENTION_DAYS): Promise<boolean> {
   const marker = await db.selectFrom('settings').select('key').where('key', '=', SEED_MARKER).executeTakeFirst();
   if (marker) {
     // A later default for a page nobody edited (seed-privacy.ts); never an admin's text.
-    await upgradePrivacyDefault(db);
+    await upgradePrivacyDefault(db, retentionDays);
     return false;
   }
 
@@ -32,7 +34,7 @@ export async function seedDefaults(db: DB, storage: Storage): Promise<boolean> {
   }
 
   await db.transaction().execute(async (trx) => {
-    const pages = defaultPages(url);
+    const pages = defaultPages(url, retentionDays);
     for (const [pageId, content] of Object.entries(pages)) {
       await trx
         .insertInto('page_content')
@@ -92,7 +94,7 @@ export async function seedDefaults(db: DB, storage: Storage): Promise<boolean> {
   return true;
 }
 
-function defaultPages(url: Record<string, string>) {
+function defaultPages(url: Record<string, string>, retentionDays: number) {
   return {
     home: {
       images: {
@@ -165,7 +167,7 @@ function defaultPages(url: Record<string, string>) {
         es: { title: 'Contáctenos', address: '' },
       },
     },
-    privacy: { images: {}, texts: PRIVACY_TEXTS },
+    privacy: { images: {}, texts: privacyTexts(retentionDays) },
     terms: {
       images: {},
       texts: {

@@ -18,7 +18,7 @@ const HOURLY_MS = 60 * 60 * 1000;
  */
 export const runtimeHooks: RuntimeHooks = {
   async prepare(handle, env, storage) {
-    if (await seedDefaults(handle.db, storage)) log.info('default content seeded');
+    if (await seedDefaults(handle.db, storage, env.DATA_RETENTION_DAYS)) log.info('default content seeded');
     await ensureFirstAdmin(handle.db, env);
   },
   jobs(handle: DbHandle, env: Env) {

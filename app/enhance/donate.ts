@@ -3,6 +3,7 @@
  * are plain forms). It loads the provider's browser script when that tab is open — never before —
  * and talks to our server for everything that counts: the server creates, captures and verifies.
  */
+import { NEWSLETTER_FIELD } from '~/domain/donors/consent';
 import { showToast } from './toasts';
 
 type Msgs = Record<string, string>;
@@ -40,12 +41,16 @@ const REDIRECT_DELAY_MS = 2500;
 const AMOUNT = /^\d+(\.\d{1,2})?$/;
 const validAmount = (v: string) => AMOUNT.test(v.trim()) && Number(v) > 0 && Number(v) <= 100000;
 
-/** The "Reçu fiscal" fieldset's values (tax_*), sent with the amount; the server validates them. */
-function taxFields(root: HTMLElement): Record<string, string> {
+/**
+ * What the form chose besides the amount, sent with it as a plain form would: the "Reçu fiscal"
+ * fieldset (tax_*) and the news box (NewsletterConsent), a box only when ticked. The server
+ * validates them.
+ */
+function formChoices(root: HTMLElement): Record<string, string> {
   const out: Record<string, string> = {};
-  root.querySelectorAll<HTMLInputElement>('[data-tax-fields] input').forEach((i) => {
+  root.querySelectorAll<HTMLInputElement>(`[data-tax-fields] input, input[name="${NEWSLETTER_FIELD}"]`).forEach((i) => {
     if ((i.type === 'checkbox' || i.type === 'radio') && !i.checked) return;
-    out[i.name] = i.type === 'checkbox' ? 'on' : i.value;
+    out[i.name] = i.value;
   });
   return out;
 }
@@ -105,7 +110,7 @@ function initPayPal(root: HTMLElement): void {
             sync();
           },
           createOrder: async () => {
-            const r = await post('/api/donations/paypal/orders', { amount: input.value, ...taxFields(root), campaign: campaignOf(root) });
+            const r = await post('/api/donations/paypal/orders', { amount: input.value, ...formChoices(root), campaign: campaignOf(root) });
             if (!r.ok || !r.data.id) {
               errorToast(m, r.data.error, r.data.detail);
               throw new Error(r.data.error ?? 'create failed');
@@ -157,7 +162,7 @@ function initMobileMoney(form: HTMLFormElement): void {
     button.disabled = true;
     ready
       .then(
-        () => post('/api/donations/mobile-money', { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone'), ...taxFields(form), campaign: campaignOf(form) }),
+        () => post('/api/donations/mobile-money', { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone'), ...formChoices(form), campaign: campaignOf(form) }),
         () => {
           showToast({ title: m['donate.modalFailed'] ?? 'Failed to load payment modal', variant: 'destructive' });
           return null;

@@ -11,6 +11,9 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** Days contact messages and never-paid attempts are kept when DATA_RETENTION_DAYS is not set (two years). */
+export const DEFAULT_RETENTION_DAYS = 730;
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -58,7 +61,7 @@ const schema = z.object({
   REVISIONS_KEEP: z.coerce.number().int().min(1).max(10_000).default(50),
   SCHEDULE_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   /** Days contact messages and abandoned (never paid) donation attempts are kept before the periodic job deletes them. */
-  DATA_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
+  DATA_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(DEFAULT_RETENTION_DAYS),
 });
 
 export type Env = z.infer<typeof schema>;

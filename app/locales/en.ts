@@ -386,7 +386,7 @@ const en = {
     newsletterWithdraw: 'Stop receiving news',
     newsletterWithdrawn: 'Noted: you will no longer receive the foundation’s news.',
     eraseTitle: 'Erase my data',
-    eraseText: 'Your name and email address will be removed everywhere, along with your messages and consents. The amounts and dates of your gifts stay in the foundation’s accounts with nothing that identifies you; tax receipts already issued are kept, as the law requires. This cannot be undone.',
+    eraseText: 'Your name, email address, postal address and dedications will be removed everywhere, along with your messages and consents. The amounts and dates of your gifts stay in the foundation’s accounts with nothing that identifies you; tax receipts already issued are kept, as the law requires. This cannot be undone.',
     eraseConfirm: 'I understand that erasure cannot be undone',
     eraseButton: 'Erase my data',
     eraseNeedsConfirm: 'Tick the box to confirm the erasure.',

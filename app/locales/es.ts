@@ -387,7 +387,7 @@ const es = {
     newsletterWithdraw: 'Dejar de recibir noticias',
     newsletterWithdrawn: 'Entendido: ya no recibirá las noticias de la fundación.',
     eraseTitle: 'Borrar mis datos',
-    eraseText: 'Su nombre y su correo electrónico se suprimirán en todas partes, así como sus mensajes y consentimientos. Los importes y fechas de sus donativos permanecen en la contabilidad de la fundación sin nada que le identifique; los recibos fiscales ya emitidos se conservan, como exige la ley. Esta acción es definitiva.',
+    eraseText: 'Su nombre, su correo electrónico, su dirección postal y sus dedicatorias se suprimirán en todas partes, así como sus mensajes y consentimientos. Los importes y fechas de sus donativos permanecen en la contabilidad de la fundación sin nada que le identifique; los recibos fiscales ya emitidos se conservan, como exige la ley. Esta acción es definitiva.',
     eraseConfirm: 'Entiendo que el borrado es definitivo',
     eraseButton: 'Borrar mis datos',
     eraseNeedsConfirm: 'Marque la casilla para confirmar el borrado.',

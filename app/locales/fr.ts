@@ -386,7 +386,7 @@ const fr = {
     newsletterWithdraw: 'Ne plus recevoir les nouvelles',
     newsletterWithdrawn: 'C’est noté : vous ne recevrez plus les nouvelles de la fondation.',
     eraseTitle: 'Effacer mes données',
-    eraseText: 'Votre nom et votre adresse email seront supprimés partout, ainsi que vos messages et consentements. Les montants et dates de vos dons restent dans la comptabilité de la fondation, sans rien qui vous identifie ; les reçus fiscaux déjà émis sont conservés, comme la loi l’exige. Cette action est définitive.',
+    eraseText: 'Votre nom, votre adresse email, votre adresse postale et vos dédicaces seront supprimés partout, ainsi que vos messages et consentements. Les montants et dates de vos dons restent dans la comptabilité de la fondation, sans rien qui vous identifie ; les reçus fiscaux déjà émis sont conservés, comme la loi l’exige. Cette action est définitive.',
     eraseConfirm: 'Je comprends que l’effacement est définitif',
     eraseButton: 'Effacer mes données',
     eraseNeedsConfirm: 'Cochez la case pour confirmer l’effacement.',

@@ -18,6 +18,8 @@ export interface FakeStripe extends FakeServer {
   subscriptions: Map<string, any>;
   /** Every event the fake produced from an API change (customer.subscription.updated / .deleted), signed. */
   events: { type: string; payload: string; header: string }[];
+  /** With `deliverEvents`: each of those events once our server answered it (0: it could not be reached). */
+  delivered: { type: string; status: number }[];
   /** A signed event about `object` (an invoice.payment_failed the test wants to send, for instance). */
   event(type: string, object: unknown): { payload: string; header: string };
   /**
@@ -91,6 +93,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
   // ——— Subscriptions and billing portal (donor space, issue #15) ———
   const subscriptions = new Map<string, any>();
   const events: FakeStripe['events'] = [];
+  const delivered: FakeStripe['delivered'] = [];
   const stripeError = (status: number, message: string) => ({ status, json: { error: { type: 'invalid_request_error', message } } });
   const event = (type: string, object: unknown) => {
     const payload = JSON.stringify({ id: `evt_${++seq}`, object: 'event', type, data: { object } });
@@ -99,7 +102,9 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
   const emit = (type: string, object: unknown) => {
     const e = { type, ...event(type, structuredClone(object)) };
     events.push(e);
-    if (opts.deliverEvents) setTimeout(() => void send(e.payload, e.header).catch(() => undefined), 50);
+    if (opts.deliverEvents) {
+      setTimeout(() => void send(e.payload, e.header).then((r) => delivered.push({ type, status: r.status }), () => delivered.push({ type, status: 0 })), 50);
+    }
   };
   function createSubscription(s: any) {
     if (subscriptions.has(s.subscription)) return;
@@ -223,7 +228,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     }
     return { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
   };
-  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, event, reshapeNext: null };
+  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null };
   return fake2;
 }
 

@@ -5,7 +5,7 @@ import { DONOR_COOKIE, useSignInLink } from '~/domain/donors/links.server';
 import { annualReceiptsOf, donorExportCsv, eraseDonorData, exportDonorData, historyOf } from '~/domain/donors/personal-data.server';
 import { parisYear } from '~/domain/receipts/calendar';
 import { receiptPdfById } from '~/domain/receipts/mail.server';
-import { cancelReceipt, issueAnnualStatements, issuedReceiptsOfEmail, receiptsOfDonation, type Receipt } from '~/domain/receipts/register.server';
+import { cancelReceipt, correctReceipt, issueAnnualStatements, issuedReceiptsOfEmail, receiptsOfDonation, type Receipt } from '~/domain/receipts/register.server';
 import { parseEnv } from '~/lib/env.server';
 import { runtime } from '~/lib/runtime.server';
 import { loader as receiptLoader } from '~/routes/donors/receipt';
@@ -166,27 +166,39 @@ describeEachDialect('a donor’s tax receipts on %s', (dialect) => {
       cancelledAt: null,
     });
     expect(x.receipts.find((r) => r.id === cancelled.id)).toMatchObject({ number: cancelled.number, status: 'cancelled', amount: '15.00' });
-    // One line per receipt, in the file's columns (record;id;date;amount;currency;amount_eur;method;status;…;email;language;details).
+    // One line per receipt, in the file's columns (record;id;date;amount;currency;amount_eur;method;status;…;email;language;details;
+    // then the gifts' own columns, empty here).
     const lines = donorExportCsv(x)
       .split('\r\n')
       .filter((l) => l.startsWith('"tax_receipt"'))
       .map((l) => l.split(';').map((c) => c.slice(1, -1)));
     expect(lines).toHaveLength(2);
-    expect(lines.find((l) => l[1] === giftReceipt.number)).toEqual(['tax_receipt', giftReceipt.number, giftReceipt.issued_at, '50.00', 'EUR', '50.00', '', 'issued', '', '', A, '', `gift ${giftReceipt.year}`]);
+    expect(lines.find((l) => l[1] === giftReceipt.number)).toEqual(['tax_receipt', giftReceipt.number, giftReceipt.issued_at, '50.00', 'EUR', '50.00', '', 'issued', '', '', A, '', `gift ${giftReceipt.year}`, ...Array(15).fill('')]);
     expect(lines.find((l) => l[1] === cancelled.number)?.[7]).toMatch(/^cancelled \d{4}-\d\d-\d\dT/);
     // Another donor's export does not carry A's receipts.
     expect((await exportDonorData(db(), B)).receipts.map((r) => r.number)).not.toContain(giftReceipt.number);
   });
 
-  it('keeps every receipt row intact when the donor erases their data', async () => {
+  it('keeps every receipt row intact when the donor erases their data, and a correction does not bring the details back', async () => {
     const before = await db().selectFrom('receipts').selectAll().orderBy('id').execute();
     expect(before.filter((r) => r.donor_email?.toLowerCase() === A)).toHaveLength(2);
+    const pdf = (await receiptPdfById(db(), giftReceipt.id, runtime().storage))!.pdf;
+    const taxDetailsOf = async (id: string) => (await db().selectFrom('donations').select('tax_details').where('id', '=', id).executeTakeFirstOrThrow()).tax_details;
+    expect(JSON.parse((await taxDetailsOf(giftReceipt.donation_id!))!)).toEqual(DONOR);
     const result = await eraseDonorData(db(), A, { id: null, name: 'Donateur' });
     expect(result).toMatchObject({ ok: true, donations: 3 });
-    // The gifts no longer name the donor…
+    // The gifts no longer name the donor, nor keep their postal address…
     expect(await historyOf(db(), A)).toEqual([]);
+    expect(await taxDetailsOf(giftReceipt.donation_id!)).toBeNull();
     // …but the register is exactly as it was, and the receipts still reprint the same.
     expect(await db().selectFrom('receipts').selectAll().orderBy('id').execute()).toEqual(before);
-    expect((await receiptPdfById(db(), giftReceipt.id, runtime().storage))?.receipt.status).toBe('issued');
+    const after = await receiptPdfById(db(), giftReceipt.id, runtime().storage);
+    expect(after?.receipt.status).toBe('issued');
+    expect(Buffer.compare(after!.pdf, pdf)).toBe(0);
+    // An Admin may still correct the receipt (the register is the legal copy); the erased gift stays erased.
+    const moved = { ...DONOR, address: '9 rue des Acacias' };
+    const corrected = await correctReceipt(db(), { id: null, name: 'Admin' }, giftReceipt.id, moved, 'Adresse');
+    expect(corrected).toMatchObject({ ok: true, receipt: { donation_id: giftReceipt.donation_id, donor: JSON.stringify(moved) } });
+    expect(await taxDetailsOf(giftReceipt.donation_id!)).toBeNull();
   });
 });

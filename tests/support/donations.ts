@@ -54,13 +54,17 @@ export async function enableStripeCard(db: DB, appSecret: string, keys: { secret
   await enableMethods(db, appSecret, ['stripe'], { 'stripe.secretKey': keys.secretKey, 'stripe.webhookSecret': keys.webhookSecret });
 }
 
-/** Every method on (the donate page with all its tabs), with test secrets sealed under `appSecret`. */
-export async function enableEveryMethod(db: DB, appSecret: string): Promise<void> {
+/** Every method on (the donate page with all its tabs), with test secrets (or the given keys) sealed under `appSecret`. */
+export async function enableEveryMethod(
+  db: DB,
+  appSecret: string,
+  keys = { stripeSecretKey: 'sk_test_every', stripeWebhookSecret: 'whsec_every', coinGateToken: 'cg-every' },
+): Promise<void> {
   await enableMethods(db, appSecret, ['stripe', 'paypal', 'coingate', 'mobileMoney'], {
     ...PAYPAL_AND_FLUTTERWAVE_SECRETS,
-    'stripe.secretKey': 'sk_test_every',
-    'stripe.webhookSecret': 'whsec_every',
-    'coingate.authToken': 'cg-every',
+    'stripe.secretKey': keys.stripeSecretKey,
+    'stripe.webhookSecret': keys.stripeWebhookSecret,
+    'coingate.authToken': keys.coinGateToken,
   });
 }
 

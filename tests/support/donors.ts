@@ -8,7 +8,9 @@ import { requestSignInLink } from '~/domain/donors/links.server';
  */
 export async function signInLinkToken(db: DB, email: string, ip = '10.9.0.1'): Promise<string> {
   let token = '';
-  await requestSignInLink(db, { email, ip, deliver: (_e, t) => (token = t) });
+  const jobs: Promise<void>[] = [];
+  await requestSignInLink(db, { email, ip, deliver: (_e, t) => void (token = t), after: (job) => void jobs.push(job()) });
+  await Promise.all(jobs);
   if (!token) throw new Error(`no sign-in link for ${email}: not a donor, or over the limit`);
   return token;
 }

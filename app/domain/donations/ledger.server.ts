@@ -4,6 +4,7 @@ import type { DB } from '~db/index';
 import { isUniqueViolation } from '~db/helpers';
 import type { DonationTable } from '~db/schema';
 import { audit } from '~/domain/audit/audit.server';
+import { recordNewsletterConsent } from '~/domain/donors/consent.server';
 import { cancelForRefund, issueForGift, type Receipt } from '~/domain/receipts/register.server';
 import { toDecimalString } from './money';
 import { sourcesOf, type DonationStatus, type ProviderName } from './status';
@@ -28,6 +29,8 @@ export interface NewAttempt {
   taxDetails?: string | null;
   /** Designation, fees covered and dedication (campaigns, migration 009). */
   gift?: GiftDetails;
+  /** "Recevoir des nouvelles de la fondation" ticked: a dated consent is recorded with the attempt (ADR 013). */
+  newsletter?: boolean;
 }
 
 /** What a gift carries besides its amount: chosen on the form, stored at attempt creation, never taken from a provider. */
@@ -50,7 +53,10 @@ function giftColumns(g: GiftDetails | undefined) {
   };
 }
 
-/** Records a payment attempt as pending, before the provider is called. */
+/**
+ * Records a payment attempt as pending, before the provider is called, with the news consent when
+ * the donor ticked it (one path for every method: the consent never depends on which form).
+ */
 export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -77,7 +83,10 @@ export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
     tax_details: a.taxDetails ?? null,
     ...giftColumns(a.gift),
   };
-  await db.insertInto('donations').values(row).execute();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('donations').values(row).execute();
+    if (a.newsletter) await recordNewsletterConsent(trx, id);
+  });
   return row;
 }
 

@@ -117,20 +117,28 @@ function stripeOf(deps: DonationDeps): Stripe {
   return stripeClient(key, deps.env.STRIPE_API_BASE);
 }
 
-export interface CardRequest {
+/** What the donate form adds to a gift, the same for every method; recorded with the attempt. */
+export interface FormChoices {
+  /** Donor details for the tax receipt (JSON), null when none is wanted. */
+  taxDetails?: string | null;
+  /** Campaign, fees covered, dedication (the amount already includes the fees). */
+  gift?: GiftDetails;
+  /** "Recevoir des nouvelles de la fondation" ticked (a dated consent, ADR 013). */
+  newsletter?: boolean;
+}
+
+const choicesOf = (r: FormChoices): FormChoices => ({ taxDetails: r.taxDetails, gift: r.gift, newsletter: r.newsletter });
+
+export interface CardRequest extends FormChoices {
   amountCents: number;
   priceId?: string;
   monthly: boolean;
   lang: Lang;
-  /** Donor details for the tax receipt (JSON), null when none is wanted. */
-  taxDetails?: string | null;
-  /** Campaign, fees covered, dedication: recorded on the attempt (amountCents already includes the fees). */
-  gift?: GiftDetails;
 }
 
 /** Records the attempt, creates the Checkout Session and returns where to send the donor. */
 export async function startCardDonation(deps: DonationDeps, r: CardRequest): Promise<{ url: string; donation: Donation }> {
-  const donation = await createAttempt(deps.db, { provider: 'stripe', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: r.monthly ? 'monthly' : 'once', language: r.lang, taxDetails: r.taxDetails, gift: r.gift });
+  const donation = await createAttempt(deps.db, { provider: 'stripe', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: r.monthly ? 'monthly' : 'once', language: r.lang, ...choicesOf(r) });
   try {
     const session = await createCheckoutSession(stripeOf(deps), {
       donationId: donation.id,
@@ -242,10 +250,10 @@ function coinGateOf(deps: DonationDeps) {
   return { authToken, base: coinGateBase(deps.settings.coingate.mode, deps.env.COINGATE_API_BASE) };
 }
 
-export async function startCryptoDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; email?: string | null; taxDetails?: string | null; gift?: GiftDetails }): Promise<{ url: string; donation: Donation }> {
+export async function startCryptoDonation(deps: DonationDeps, r: FormChoices & { amountCents: number; lang: Lang; email?: string | null }): Promise<{ url: string; donation: Donation }> {
   const token = randomBytes(24).toString('base64url');
   // CoinGate gives no payer address: the thank-you (and receipt) goes to the one the donor typed, if any.
-  const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, donorEmail: r.email ?? null, callbackTokenHash: sha256(token), taxDetails: r.taxDetails, gift: r.gift });
+  const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, donorEmail: r.email ?? null, callbackTokenHash: sha256(token), ...choicesOf(r) });
   const m = messagesFor(r.lang);
   try {
     const order = await createOrder(coinGateOf(deps), {
@@ -302,8 +310,8 @@ function payPalOf(deps: DonationDeps): paypal.PayPalConfig {
 }
 
 /** The buttons' createOrder: records the attempt and creates the order at PayPal. */
-export async function startPayPalDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; taxDetails?: string | null; gift?: GiftDetails }): Promise<{ orderId: string; donation: Donation }> {
-  const donation = await createAttempt(deps.db, { provider: 'paypal', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, taxDetails: r.taxDetails, gift: r.gift });
+export async function startPayPalDonation(deps: DonationDeps, r: FormChoices & { amountCents: number; lang: Lang }): Promise<{ orderId: string; donation: Donation }> {
+  const donation = await createAttempt(deps.db, { provider: 'paypal', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, ...choicesOf(r) });
   try {
     const orderId = await paypal.createOrder(payPalOf(deps), { donationId: donation.id, amountCents: r.amountCents, description: translate(messagesFor(r.lang), 'donate.productName'), campaignId: r.gift?.campaignId });
     await setProviderRef(deps.db, donation.id, orderId);
@@ -361,14 +369,14 @@ function flutterwaveOf(deps: DonationDeps) {
 /** What the inline checkout is opened with: our tx_ref and the amount in the configured currency. */
 export async function startMobileDonation(
   deps: DonationDeps,
-  r: { eurCents?: number; localMinor?: number; name: string; email: string; phone: string; lang: Lang; taxDetails?: string | null; gift?: GiftDetails },
+  r: FormChoices & { eurCents?: number; localMinor?: number; name: string; email: string; phone: string; lang: Lang },
 ): Promise<{ txRef: string; amountMinor: number; currency: string; donation: Donation }> {
   const currency = deps.settings.mobileMoney.currency;
   const cfa = currency === 'XOF' || currency === 'XAF';
   const amountMinor = cfa ? eurCentsToCfa(r.eurCents ?? 0) : (r.localMinor ?? 0);
   if (amountMinor <= 0) throw new ProviderError('flutterwave', 'montant invalide');
   const txRef = `thv-${randomBytes(12).toString('hex')}`;
-  const donation = await createAttempt(deps.db, { provider: 'flutterwave', providerRef: txRef, amountMinor, currency, eurCents: cfa ? (r.eurCents ?? null) : null, frequency: 'once', language: r.lang, donorName: r.name, donorEmail: r.email, taxDetails: r.taxDetails, gift: r.gift });
+  const donation = await createAttempt(deps.db, { provider: 'flutterwave', providerRef: txRef, amountMinor, currency, eurCents: cfa ? (r.eurCents ?? null) : null, frequency: 'once', language: r.lang, donorName: r.name, donorEmail: r.email, ...choicesOf(r) });
   return { txRef, amountMinor, currency, donation };
 }
 

@@ -6,7 +6,8 @@ import { hashToken, newToken } from '~/lib/tokens.server';
 /**
  * Passwordless sign-in to the donor space (ADR 013): a single-use link valid 30 minutes, mailed only
  * to an email that has given; the answer is the same whether or not the email is known, and the
- * mail leaves after the answer, so neither the words nor the time of the answer tell them apart.
+ * lookup, the link and the mail all come after the answer, so neither the words nor the time of
+ * the answer tell them apart.
  */
 export const LINK_TTL_MS = 30 * 60 * 1000;
 /** A donor session ends this long after the link was used, however active. */
@@ -42,13 +43,15 @@ export async function isKnownDonor(db: DB, email: string): Promise<boolean> {
 export type LinkAnswer = { status: 'sent' } | { status: 'invalid' } | { status: 'limited'; retryAfter: number };
 
 /**
- * Counts the request against the address and the email (both always), creates a link for a known
- * donor and hands it to `deliver`, which must not be awaited by the answer (the mail goes after).
- * Rate-limit keys hold a hash of the email, never the email.
+ * Counts the request against the address and the email (both always) and answers; nothing before
+ * the answer depends on whether the email is known. The rest — looking the email up, writing a
+ * link for a known donor and handing it to `deliver` — is the job given to `after`, which runs it
+ * once the answer is on its way (the route: `setImmediate`; a test may await it). Rate-limit keys
+ * hold a hash of the email, never the email.
  */
 export async function requestSignInLink(
   db: DB,
-  r: { email: unknown; ip: string; deliver: (email: string, token: string) => void },
+  r: { email: unknown; ip: string; deliver: (email: string, token: string) => void | Promise<void>; after: (job: () => Promise<void>) => void },
   now = new Date(),
 ): Promise<LinkAnswer> {
   const email = normalizeEmail(r.email);
@@ -57,15 +60,19 @@ export async function requestSignInLink(
   const byAddress = await hitRateLimit(db, `donor-link:ip:${r.ip}`, LINK_LIMIT_PER_ADDRESS, LINK_WINDOW_MS, now.getTime());
   const over = [byEmail, byAddress].filter((x) => !x.allowed);
   if (over.length) return { status: 'limited', retryAfter: Math.max(...over.map((x) => x.retryAfter)) };
-  const { token, hash } = newToken();
-  if (await isKnownDonor(db, email)) {
-    await db
-      .insertInto('donor_links')
-      .values({ id: hash, email, created_at: now.toISOString(), expires_at: new Date(now.getTime() + LINK_TTL_MS).toISOString(), used_at: null })
-      .execute();
-    r.deliver(email, token);
-  }
+  r.after(() => sendLinkIfKnown(db, email, r.deliver, now));
   return { status: 'sent' };
+}
+
+/** A known donor gets a new link (its hash stored) through `deliver`; an unknown email, nothing. */
+async function sendLinkIfKnown(db: DB, email: string, deliver: (email: string, token: string) => void | Promise<void>, now: Date): Promise<void> {
+  if (!(await isKnownDonor(db, email))) return;
+  const { token, hash } = newToken();
+  await db
+    .insertInto('donor_links')
+    .values({ id: hash, email, created_at: now.toISOString(), expires_at: new Date(now.getTime() + LINK_TTL_MS).toISOString(), used_at: null })
+    .execute();
+  await deliver(email, token);
 }
 
 /** Uses a link (once, before it expires) and opens a donor session; null when the link is not valid. */

@@ -1,12 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
+import { campaignChoices } from '~/domain/campaigns/campaigns.server';
 import { toDecimalString } from '~/domain/donations/money';
 import { parisYear } from '~/domain/receipts/calendar';
+import { parseTaxDetails, type TaxDetails } from '~/domain/receipts/donor-details';
 import { issuedReceiptsFor, issuedReceiptsOfEmail, receiptsOfEmail } from '~/domain/receipts/register.server';
-import { csvDocument } from '~/lib/csv';
+import { csvDocument, type CsvValue } from '~/lib/csv';
 import { hashToken } from '~/lib/tokens.server';
 import { consentsOf, type ConsentRecord } from './consent.server';
+import { donorMentions, type Mentions } from './mentions';
 import { giftEvents, monthlyGiftsOf, type MonthlyGiftView } from './monthly.server';
 
 /**
@@ -96,12 +99,20 @@ export interface DonorExport {
     amount: string;
     currency: string;
     amountEur: string | null;
+    /** The part of amountEur the donor added to cover processing fees. */
+    feesCoveredEur: string;
     method: string;
     status: string;
     frequency: string;
     name: string | null;
     email: string | null;
     language: string;
+    /** The campaign the gift was designated to (its title in French, as the foundation names it). */
+    campaign: { slug: string; title: string } | null;
+    /** What the donor gave for a tax receipt: name, postal address, a company's name and SIREN. */
+    taxReceiptDetails: TaxDetails | null;
+    /** The person the gift honours or remembers, the donor's message, the address told. */
+    dedication: { kind: string | null; name: string; message: string | null; email: string | null; notifiedAt: string | null } | null;
   }[];
   monthlyGifts: (MonthlyGiftView & { amount: string; changes: { kind: string; at: string; amount: string | null; source: string }[] })[];
   messages: { id: string; createdAt: string; firstName: string; lastName: string; email: string; message: string; language: string }[];
@@ -114,6 +125,7 @@ export interface DonorExport {
 export async function exportDonorData(db: DB, email: string, now = new Date()): Promise<DonorExport> {
   const gifts = await giftsOf(db, email);
   const monthly = await monthlyGiftsOf(db, email);
+  const campaigns = gifts.some((d) => d.campaign_id) ? new Map((await campaignChoices(db)).map((c) => [c.id, { slug: c.slug, title: c.title }])) : new Map();
   return {
     email,
     exportedAt: now.toISOString(),
@@ -124,12 +136,16 @@ export async function exportDonorData(db: DB, email: string, now = new Date()): 
       amount: toDecimalString(d.amount_minor, d.currency),
       currency: d.currency,
       amountEur: d.eur_cents === null ? null : toDecimalString(d.eur_cents, 'EUR'),
+      feesCoveredEur: toDecimalString(d.fee_eur_cents, 'EUR'),
       method: d.provider,
       status: d.status,
       frequency: d.frequency,
       name: d.donor_name,
       email: d.donor_email,
       language: d.language,
+      campaign: d.campaign_id ? (campaigns.get(d.campaign_id) ?? { slug: '', title: d.campaign_id }) : null,
+      taxReceiptDetails: parseTaxDetails(d.tax_details),
+      dedication: d.dedication_name ? { kind: d.dedication_kind, name: d.dedication_name, message: d.dedication_message, email: d.dedication_email, notifiedAt: d.dedication_sent_at } : null,
     })),
     monthlyGifts: await Promise.all(
       monthly.map(async (g) => ({
@@ -154,17 +170,51 @@ export async function exportDonorData(db: DB, email: string, now = new Date()): 
   };
 }
 
+/**
+ * The CSV's columns: the first thirteen as before, then the gift's designation, receipt details and
+ * dedication (a column each, empty on the other records).
+ */
+const CSV_COLUMNS = [
+  'record', 'id', 'date', 'amount', 'currency', 'amount_eur', 'method', 'status', 'frequency', 'name', 'email', 'language', 'details',
+  'fees_covered_eur', 'campaign',
+  'tax_kind', 'tax_name', 'tax_company', 'tax_siren', 'tax_address', 'tax_postal_code', 'tax_city', 'tax_country',
+  'dedication_kind', 'dedication_name', 'dedication_message', 'dedication_email', 'dedication_notified_at',
+] as const;
+type CsvRecord = Partial<Record<(typeof CSV_COLUMNS)[number], CsvValue>>;
+
+function giftRecord(g: DonorExport['gifts'][number]): CsvRecord {
+  const tax = g.taxReceiptDetails;
+  const d = g.dedication;
+  return {
+    record: 'gift',
+    id: g.id,
+    date: g.succeededAt ?? g.createdAt,
+    amount: g.amount,
+    currency: g.currency,
+    amount_eur: g.amountEur,
+    method: g.method,
+    status: g.status,
+    frequency: g.frequency,
+    name: g.name,
+    email: g.email,
+    language: g.language,
+    fees_covered_eur: g.feesCoveredEur,
+    campaign: g.campaign ? `${g.campaign.title} (${g.campaign.slug})` : '',
+    ...(tax ? { tax_kind: tax.kind, tax_name: tax.name, tax_company: tax.company, tax_siren: tax.siren, tax_address: tax.address, tax_postal_code: tax.postalCode, tax_city: tax.city, tax_country: tax.country } : {}),
+    ...(d ? { dedication_kind: d.kind, dedication_name: d.name, dedication_message: d.message, dedication_email: d.email, dedication_notified_at: d.notifiedAt } : {}),
+  };
+}
+
 /** The same as one CSV: one line per record, its kind first. */
 export function donorExportCsv(x: DonorExport): string {
-  const header = ['record', 'id', 'date', 'amount', 'currency', 'amount_eur', 'method', 'status', 'frequency', 'name', 'email', 'language', 'details'];
-  const rows = [
-    ...x.gifts.map((g) => ['gift', g.id, g.succeededAt ?? g.createdAt, g.amount, g.currency, g.amountEur, g.method, g.status, g.frequency, g.name, g.email, g.language, '']),
-    ...x.monthlyGifts.map((g) => ['monthly_gift', g.id, g.startedAt, g.amount, g.currency, '', 'stripe', g.status, 'monthly', '', x.email, '', g.changes.map((c) => `${c.at} ${c.kind}${c.amount ? ` ${c.amount}` : ''}`).join(' | ')]),
-    ...x.messages.map((m) => ['message', m.id, m.createdAt, '', '', '', '', '', '', `${m.firstName} ${m.lastName}`.trim(), m.email, m.language, m.message]),
-    ...x.consents.map((c) => ['consent', c.donationId, c.givenAt, '', '', '', '', c.withdrawnAt ? `withdrawn ${c.withdrawnAt}` : 'given', '', '', x.email, '', c.kind]),
-    ...x.receipts.map((r) => ['tax_receipt', r.number, r.issuedAt, r.amount, r.currency, r.amount, '', r.cancelledAt ? `${r.status} ${r.cancelledAt}` : r.status, '', '', x.email, '', `${r.kind} ${r.year}`]),
+  const records: CsvRecord[] = [
+    ...x.gifts.map(giftRecord),
+    ...x.monthlyGifts.map((g) => ({ record: 'monthly_gift', id: g.id, date: g.startedAt, amount: g.amount, currency: g.currency, method: 'stripe', status: g.status, frequency: 'monthly', email: x.email, details: g.changes.map((c) => `${c.at} ${c.kind}${c.amount ? ` ${c.amount}` : ''}`).join(' | ') })),
+    ...x.messages.map((m) => ({ record: 'message', id: m.id, date: m.createdAt, name: `${m.firstName} ${m.lastName}`.trim(), email: m.email, language: m.language, details: m.message })),
+    ...x.consents.map((c) => ({ record: 'consent', id: c.donationId, date: c.givenAt, status: c.withdrawnAt ? `withdrawn ${c.withdrawnAt}` : 'given', email: x.email, details: c.kind })),
+    ...x.receipts.map((r) => ({ record: 'tax_receipt', id: r.number, date: r.issuedAt, amount: r.amount, currency: r.currency, amount_eur: r.amount, status: r.cancelledAt ? `${r.status} ${r.cancelledAt}` : r.status, email: x.email, details: `${r.kind} ${r.year}` })),
   ];
-  return csvDocument(header, rows);
+  return csvDocument(CSV_COLUMNS, records.map((r) => CSV_COLUMNS.map((c) => r[c] ?? '')));
 }
 
 /** An email as the audit log may name it: never in clear (the log outlives erasure). */
@@ -172,40 +222,100 @@ export const donorRef = (email: string) => `donateur ${hashToken(email).slice(0,
 
 export type ErasureResult = { ok: true; donations: number; messages: number } | { ok: false; reason: 'active_monthly' };
 
+/** `%text%` for LIKE, its own `%`, `_` and `\` taken literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Whether a column holds any of the fragments, in any case (both sides lowered alike, on SQLite as on PostgreSQL). */
+const holdsAny = (columns: string[], fragments: string[]) =>
+  columns.flatMap((c) => fragments.map((f) => sql<SqlBool>`lower(${sql.ref(c)}) like lower(${likePattern(f)}) escape '\\'`));
+
 /**
- * Erases a donor: names and emails leave every table; donations keep their amounts, dates and
- * statuses (accounting), so every total stays the same. Refused while a monthly gift still runs
- * (Stripe would keep charging and telling us the email): it must be stopped first.
+ * Erases a donor: their email and names leave every table but the tax receipts register. Donations
+ * keep their amounts, dates, statuses and campaign (accounting), so every total stays the same, and
+ * lose the name, email, receipt details (postal address, company) and dedication. Refused while a
+ * monthly gift still runs (Stripe would keep charging and telling us the email): it must be stopped
+ * first.
  *
- * The one place erasure happens: tax receipts (app/domain/receipts) must be kept as the law
- * requires, and their tables are left alone here on purpose — add nothing that deletes them.
+ * The one place erasure happens: issued tax receipts (app/domain/receipts) must be kept as the law
+ * requires, each with the donor as printed, and their tables are left alone here on purpose — add
+ * nothing that deletes or changes them; a receipt reprints from its own row.
  */
 export async function eraseDonorData(db: DB, email: string, actor: Actor): Promise<ErasureResult> {
   const running = (await monthlyGiftsOf(db, email)).filter((g) => g.status !== 'ended');
   if (running.length) return { ok: false, reason: 'active_monthly' };
-  const pattern = `%${email.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db.transaction().execute(async (trx) => {
-    const ids = (await trx.selectFrom('donations').select('id').where((eb) => eb(eb.fn('lower', ['donor_email']), '=', email)).execute()).map((r) => r.id);
-    if (ids.length) await trx.deleteFrom('donor_consents').where('donation_id', 'in', ids).execute();
-    const donations = ids.length ? Number((await trx.updateTable('donations').set({ donor_name: null, donor_email: null }).where('id', 'in', ids).executeTakeFirst()).numUpdatedRows) : 0;
-    const messages = Number((await trx.deleteFrom('messages').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst()).numDeletedRows);
-    // Mails to the donor, and notifications that quote them (a contact message forwarded to the team).
-    await trx
-      .deleteFrom('mail_outbox')
-      .where((eb) =>
-        eb.or([
-          eb(eb.fn('lower', ['to']), '=', email),
-          ...(['subject', 'text', 'html'] as const).map((c) => eb(sql`lower(${sql.ref(c)})`, 'like', sql`${pattern} escape '\\'`)),
-        ]),
-      )
+    const gifts = await trx
+      .selectFrom('donations')
+      .select(['id', 'donor_name', 'tax_details', 'dedication_name', 'dedication_email'])
+      .where((eb) => eb(eb.fn('lower', ['donor_email']), '=', email))
       .execute();
+    const ids = gifts.map((g) => g.id);
+    const signed = await trx.selectFrom('messages').select(['first_name', 'last_name']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).execute();
+    // The names the donor gave: to the payment provider, for a receipt, when writing to us.
+    const mentions = donorMentions(email, [...gifts.flatMap((g) => [g.donor_name, parseTaxDetails(g.tax_details)?.name]), ...signed.map((m) => `${m.first_name} ${m.last_name}`)]);
+    if (ids.length) await trx.deleteFrom('donor_consents').where('donation_id', 'in', ids).execute();
+    const donations = ids.length
+      ? Number(
+          (
+            await trx
+              .updateTable('donations')
+              .set({ donor_name: null, donor_email: null, tax_details: null, dedication_kind: null, dedication_name: null, dedication_message: null, dedication_email: null })
+              .where('id', 'in', ids)
+              .executeTakeFirst()
+          ).numUpdatedRows,
+        )
+      : 0;
+    const messages = Number((await trx.deleteFrom('messages').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst()).numDeletedRows);
+    const dedications = gifts.flatMap((g) => (g.dedication_email && g.dedication_name ? [{ to: g.dedication_email.toLowerCase(), name: g.dedication_name.toLowerCase() }] : []));
+    await deleteMailsAbout(trx, email, mentions, dedications);
     await trx.deleteFrom('donor_links').where('email', '=', email).execute();
     await trx.deleteFrom('donor_sessions').where('email', '=', email).execute();
     // Counters keyed by an account's email (admin sign-in attempts with it, for instance).
-    await trx.deleteFrom('rate_limits').where(sql`lower(${sql.ref('key')})`, 'like', sql`${pattern} escape '\\'`).execute();
+    await trx.deleteFrom('rate_limits').where((eb) => eb.or(holdsAny(['key'], [email]))).execute();
+    await rewriteAuditLines(trx, mentions, donorRef(email));
     await audit(trx, actor, 'donor.erased', donorRef(email), { donations, messages });
     return { ok: true as const, donations, messages };
   });
+}
+
+/**
+ * Mails to the donor, mails that name them (a contact message forwarded to the team, the notice of
+ * a dedication that names the donor), and the notices of their dedications (to the person told,
+ * quoting the donor's message) leave the outbox.
+ */
+async function deleteMailsAbout(trx: DB, email: string, mentions: Mentions, dedications: { to: string; name: string }[]): Promise<void> {
+  const candidates = await trx
+    .selectFrom('mail_outbox')
+    .select(['id', 'to', 'subject', 'text', 'html'])
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['to']), 'in', [email, ...dedications.map((d) => d.to)]),
+        ...holdsAny(['subject', 'text', 'html'], mentions.fragments),
+      ]),
+    )
+    .execute();
+  const doomed = candidates
+    .filter((m) => {
+      const to = m.to.toLowerCase();
+      if (to === email || [m.subject, m.text, m.html].some((t) => mentions.in(t))) return true;
+      return dedications.some((d) => d.to === to && `${m.subject}\n${m.text}`.toLowerCase().includes(d.name));
+    })
+    .map((m) => m.id);
+  if (doomed.length) await trx.deleteFrom('mail_outbox').where('id', 'in', doomed).execute();
+}
+
+/** Audit lines keep what happened and who did it; where their target or details name the donor, they name `ref` instead. */
+async function rewriteAuditLines(trx: DB, mentions: Mentions, ref: string): Promise<void> {
+  const lines = await trx
+    .selectFrom('audit_log')
+    .select(['id', 'target', 'details'])
+    .where((eb) => eb.or(holdsAny(['target', 'details'], mentions.fragments)))
+    .execute();
+  for (const line of lines) {
+    const target = mentions.rewrite(line.target, ref);
+    const details = mentions.rewrite(line.details, ref);
+    if (target !== line.target || details !== line.details) await trx.updateTable('audit_log').set({ target, details }).where('id', '=', line.id).execute();
+  }
 }
 
 /**

@@ -74,7 +74,7 @@ export default function AdminDonor({ loaderData, actionData }: Route.ComponentPr
           <Form method="post" className="space-y-3 border-t border-gray-200 pt-4">
             <input type="hidden" name="email" value={email} />
             <h3 className="font-semibold text-gray-900">Effacer ses données</h3>
-            <p className="text-gray-700">Nom et email retirés de tous les dons, messages et consentements supprimés. Définitif.</p>
+            <p className="text-gray-700">Nom, email, adresse postale et dédicaces retirés de tous les dons (et des courriels et du journal qui les citent), messages et consentements supprimés ; les reçus fiscaux émis restent au registre, comme la loi l’exige. Définitif.</p>
             <label className="flex min-h-11 items-center gap-2 text-gray-900">
               <input type="checkbox" name="confirm" value="yes" className="h-4 w-4" /> Je confirme l’effacement définitif
             </label>

@@ -65,16 +65,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'link') {
     const deps = await donationDeps(request);
     const { clientIp } = context.get(requestInfoContext);
-    // The mail leaves after the answer: known and unknown emails answer alike, in the same time.
-    const deliver = (email: string, token: string) => {
-      const link = spaceUrl(deps.publicUrl, lang, `/mon-espace/connexion?t=${token}`);
-      setImmediate(() => {
-        sendDonorMail(deps, email, lang, 'donorMail.signInSubject', ['donorMail.signIn', 'donorMail.signInNote'], { url: link }).catch((e) =>
-          log.error('donor sign-in mail failed', { error: e instanceof Error ? e.message : String(e) }),
-        );
-      });
+    const deliver = async (email: string, token: string) => {
+      await sendDonorMail(deps, email, lang, 'donorMail.signInSubject', ['donorMail.signIn', 'donorMail.signInNote'], { url: spaceUrl(deps.publicUrl, lang, `/mon-espace/connexion?t=${token}`) });
     };
-    const answer = await requestSignInLink(db(), { email: str('email'), ip: clientIp, deliver });
+    // The lookup, the link and its mail come after the answer: known and unknown emails answer
+    // alike, after the same work.
+    const after = (job: () => Promise<void>) =>
+      setImmediate(() => job().catch((e) => log.error('donor sign-in link failed', { error: e instanceof Error ? e.message : String(e) })));
+    const answer = await requestSignInLink(db(), { email: str('email'), ip: clientIp, deliver, after });
     if (answer.status === 'invalid') return fail({ error: 'donorSpace.invalidEmail', field: 'email', values: { email: str('email') } });
     if (answer.status === 'limited') {
       return fail({ error: 'donorSpace.tooMany', field: 'email', values: { email: str('email') }, vars: { minutes: Math.max(1, Math.ceil(answer.retryAfter / 60)) } }, 429, { 'Retry-After': String(answer.retryAfter) });

@@ -3,6 +3,7 @@ import { DONOR_EMAIL } from '~/domain/donations/donor-email';
 import { exponent, parseEuroAmount } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startMobileDonation } from '~/domain/donations/service.server';
+import { NEWSLETTER_FIELD, newsletterTicked } from '~/domain/donors/consent';
 import { detectLang } from '~/lib/i18n.server';
 import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { donationApi, json, readBody } from './api.server';
@@ -38,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const gift = await designationOf(body.campaign, lang);
   if ('error' in gift) return json({ error: gift.error }, 400);
   try {
-    const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang, gift, taxDetails: tax.taxDetails });
+    const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang, gift, taxDetails: tax.taxDetails, newsletter: newsletterTicked(body[NEWSLETTER_FIELD]) });
     // Campaigns (#16): the designation rides in the checkout's `meta`, compared on verification.
     const meta = gift.campaignId ? { campaign_id: gift.campaignId } : undefined;
     return json({ txRef: r.txRef, amount: r.amountMinor, currency: r.currency, publicKey: s.publicKey, customer: { name, email, phone_number: phone }, meta });

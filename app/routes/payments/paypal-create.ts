@@ -2,6 +2,7 @@ import type { Route } from './+types/paypal-create';
 import { parseEuroAmount } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startPayPalDonation } from '~/domain/donations/service.server';
+import { NEWSLETTER_FIELD, newsletterTicked } from '~/domain/donors/consent';
 import { detectLang } from '~/lib/i18n.server';
 import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { donationApi, json, readBody } from './api.server';
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const gift = await designationOf(body.campaign, lang);
   if ('error' in gift) return json({ error: gift.error }, 400);
   try {
-    const { orderId } = await startPayPalDonation(api.deps, { amountCents: amount.cents, lang, gift, taxDetails: tax.taxDetails });
+    const { orderId } = await startPayPalDonation(api.deps, { amountCents: amount.cents, lang, gift, taxDetails: tax.taxDetails, newsletter: newsletterTicked(body[NEWSLETTER_FIELD]) });
     return json({ id: orderId });
   } catch (e) {
     if (e instanceof ProviderError) return json({ error: 'donate.paymentError', detail: 'donate.providerDown' }, 502);

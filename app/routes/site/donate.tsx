@@ -6,7 +6,7 @@ import { formatMoney, parseEuroAmount, type AmountError } from '~/domain/donatio
 import { activeProducts, availableMethods } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startCardDonation, startCryptoDonation, startLinkDonation } from '~/domain/donations/service.server';
-import { recordNewsletterConsent } from '~/domain/donors/consent.server';
+import { NEWSLETTER_FIELD, NEWSLETTER_TICKED, newsletterTicked } from '~/domain/donors/consent';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';
@@ -77,7 +77,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   const intent = str('intent') as Method;
   const giving = Object.fromEntries(GIVING_FIELDS.map((k) => [k, k === 'dedicationMessage' ? String(form.get(k) ?? '').slice(0, 500) : str(k)])) as GivingValues;
-  const values = { amount: str('amount'), preset: str('preset'), frequency: str('frequency'), email: str('email'), ...giving };
+  const newsletter = newsletterTicked(form.get(NEWSLETTER_FIELD));
+  const values = { amount: str('amount'), preset: str('preset'), frequency: str('frequency'), email: str('email'), newsletter: newsletter ? NEWSLETTER_TICKED : '', ...giving };
   // What the donor typed in the receipt fieldset comes back with any error, so it is not retyped.
   const taxTyped = Object.fromEntries((['optOut', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
   const fail = (error: MessageKey, status = 400, detail?: string) => data<DonateError>({ method: intent, error, detail, values, tax: { errors: [], values: taxTyped } }, { status });
@@ -116,8 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         priceId = product.priceId;
       }
       const { total, gift } = withFees(choice, deps.settings, cents);
-      const { url, donation } = await startCardDonation(deps, { amountCents: total, priceId, monthly: values.frequency === 'monthly', lang, taxDetails: tax.taxDetails, gift });
-      if (form.get('newsletter') === 'yes') await recordNewsletterConsent(deps.db, donation.id);
+      const { url } = await startCardDonation(deps, { amountCents: total, priceId, monthly: values.frequency === 'monthly', lang, taxDetails: tax.taxDetails, gift, newsletter });
       return redirect(url, 303);
     }
     if (intent === 'crypto' && choice?.ok) {
@@ -128,7 +128,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The receipt is sent by email: a donor who asks for one gives an address.
       if (tax.taxDetails && !email.email) return fail('donate.cryptoEmailRequired');
       const { total, gift } = withFees(choice, deps.settings, a.cents);
-      const { url } = await startCryptoDonation(deps, { amountCents: total, lang, email: email.email, taxDetails: tax.taxDetails, gift });
+      const { url } = await startCryptoDonation(deps, { amountCents: total, lang, email: email.email, taxDetails: tax.taxDetails, gift, newsletter });
       return redirect(url, 303);
     }
     if (deps.settings.mobileMoney.integrationType !== 'link') return fail('donate.unavailable');
@@ -160,7 +160,10 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const { t, lang } = useI18n();
   const { methods, presets, mobile, giving } = loaderData;
   const method = actionData?.method && methods.includes(actionData.method) ? actionData.method : loaderData.method;
-  const taxBack = actionData && actionData.method === method ? actionData.tax : undefined;
+  const back = actionData && actionData.method === method ? actionData : null;
+  const taxBack = back?.tax;
+  // The news box comes back ticked with any error of its form (amount, email, receipt details).
+  const newsletterBack = back?.values.newsletter === NEWSLETTER_TICKED;
   const err = actionData && actionData.method === method && !taxBack?.errors.length ? actionData : null;
   const taxFields = loaderData.receipts ? <TaxReceiptFields prefix={method ?? 'donate'} values={taxBack?.values} errors={taxBack?.errors} /> : null;
   const errId = 'donate-error';
@@ -251,7 +254,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             </fieldset>
             {givingOptions('card', knownCents)}
             {taxFields}
-            <NewsletterConsent />
+            <NewsletterConsent checked={newsletterBack} />
             <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>
             <button type="submit" className={buttonClass('primary')}>{t('donate.payCard')}</button>
           </form>
@@ -271,6 +274,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <p id="crypto-email-hint" className="mt-1 text-sm text-gray-700">{t(loaderData.receipts ? 'donate.cryptoEmailReceiptHint' : 'donate.cryptoEmailHint')}</p>
             </div>
             {taxFields}
+            <NewsletterConsent checked={newsletterBack} />
             <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>
             <button type="submit" className={buttonClass('primary')}>{t('donate.payCrypto')}</button>
           </form>
@@ -283,6 +287,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             </div>
             {giving.chosen && <input type="hidden" name="campaign" value={giving.chosen.slug} />}
             {taxFields}
+            <NewsletterConsent />
             <p data-status className="text-gray-700">{t('donate.loading')}</p>
             <noscript>
               <p className="text-gray-700">{t('donate.unavailable')}</p>
@@ -327,6 +332,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             </div>
             {giving.chosen && <input type="hidden" name="campaign" value={giving.chosen.slug} />}
             {taxFields}
+            <NewsletterConsent />
             <noscript>
               <p className="text-gray-700">{t('donate.unavailable')}</p>
             </noscript>

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support';
-import { enableStripeCard } from '../../support/donations';
+import { enablePayPalAndFlutterwave, enableStripeCard, FLUTTERWAVE_TEST, PAYPAL_TEST } from '../../support/donations';
+import { startFakeFlutterwave, type FakeFlutterwave } from '../../fakes/flutterwave';
+import { startFakePayPal, type FakePayPal } from '../../fakes/paypal';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { createAccount, serverForSuite, signIn } from './server';
 import { startSmtp } from '../../support/smtp';
@@ -109,10 +111,15 @@ for (const lang of ['fr', 'en'] as const) {
     test('a monthly donor signs in by the emailed link, lowers the amount, downloads their data and stops the gift', async ({ page }) => {
       // A monthly gift of 25 €, with the newsletter ticked, through the (fake) Stripe Checkout.
       await page.goto(`${server.baseURL}/faire-un-don${ui.query}`);
+      await expect(page.getByLabel(ui.donate.consent)).not.toBeChecked();
+      // A mistyped amount: the form comes back with its error, the box still ticked.
+      await page.getByLabel(ui.donate.amount).fill('vingt');
+      await page.getByLabel(ui.donate.consent).check();
+      await page.getByRole('button', { name: ui.donate.pay }).click();
+      await expect(page.getByRole('main').getByRole('alert')).toBeVisible();
+      await expect(page.getByLabel(ui.donate.consent)).toBeChecked();
       await page.getByLabel(ui.donate.amount).fill('25');
       await page.getByLabel(ui.donate.monthly).check();
-      await expect(page.getByLabel(ui.donate.consent)).not.toBeChecked();
-      await page.getByLabel(ui.donate.consent).check();
       await page.getByRole('button', { name: ui.donate.pay }).click();
       await page.getByRole('button', { name: 'Pay' }).click();
       await expect(page).toHaveURL(/\/payment\/success\?session_id=cs_/);
@@ -151,6 +158,7 @@ for (const lang of ['fr', 'en'] as const) {
       await again.goto(link);
       await again.getByRole('button', { name: ui.open }).click();
       await expect(again.getByRole('alert')).toContainText(ui.linkInvalid);
+      await expectAccessible(again);
       await again.close();
 
       // Lower the amount: Stripe is asked, the page and a mail confirm.
@@ -191,10 +199,13 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(gift.getByRole('button', { name: ui.stop })).toHaveCount(0);
       expect(stripe.subscriptions.get(subId).status).toBe('canceled');
       await expectAccessible(page);
-      // Stripe's customer.subscription.deleted arrives afterwards and changes nothing.
-      await expect.poll(() => stripe.requests.filter((r) => r.method === 'DELETE').length).toBe(1);
+      // Stripe's customer.subscription.deleted arrives afterwards: once our server has answered it,
+      // the donor still sees the gift stopped, at its last amount, with nothing left to change.
+      await expect.poll(() => stripe.delivered.filter((d) => d.type === 'customer.subscription.deleted')).toEqual([{ type: 'customer.subscription.deleted', status: 200 }]);
       await page.reload();
       await expect(gift.locator('[data-gift-status]')).toHaveText(ui.ended);
+      await expect(gift.getByRole('heading', { level: 3 })).toHaveText(ui.perMonth(ui.amount15));
+      await expect(gift.getByRole('button')).toHaveCount(0);
 
       await page.getByRole('button', { name: ui.signOut }).click();
       await expect(page.getByRole('main').getByRole('status')).toHaveText(ui.signedOut);
@@ -251,3 +262,60 @@ for (const lang of ['fr', 'en'] as const) {
     }
   });
 }
+
+test.describe('the news box on the PayPal and mobile money tabs', () => {
+  test.describe.configure({ mode: 'serial', timeout: 120_000 });
+  let pp: FakePayPal;
+  let flw: FakeFlutterwave;
+  test.beforeAll(async () => {
+    pp = await startFakePayPal({ port: 0, ...PAYPAL_TEST });
+    flw = await startFakeFlutterwave({ port: 0, secretKey: FLUTTERWAVE_TEST.secretKey });
+  });
+  test.afterAll(async () => {
+    await pp?.close();
+    await flw?.close();
+  });
+  const server = serverForSuite(
+    'sqlite',
+    () => ({ APP_SECRET, PAYPAL_API_BASE: pp.url, PAYPAL_SDK_URL: `${pp.url}/sdk/js`, FLUTTERWAVE_API_BASE: flw.url, FLUTTERWAVE_SCRIPT_URL: `${flw.url}/v3.js` }),
+    (s) => enablePayPalAndFlutterwave(s.db, APP_SECRET),
+  );
+  /** The gifts of a method, each with the consents recorded on it. */
+  const giftsOf = async (provider: string) =>
+    Promise.all(
+      (await server.db.selectFrom('donations').select(['id', 'status']).where('provider', '=', provider).orderBy('created_at').execute()).map(async (d) => ({
+        status: d.status,
+        consents: (await server.db.selectFrom('donor_consents').select('kind').where('donation_id', '=', d.id).execute()).map((c) => c.kind),
+      })),
+    );
+
+  test('a donor who ticks "Recevoir des nouvelles de la fondation" is recorded with the gift, one who does not is not', async ({ page }) => {
+    const consent = page.getByLabel('Recevoir des nouvelles de la fondation');
+    for (const ticked of [true, false]) {
+      await page.goto(`${server.baseURL}/faire-un-don?m=paypal`);
+      await expect(consent).not.toBeChecked();
+      if (ticked) {
+        await consent.check();
+        await expectAccessible(page);
+      }
+      await page.getByRole('button', { name: 'PayPal' }).click();
+      await expect(page).toHaveURL(/\/payment\/success\?d=/);
+    }
+    expect(await giftsOf('paypal')).toEqual([
+      { status: 'succeeded', consents: ['newsletter'] },
+      { status: 'succeeded', consents: [] },
+    ]);
+
+    await page.goto(`${server.baseURL}/faire-un-don?m=mobileMoney`);
+    await page.getByLabel('Nom complet').fill('Awa Diallo');
+    await page.getByLabel('Email').fill('awa@example.org');
+    await page.getByLabel('Téléphone').fill('+221 77 000 00 00');
+    await expect(consent).not.toBeChecked();
+    await consent.check();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Donner par mobile money' }).click();
+    await page.getByRole('dialog', { name: 'Fake Flutterwave checkout' }).getByRole('button', { name: 'Pay with mobile money' }).click();
+    await expect(page).toHaveURL(/\/payment\/success\?d=/);
+    expect(await giftsOf('flutterwave')).toEqual([{ status: 'succeeded', consents: ['newsletter'] }]);
+  });
+});
