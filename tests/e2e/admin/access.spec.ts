@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { ADMIN_SECTIONS } from '~/domain/users/permissions';
+import { campaignInput } from '../../support/campaigns';
 import { DIALECTS, createAccount, serverForSuite, signInRequest } from './server';
 
 /**
@@ -155,18 +156,7 @@ for (const dialect of DIALECTS) {
       const editor = await createAccount(server.db, 'Éditeur', 'editeur@example.org');
       const victim = await createAccount(server.db, 'Éditeur', 'victim@example.org', 'Victime');
       const spare = await createAccount(server.db, 'Éditeur', 'spare@example.org', 'Spare');
-      const t = (title: string) => ({ title, summary: '', story: '' });
-      const saved = await saveCampaign(server.db, { id: null, name: 'Test' }, null, {
-        slug: 'droits-d-acces',
-        status: 'active',
-        image: '',
-        goalCents: null,
-        startsOn: null,
-        endsOn: null,
-        projectId: null,
-        translations: { fr: t('Droits d’accès'), en: t('Access rights'), es: t('Derechos de acceso') },
-        amounts: [],
-      });
+      const saved = await saveCampaign(server.db, { id: null, name: 'Test' }, null, campaignInput('droits-d-acces', ['Droits d’accès', 'Access rights', 'Derechos de acceso']));
       if (!('campaign' in saved)) throw new Error(`campaign not created: ${saved.error}`);
       const clients: Record<Who, APIRequestContext> = {
         anonymous: await playwright.request.newContext(),
