@@ -14,7 +14,7 @@ if (result.status !== 0) process.exit(result.status ?? 1);
 
 const out = await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { site: 'app/enhance/site.ts', donate: 'app/enhance/donate.ts' },
+  entryPoints: { site: 'app/enhance/site.ts', donate: 'app/enhance/donate.ts', fees: 'app/enhance/fees.ts' },
   bundle: true,
   minify: true,
   format: 'esm',

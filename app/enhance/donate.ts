@@ -4,6 +4,7 @@
  * and talks to our server for everything that counts: the server creates, captures and verifies.
  */
 import { NEWSLETTER_FIELD } from '~/domain/donors/consent';
+import { interpolate } from '~/lib/interpolate';
 import { showToast } from './toasts';
 
 type Msgs = Record<string, string>;
@@ -55,20 +56,23 @@ function formChoices(root: HTMLElement): Record<string, string> {
   return out;
 }
 
-async function post(url: string, body: Record<string, string>): Promise<{ ok: boolean; data: Record<string, string> }> {
+/** Our API's answer: its fields, and for a refusal the message's variables (a campaign's title). */
+type Answer = { id?: string; redirect?: string; error?: string; detail?: string; vars?: Record<string, string> };
+
+async function post(url: string, body: Record<string, string>): Promise<{ ok: boolean; data: Answer }> {
   const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
-  let data: Record<string, string> = {};
+  let data: Answer = {};
   try {
-    data = (await res.json()) as Record<string, string>;
+    data = (await res.json()) as Answer;
   } catch {
     /* garbage: handled as an error below */
   }
   return { ok: res.ok, data };
 }
 
-function errorToast(m: Msgs, key: string | undefined, detail?: string) {
+function errorToast(m: Msgs, key: string | undefined, detail?: string, vars?: Record<string, string>) {
   const text = (key && m[key]) || m['donate.paymentError'] || 'Erreur de paiement';
-  const [title, ...rest] = text.replace('{message}', (detail && m[detail]) || '').split(' - ');
+  const [title, ...rest] = interpolate(text, { ...vars, message: (detail && m[detail]) || '' }).split(' - ');
   showToast({ title, description: rest.join(' - ') || undefined, variant: 'destructive' });
 }
 
@@ -82,8 +86,8 @@ declare global {
   }
 }
 
-/** The campaign the page designates the gift to (?campagne=…), checked again by the server. */
-const campaignOf = (root: HTMLElement) => root.querySelector<HTMLInputElement>('[name="campaign"]')?.value ?? '';
+/** The campaign the donor chose ("Affectation du don", set from ?campagne=…), checked again by the server. */
+const campaignOf = (root: HTMLElement) => root.querySelector<HTMLSelectElement>('[name="campaign"]')?.value ?? '';
 
 function initPayPal(root: HTMLElement): void {
   const m = msgs(root);
@@ -95,6 +99,9 @@ function initPayPal(root: HTMLElement): void {
     .then(() => {
       if (!window.paypal) throw new Error('paypal sdk missing');
       let actions: { enable(): void; disable(): void } | undefined;
+      // Our server refused to create the order (an amount, the receipt's details, a campaign that
+      // closed meanwhile) and the donor was told why: they stay on the form to change it.
+      let refused = false;
       const sync = () => {
         const ok = validAmount(input.value);
         input.setAttribute('aria-invalid', String(!ok));
@@ -110,9 +117,11 @@ function initPayPal(root: HTMLElement): void {
             sync();
           },
           createOrder: async () => {
+            refused = false;
             const r = await post('/api/donations/paypal/orders', { amount: input.value, ...formChoices(root), campaign: campaignOf(root) });
             if (!r.ok || !r.data.id) {
-              errorToast(m, r.data.error, r.data.detail);
+              errorToast(m, r.data.error, r.data.detail, r.data.vars);
+              refused = true;
               throw new Error(r.data.error ?? 'create failed');
             }
             return r.data.id;
@@ -130,6 +139,7 @@ function initPayPal(root: HTMLElement): void {
           onCancel: () => undefined,
           onError: (err: unknown) => {
             console.error('PayPal', err);
+            if (refused) return;
             errorToast(m, 'donate.paypalError');
             setTimeout(() => window.location.assign('/payment/cancel'), REDIRECT_DELAY_MS);
           },
@@ -171,7 +181,7 @@ function initMobileMoney(form: HTMLFormElement): void {
       .then((r) => {
         if (!r) return;
         if (!r.ok || !window.FlutterwaveCheckout) {
-          errorToast(m, r.data.error, r.data.detail);
+          errorToast(m, r.data.error, r.data.detail, r.data.vars);
           return;
         }
         const d = r.data as unknown as { txRef: string; amount: number; currency: string; publicKey: string; customer: Record<string, string>; meta?: Record<string, string> };

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Messages } from '~/locales/fr';
+import { interpolate } from './interpolate';
 
 /** Languages of the public site. French is the default and the fallback for empty content. */
 export const LANGS = ['fr', 'en', 'es'] as const;
@@ -41,7 +42,7 @@ export function translate(messages: Messages, key: MessageKey, vars?: Vars): str
     flattened.set(messages, flat);
   }
   const text = flat.get(key) ?? key;
-  return vars ? text.replace(/\{(\w+)\}/g, (m, name: string) => (name in vars ? String(vars[name]) : m)) : text;
+  return vars ? interpolate(text, vars) : text;
 }
 
 export interface I18n {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PUBLIC_PAGES } from './support';
+import { PUBLIC_JS_BUDGET, PUBLIC_PAGES, visitMeasured } from './support';
 
 test('each page has a canonical URL, reciprocal hreflang alternates and Open Graph tags', async ({ page, baseURL }) => {
   await page.goto('/missions?lng=en');
@@ -73,26 +73,11 @@ test('security headers: public pages allow only our own script files, no inline 
 });
 
 test('public pages stay on our origin and the home page stays within its JavaScript budget', async ({ page, baseURL }) => {
-  const origin = new URL(baseURL!).origin;
   for (const p of PUBLIC_PAGES) {
-    const foreign: string[] = [];
-    let scriptBytes = 0;
-    const onRequest = (r: { url(): string }) => {
-      const url = r.url();
-      if (!url.startsWith(origin) && !url.startsWith('data:')) foreign.push(url);
-    };
-    page.on('request', onRequest);
-    const scripts: Promise<void>[] = [];
-    page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') scripts.push(r.body().then((b) => void (scriptBytes += b.length)));
-    });
-    await page.goto(p.path, { waitUntil: 'networkidle' });
-    await Promise.all(scripts);
-    page.removeAllListeners('request');
-    page.removeAllListeners('response');
+    const { foreign, scriptBytes } = await visitMeasured(page, p.path, new URL(baseURL!).origin);
     expect(foreign, `requests to other origins from ${p.path}`).toEqual([]);
     // No admin, editor or payment code: public pages load only the small enhancement script.
-    expect(scriptBytes, `JavaScript bytes on ${p.path}`).toBeLessThan(20_000);
+    expect(scriptBytes, `JavaScript bytes on ${p.path}`).toBeLessThan(PUBLIC_JS_BUDGET);
   }
 });
 

@@ -29,6 +29,34 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
+/** The JavaScript a public page may load, in bytes: the small enhancement scripts only (ADR 003). */
+export const PUBLIC_JS_BUDGET = 20_000;
+
+/**
+ * Opens `path` until the network is idle; answers the bytes of JavaScript it loaded and the
+ * requests it sent anywhere but `origin`.
+ */
+export async function visitMeasured(page: Page, path: string, origin: string): Promise<{ scriptBytes: number; foreign: string[] }> {
+  const foreign: string[] = [];
+  let scriptBytes = 0;
+  const scripts: Promise<void>[] = [];
+  page.on('request', (r) => {
+    const url = r.url();
+    if (!url.startsWith(origin) && !url.startsWith('data:')) foreign.push(url);
+  });
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.body().then((b) => void (scriptBytes += b.length)));
+  });
+  try {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    await Promise.all(scripts);
+  } finally {
+    page.removeAllListeners('request');
+    page.removeAllListeners('response');
+  }
+  return { scriptBytes, foreign };
+}
+
 /** Read-only look at the server's SQLite database, to check what a form stored. */
 export function readDb<T>(query: (db: Database.Database) => T): T {
   const db = new Database(path.join(E2E_DATA_DIR!, 'site.sqlite'), { readonly: true });

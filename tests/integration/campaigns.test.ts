@@ -288,6 +288,36 @@ describeEachDialect('campaigns on %s', (dialect) => {
     expect(JSON.parse(entry.details)).toEqual({ id: r.campaign.id });
   });
 
+  it('counts a monthly gift’s renewals for its campaign while it takes gifts (Paris day of payment), then as general gifts', async () => {
+    const r = await saveCampaign(t.db, ADMIN, null, input({ slug: 'ecole-de-thies', startsOn: '2026-01-01', endsOn: '2026-06-30' }));
+    if (!('campaign' in r)) throw new Error('not saved');
+    const id = r.campaign.id;
+    // The first gift, made while the campaign was open, covers 3 % of fees.
+    const monthly = await startCardDonation(deps, { amountCents: 1030, monthly: true, lang: 'fr', gift: { campaignId: id, feeEurCents: 30 } });
+    const done = stripe.complete(monthly.donation.provider_ref, { customer_details: { email: 'mensuel@example.org', name: 'Ibrahima' } });
+    await handleStripeWebhook(deps, done.payload, done.header);
+    const sub = `sub_${monthly.donation.provider_ref}`;
+    const renew = async (invoice: string, paidAt?: string) => {
+      const status_transitions = paidAt ? { paid_at: Date.parse(paidAt) / 1000 } : undefined;
+      const body = JSON.stringify({ id: `evt_${invoice}`, object: 'event', type: 'invoice.paid', data: { object: { id: invoice, object: 'invoice', billing_reason: 'subscription_cycle', amount_paid: 1030, currency: 'eur', customer_email: 'mensuel@example.org', status_transitions, parent: { subscription_details: { subscription: sub } } } } });
+      // Stripe retries: a replay records nothing more, even once the campaign has ended since.
+      for (let i = 0; i < 2; i++) expect(await handleStripeWebhook(deps, body, stripe.sign(body))).toEqual({ status: 200, message: 'ok' });
+      return t.db.selectFrom('donations').selectAll().where('provider_ref', '=', invoice).executeTakeFirstOrThrow();
+    };
+    // Paid at 23:30 in Paris on the last day: it counts; at 00:30 the next day (still 30 June in UTC): a general gift.
+    expect(await renew('in_thies_1', '2026-06-30T21:30:00Z')).toMatchObject({ campaign_id: id, fee_eur_cents: 30, status: 'succeeded', frequency: 'monthly' });
+    expect(await renew('in_thies_2', '2026-06-30T22:30:00Z')).toMatchObject({ campaign_id: null, fee_eur_cents: 30, status: 'succeeded' });
+    // Ended early by the foundation, or deleted: the renewals of its monthly gifts go on, as general gifts.
+    const ended = await saveCampaign(t.db, ADMIN, id, { ...input({ slug: 'ecole-de-thies', startsOn: '2026-01-01', endsOn: '2026-06-30' }), status: 'ended' }, r.campaign.version);
+    if (!('campaign' in ended)) throw new Error('not saved');
+    expect(await renew('in_thies_3', '2026-03-15T10:00:00Z')).toMatchObject({ campaign_id: null });
+    await deleteCampaign(t.db, ADMIN, id);
+    expect(await renew('in_thies_4', '2026-03-16T10:00:00Z')).toMatchObject({ campaign_id: null });
+    // Its total: the first gift and the renewal of the last day, without the fees covered.
+    expect((await campaignTotals(t.db, [id])).get(id)).toEqual({ raisedCents: 2000, donors: 1 });
+    expect(await t.db.selectFrom('donations').select('id').where('secondary_ref', '=', sub).execute()).toHaveLength(5);
+  });
+
   it('lists campaigns for the back office with their totals and a search, names them for the donations filter, and finds one by address', async () => {
     const all = await listCampaignsPage(t.db, { q: '', page: 1 });
     const slugs = (await t.db.selectFrom('campaigns').select('slug').orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map((r) => r.slug);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recentActivity } from '~/domain/audit/audit.server';
+import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { dashboardStats } from '~/domain/dashboard/stats.server';
 import { createAttempt, findById, findByRef, listDonations, transition } from '~/domain/donations/ledger.server';
 import { getPaymentSettings, savePaymentSettings, toPublic, availableMethods } from '~/domain/donations/payment-settings.server';
@@ -21,6 +22,7 @@ import { parseEnv } from '~/lib/env.server';
 import { setLogSink } from '~/lib/log.server';
 import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import { campaignInput } from '../support/campaigns';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
 const APP_SECRET = 'test-secret-'.padEnd(48, 'z');
@@ -357,8 +359,12 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     expect((await findById(t.db, partly.id))?.status).toBe('refunded');
   });
 
-  it('records a renewal in EUR only, for the first gift\'s campaign, with its fees only when the amount is unchanged', async () => {
-    const { donation } = await startCardDonation(deps, { amountCents: 1030, monthly: true, lang: 'fr', gift: { campaignId: 'camp-renew', feeEurCents: 30 } });
+  it('records a renewal in EUR only, for the first gift\'s campaign (open), with its fees only when the amount is unchanged', async () => {
+    // Renewals count for the campaign while it takes gifts (campaigns.test.ts: once it has ended, they are general gifts).
+    const saved = await saveCampaign(t.db, { id: null, name: 'Test' }, null, campaignInput('camp-renew', { fr: 'Renouvellements', en: 'Renewals', es: 'Renovaciones' }));
+    if (!('campaign' in saved)) throw new Error('campaign not saved');
+    const campaignId = saved.campaign.id;
+    const { donation } = await startCardDonation(deps, { amountCents: 1030, monthly: true, lang: 'fr', gift: { campaignId, feeEurCents: 30 } });
     const ev = stripe.complete(donation.provider_ref, { customer_details: { email: 'premier@example.org', name: 'Premier' } });
     await handleStripeWebhook(deps, ev.payload, ev.header);
     const sub = `sub_${donation.provider_ref}`;
@@ -367,9 +373,9 @@ describeEachDialect('donations ledger on %s', (dialect) => {
       return handleStripeWebhook(deps, payload, stripe.sign(payload));
     };
     await invoice('in_same', { subscription: sub });
-    expect(await findByRef(t.db, 'stripe', 'in_same')).toMatchObject({ campaign_id: 'camp-renew', fee_eur_cents: 30, donor_email: 'premier@example.org', secondary_ref: sub });
+    expect(await findByRef(t.db, 'stripe', 'in_same')).toMatchObject({ campaign_id: campaignId, fee_eur_cents: 30, donor_email: 'premier@example.org', secondary_ref: sub });
     await invoice('in_more', { amount_paid: 2000, customer_email: 'nouveau@example.org', parent: { subscription_details: { subscription: { id: sub, object: 'subscription' } } } });
-    expect(await findByRef(t.db, 'stripe', 'in_more')).toMatchObject({ campaign_id: 'camp-renew', fee_eur_cents: 0, amount_minor: 2000, donor_email: 'nouveau@example.org' });
+    expect(await findByRef(t.db, 'stripe', 'in_more')).toMatchObject({ campaign_id: campaignId, fee_eur_cents: 0, amount_minor: 2000, donor_email: 'nouveau@example.org' });
     expect(await invoice('in_none', {})).toEqual({ status: 200, message: 'ok' });
     await invoice('in_usd', { subscription: sub, currency: 'usd' });
     await invoice('in_unknown', { subscription: 'sub_inconnue' });

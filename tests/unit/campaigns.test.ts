@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CAMPAIGN_STATUSES, CAMPAIGN_STATUS_LABELS, SLUG_PATTERN, closedReason, daysLeft, progressPercent, slugify } from '~/domain/campaigns/campaigns';
-import { coverFeesCents, feePercentOf, readDedication } from '~/domain/campaigns/giving';
+import { coverFeesCents, feeFigures, feePercentOf, giftCents, readDedication } from '~/domain/campaigns/giving';
 import { CampaignPageRefresher, msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
 import { campaignSchema } from '~/domain/campaigns/schema';
 
@@ -59,6 +59,22 @@ describe('campaign rules', () => {
     expect(coverFeesCents(10, 1)).toBe(1);
     expect(coverFeesCents(2000, 0)).toBe(0);
     expect(coverFeesCents(0, 3)).toBe(0);
+  });
+
+  it('shows on the fee line the amount the action charges: the gift as the action reads it, its fee and the total', () => {
+    // An amount typed wins over the preset checked, as in the action; one the action refuses is no amount.
+    expect(giftCents('', 2500)).toBe(2500);
+    expect(giftCents('  ', 2500)).toBe(2500);
+    expect(giftCents('', null)).toBeNull();
+    expect(giftCents('35', 2500)).toBe(3500);
+    expect(giftCents('1 000,50', null)).toBe(100050);
+    expect(giftCents('12,345', 2500)).toBeNull();
+    expect(giftCents('0', 2500)).toBeNull();
+    // 33,33 € at 2,5 %: 0,83325 € → 0,83 €, the cent `coverFeesCents` (and so `withFees`) adds.
+    expect(feeFigures(3333, 2.5, 'fr')).toEqual({ fee: '0,83\u00a0€', amount: '33,33\u00a0€', total: '34,16\u00a0€' });
+    expect(feeFigures(2000, 3, 'en')).toEqual({ fee: '€0.60', amount: '€20.00', total: '€20.60' });
+    expect(feeFigures(null, 3, 'fr')).toBeNull();
+    expect(feeFigures(2000, 0, 'fr')).toBeNull();
   });
 
   it('reads a dedication: none, complete, or what is missing', () => {

@@ -155,6 +155,18 @@ export async function designate(db: DB, slug: string, day = today()): Promise<De
   return reason ? { ok: false, reason } : { ok: true, campaign };
 }
 
+/**
+ * The campaign a monthly gift's renewal paid at `paidAt` counts for (ADR 014): the first gift's
+ * while that campaign takes gifts on that day (Paris); once it has ended (or is no longer open:
+ * back to draft, deleted), none — the renewal is a general gift.
+ */
+export async function renewalCampaignId(db: DB, campaignId: string | null, paidAt = new Date()): Promise<string | null> {
+  if (!campaignId) return null;
+  const row = await db.selectFrom('campaigns').select(['status', 'starts_on', 'ends_on']).where('id', '=', campaignId).executeTakeFirst();
+  const open = row && closedReason({ status: row.status as CampaignStatus, startsOn: row.starts_on, endsOn: row.ends_on }, today(paidAt)) === null;
+  return open ? campaignId : null;
+}
+
 /** The `index`-th suggested amount of a campaign, in cents (what the donate form showed for it); null if none. */
 export async function suggestedAmountCents(db: DB, slug: string, index: number): Promise<number | null> {
   const row = await db.selectFrom('campaigns').select('amounts').where('slug', '=', slug).executeTakeFirst();

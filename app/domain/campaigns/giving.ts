@@ -2,6 +2,7 @@
  * The donate form's "raise more" options (ADR 014), shared with the browser: the amount added to
  * cover processing fees and the dedication's rules.
  */
+import { formatMoney, parseEuroAmount } from '~/domain/donations/money';
 
 /** "2,5" or "2.5" (payment settings) as a number; 0 when the option is off or the value unreadable. */
 export function feePercentOf(setting: string | undefined): number {
@@ -13,6 +14,26 @@ export function feePercentOf(setting: string | undefined): number {
 export function coverFeesCents(cents: number, percent: number): number {
   if (cents <= 0 || percent <= 0) return 0;
   return Math.max(1, Math.round((cents * percent) / 100));
+}
+
+/**
+ * The gift (before fees) the donate form's action will charge, read as it reads it: an amount
+ * typed wins over the preset checked; one it would refuse is no amount. Null: none known.
+ */
+export function giftCents(typed: string, presetCents: number | null): number | null {
+  if (typed.trim() === '') return presetCents;
+  const a = parseEuroAmount(typed);
+  return a.ok ? a.cents : null;
+}
+
+/**
+ * The figures of the fee line for a gift of `cents` at `percent`, in `lang`: what is added, the
+ * gift and the total charged (exactly `withFees`'s); null without a gift or without fees.
+ */
+export function feeFigures(cents: number | null, percent: number, lang: string): { fee: string; amount: string; total: string } | null {
+  const fee = cents ? coverFeesCents(cents, percent) : 0;
+  if (!cents || fee === 0) return null;
+  return { fee: formatMoney(fee, 'EUR', lang), amount: formatMoney(cents, 'EUR', lang), total: formatMoney(cents + fee, 'EUR', lang) };
 }
 
 export const DEDICATION_KINDS = ['honor', 'memory'] as const;

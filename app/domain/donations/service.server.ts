@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { DB } from '~db/index';
 import { sendDedicationNotice } from '~/domain/campaigns/dedication.server';
+import { renewalCampaignId } from '~/domain/campaigns/campaigns.server';
 import type { Env } from '~/lib/env.server';
 import { messagesFor } from '~/lib/i18n.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
@@ -208,6 +209,10 @@ export async function handleStripeWebhook(deps: DonationDeps, rawBody: string, s
       if (!subId || invoice.billing_reason === 'subscription_create' || !invoice.id) break;
       const first = await findBySecondaryRef(deps.db, 'stripe', subId);
       if (!first || invoice.currency.toUpperCase() !== 'EUR') break;
+      // The campaign of the first gift, if it still takes gifts on the day this one was paid (a
+      // webhook retried later still counts an instalment of the last day); after that, a general gift.
+      const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
+      const campaignId = await renewalCampaignId(deps.db, first.campaign_id, paidAt ? new Date(paidAt * 1000) : undefined);
       await after(
         deps,
         await recordSucceeded(deps.db, {
@@ -222,8 +227,8 @@ export async function handleStripeWebhook(deps: DonationDeps, rawBody: string, s
           donorName: first.donor_name,
           donorEmail: invoice.customer_email ?? first.donor_email,
           taxDetails: first.tax_details,
-          // Each renewal goes to the campaign (and covers the fees) the first gift chose.
-          gift: { campaignId: first.campaign_id, feeEurCents: invoice.amount_paid === first.amount_minor ? first.fee_eur_cents : 0 },
+          // Each renewal covers the fees the first gift chose, and goes to its campaign while that is open.
+          gift: { campaignId, feeEurCents: invoice.amount_paid === first.amount_minor ? first.fee_eur_cents : 0 },
         }),
       );
       break;

@@ -37,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const localMinor = zeroDecimal ? amount.cents / 100 : amount.cents;
   const { lang } = detectLang(request);
   const gift = await designationOf(body.campaign, lang);
-  if ('error' in gift) return json({ error: gift.error }, 400);
+  if ('error' in gift) return json({ error: gift.error, vars: gift.vars }, 400);
   try {
     const r = await startMobileDonation(api.deps, { ...(cfa ? { eurCents: amount.cents } : { localMinor }), name, email, phone, lang, gift, taxDetails: tax.taxDetails, newsletter: newsletterTicked(body[NEWSLETTER_FIELD]) });
     // Campaigns (#16): the designation rides in the checkout's `meta`, compared on verification.

@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!tax.ok) return json({ error: 'taxReceipt.errorsTitle', fields: tax.errors.map((e) => e.field).join(',') }, 400);
   const { lang } = detectLang(request);
   const gift = await designationOf(body.campaign, lang);
-  if ('error' in gift) return json({ error: gift.error }, 400);
+  if ('error' in gift) return json({ error: gift.error, vars: gift.vars }, 400);
   try {
     const { orderId } = await startPayPalDonation(api.deps, { amountCents: amount.cents, lang, gift, taxDetails: tax.taxDetails, newsletter: newsletterTicked(body[NEWSLETTER_FIELD]) });
     return json({ id: orderId });

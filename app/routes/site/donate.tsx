@@ -21,7 +21,8 @@ import { receiptsOffered } from '~/domain/receipts/settings.server';
 import { TaxReceiptFields } from '~/ui/site/TaxReceiptFields';
 import { NewsletterConsent } from '~/ui/site/NewsletterConsent';
 import { donatePageCsp, donateScriptOrigins, type Method, METHODS } from './donate.server';
-import { GivingOptions } from '~/ui/site/GivingOptions';
+import { CampaignChoice, GivingOptions } from '~/ui/site/GivingOptions';
+import { giftCents } from '~/domain/campaigns/giving';
 import { campaignPresetCents, campaignPresets, GIVING_FIELDS, givingForPage, readGift, withFees, type GivingValues } from './giving.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,6 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     mobile: method === 'mobileMoney' ? { mode: mm.integrationType, currency: mm.currency, publicKey: mm.integrationType === 'api' ? mm.publicKey : '' } : null,
     paypalClientId: method === 'paypal' ? s.paypal.clientId : '',
     script: method === 'paypal' || (method === 'mobileMoney' && mm.integrationType === 'api') ? (runtime().assets.donate ?? null) : null,
+    // The fee line follows the amount (card and crypto, when a fee percentage is set).
+    feeScript: giving.feePercent > 0 && (method === 'card' || method === 'crypto') ? (runtime().assets.fees ?? null) : null,
     scriptUrls: donateScriptOrigins(runtime().env),
     receipts: await receiptsOffered(deps.db),
     giving,
@@ -172,11 +175,10 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const chosenSlug = err?.values.campaign ?? giving.chosen?.slug ?? '';
   const campaignQuery = giving.chosen ? `&campagne=${encodeURIComponent(giving.chosen.slug)}` : '';
   const presetChecked = err?.values.preset ?? (giving.chosen && presets[0] ? presets[0].id : '');
-  const typed = err?.values.amount ? parseEuroAmount(err.values.amount) : null;
-  const knownCents = typed?.ok ? typed.cents : (presets.find((p) => p.id === presetChecked)?.cents ?? null);
   const givingOptions = (idPrefix: string, cents: number | null) => (
     <GivingOptions idPrefix={idPrefix} campaigns={giving.campaigns} campaign={chosenSlug} feePercent={giving.feePercent} knownCents={cents} values={err?.values ?? {}} inputClassName={inputCls(false)} />
   );
+  const campaignChoice = (idPrefix: string) => <CampaignChoice idPrefix={idPrefix} campaigns={giving.campaigns} campaign={chosenSlug} inputClassName={inputCls(false)} />;
   if (!method) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
@@ -194,14 +196,17 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   }
   const amountDefault = err?.values.amount ?? '20.00';
   const cfa = mobile?.currency === 'XOF' || mobile?.currency === 'XAF';
+  // A payment link records no campaign (nothing comes back from it): its tab says so instead.
+  const linkTab = method === 'mobileMoney' && mobile?.mode === 'link';
   const scriptMessages = JSON.stringify(
-    Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany', 'taxReceipt.errorsTitle'] as const).map((k) => [k, t(k)])),
+    Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany', 'taxReceipt.errorsTitle', 'giving.closed', 'giving.notStarted', 'giving.unknown'] as const).map((k) => [k, t(k)])),
   );
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-extrabold">{t('donate.title')}</h1>
       <p className="mt-3 text-lg text-gray-700">{t('donate.intro')}</p>
-      {giving.chosen && !err && <p className="mt-6 rounded-md border border-brand-100 bg-brand-50 p-3 font-medium text-brand-800" data-testid="designation">{t('giving.givingTo', { title: giving.chosen.title })}</p>}
+      {giving.chosen && !err && !linkTab && <p className="mt-6 rounded-md border border-brand-100 bg-brand-50 p-3 font-medium text-brand-800" data-testid="designation">{t('giving.givingTo', { title: giving.chosen.title })}</p>}
+      {giving.chosen && linkTab && <p role="status" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">{t('giving.linkNoCampaign', { title: giving.chosen.title })}</p>}
       {giving.notice && <p role="status" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">{t(giving.notice.key, { title: giving.notice.title })}</p>}
       <nav aria-label={t('donate.tabsLabel')} className="mt-8">
         <ul className="flex flex-wrap gap-2 border-b border-gray-300">
@@ -252,7 +257,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
                 </label>
               </div>
             </fieldset>
-            {givingOptions('card', knownCents)}
+            {givingOptions('card', giftCents(err?.values.amount ?? '', presets.find((p) => p.id === presetChecked)?.cents ?? null))}
             {taxFields}
             <NewsletterConsent checked={newsletterBack} />
             <p className="text-sm text-gray-700">{t('donate.secureNote')}</p>
@@ -267,7 +272,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="crypto-amount" className="block font-medium">{t('donate.amount')}</label>
               <input id="crypto-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue={amountDefault} aria-invalid={err && !emailErr ? true : undefined} aria-describedby={err && !emailErr ? errId : undefined} className={inputCls(Boolean(err && !emailErr))} />
             </div>
-            {givingOptions('crypto', parseEuroAmount(amountDefault).ok ? (parseEuroAmount(amountDefault) as { cents: number }).cents : null)}
+            {givingOptions('crypto', giftCents(amountDefault, null))}
             <div>
               <label htmlFor="crypto-email" className="block font-medium">{t(loaderData.receipts ? 'donate.cryptoEmailForReceipt' : 'donate.cryptoEmail')}</label>
               <input id="crypto-email" name="email" type="email" autoComplete="email" maxLength={200} defaultValue={err?.values.email ?? ''} aria-invalid={emailErr ? true : undefined} aria-describedby={emailErr ? `crypto-email-hint ${errId}` : 'crypto-email-hint'} className={inputCls(emailErr)} />
@@ -285,7 +290,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="paypal-amount" className="block font-medium">{t('donate.amount')}</label>
               <input id="paypal-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue="20.00" className={inputCls(false)} />
             </div>
-            {giving.chosen && <input type="hidden" name="campaign" value={giving.chosen.slug} />}
+            {campaignChoice('paypal')}
             {taxFields}
             <NewsletterConsent />
             <p data-status className="text-gray-700">{t('donate.loading')}</p>
@@ -330,7 +335,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="mobile-phone" className="block font-medium">{t('donate.phone')}</label>
               <input id="mobile-phone" name="phone" type="tel" autoComplete="tel" required maxLength={20} className={inputCls(false)} />
             </div>
-            {giving.chosen && <input type="hidden" name="campaign" value={giving.chosen.slug} />}
+            {campaignChoice('mobile')}
             {taxFields}
             <NewsletterConsent />
             <noscript>
@@ -340,6 +345,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
           </form>
         )}
         {loaderData.script && <script type="module" src={loaderData.script} />}
+        {loaderData.feeScript && <script type="module" src={loaderData.feeScript} />}
         {method === 'mobileMoney' && mobile?.mode === 'link' && (
           <form method="post" action="/faire-un-don?m=mobileMoney" className="mt-4 space-y-5">
             <input type="hidden" name="intent" value="mobileMoney" />

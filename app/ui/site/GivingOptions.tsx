@@ -1,12 +1,13 @@
-import { coverFeesCents, DEDICATION_MESSAGE_MAX, DEDICATION_NAME_MAX } from '~/domain/campaigns/giving';
-import { formatMoney } from '~/domain/donations/money';
+import { DEDICATION_MESSAGE_MAX, DEDICATION_NAME_MAX, feeFigures } from '~/domain/campaigns/giving';
 import { useI18n } from '~/lib/i18n';
 import { numberFormat } from '~/lib/intl';
 
 /**
  * The donate form's options that raise more (ADR 014): the campaign the gift goes to, the fees
  * the donor may cover, a dedication. One fieldset group of its own, shared by the card and crypto
- * forms; everything is posted and checked on the server, no script needed.
+ * forms (PayPal and mobile money offer the campaign choice only); everything is posted and checked
+ * on the server. The fee line is true without a script (the figures of the amount the page knows,
+ * else the percentage); `app/enhance/fees.ts` keeps it so as the amount changes.
  */
 export interface GivingOptionsProps {
   idPrefix: string;
@@ -20,39 +21,54 @@ export interface GivingOptionsProps {
   inputClassName: string;
 }
 
-export function GivingOptions({ idPrefix, campaigns, campaign, feePercent, knownCents, values, inputClassName }: GivingOptionsProps) {
+/** "Affectation du don": where the gift goes (no choice to make when no campaign is open). */
+export function CampaignChoice({ idPrefix, campaigns, campaign, inputClassName }: Pick<GivingOptionsProps, 'idPrefix' | 'campaigns' | 'campaign' | 'inputClassName'>) {
+  const { t } = useI18n();
+  if (campaigns.length === 0) return null;
+  return (
+    <div>
+      <label htmlFor={`${idPrefix}-campaign`} className="block font-medium">
+        {t('giving.designation')}
+      </label>
+      <select id={`${idPrefix}-campaign`} name="campaign" defaultValue={campaign} className={inputClassName}>
+        <option value="">{t('giving.general')}</option>
+        {campaigns.map((c) => (
+          <option key={c.slug} value={c.slug}>
+            {c.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "J'ajoute x % pour couvrir les frais" and the amount it adds (what the action charges, see `withFees`). */
+function CoverFees({ idPrefix, feePercent, knownCents, checked }: { idPrefix: string; feePercent: number; knownCents: number | null; checked: boolean }) {
   const { t, lang } = useI18n();
+  const percent = numberFormat(lang).format(feePercent);
+  const share = t('giving.coverFeesShare', { percent });
+  const figures = feeFigures(knownCents, feePercent, lang);
+  return (
+    <div>
+      <label className="inline-flex min-h-11 items-center gap-2">
+        <input type="checkbox" name="coverFees" defaultChecked={checked} className="h-4 w-4" aria-describedby={`${idPrefix}-fee-amount`} />
+        {t('giving.coverFees', { percent })}
+      </label>
+      <p id={`${idPrefix}-fee-amount`} className="text-sm text-gray-700" aria-live="polite" data-fee-amount data-fee-percent={feePercent} data-template={t('giving.coverFeesAmount')} data-share={share}>
+        {figures ? t('giving.coverFeesAmount', figures) : share}
+      </p>
+    </div>
+  );
+}
+
+export function GivingOptions({ idPrefix, campaigns, campaign, feePercent, knownCents, values, inputClassName }: GivingOptionsProps) {
+  const { t } = useI18n();
   const id = (s: string) => `${idPrefix}-${s}`;
   const kind = values.dedicationKind ?? '';
-  const fee = knownCents ? coverFeesCents(knownCents, feePercent) : 0;
   return (
     <div className="space-y-5" data-giving>
-      {campaigns.length > 0 && (
-        <div>
-          <label htmlFor={id('campaign')} className="block font-medium">
-            {t('giving.designation')}
-          </label>
-          <select id={id('campaign')} name="campaign" defaultValue={campaign} className={inputClassName}>
-            <option value="">{t('giving.general')}</option>
-            {campaigns.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.title}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {feePercent > 0 && (
-        <div>
-          <label className="inline-flex min-h-11 items-center gap-2">
-            <input type="checkbox" name="coverFees" defaultChecked={values.coverFees === 'on'} className="h-4 w-4" data-fee-percent={feePercent} aria-describedby={id('fee-amount')} />
-            {t('giving.coverFees', { percent: numberFormat(lang).format(feePercent) })}
-          </label>
-          <p id={id('fee-amount')} className="text-sm text-gray-700" data-fee-amount aria-live="polite">
-            {fee > 0 ? t('giving.coverFeesAmount', { fee: formatMoney(fee, 'EUR', lang), total: formatMoney((knownCents ?? 0) + fee, 'EUR', lang) }) : ''}
-          </p>
-        </div>
-      )}
+      <CampaignChoice idPrefix={idPrefix} campaigns={campaigns} campaign={campaign} inputClassName={inputClassName} />
+      {feePercent > 0 && <CoverFees idPrefix={idPrefix} feePercent={feePercent} knownCents={knownCents} checked={values.coverFees === 'on'} />}
       <fieldset className="space-y-3">
         <legend className="font-semibold">{t('giving.dedicate')}</legend>
         <div className="flex flex-wrap gap-4">
