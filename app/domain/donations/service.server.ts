@@ -371,24 +371,30 @@ export async function startMobileDonation(
   return { txRef, amountMinor, currency, donation };
 }
 
+/**
+ * Applies a verified Flutterwave transaction to a gift only when it is exactly the gift's (tx_ref,
+ * amount, currency). Anyone can name any real transaction, or open a checkout of 1 XOF with our
+ * tx_ref: one that is not exactly ours is logged as suspicious and ignored, and the gift stays as
+ * it was until a transaction that is exactly its own settles it (#12).
+ */
+async function applyFlutterwave(deps: DonationDeps, donation: Donation, p: Awaited<ReturnType<typeof verifyTransaction>>): Promise<void> {
+  if (p.txRef !== donation.provider_ref || p.amountMinor !== donation.amount_minor || p.currency !== donation.currency) {
+    log.warn('suspicious flutterwave transaction ignored', {
+      donationId: donation.id,
+      transactionId: p.secondaryRef,
+      expected: `${donation.provider_ref} ${donation.amount_minor} ${donation.currency}`,
+      got: `${p.txRef ?? '?'} ${p.amountMinor ?? '?'} ${p.currency ?? '?'}`,
+    });
+    return;
+  }
+  await applyVerified(deps, 'flutterwave', { ...p, ref: donation.provider_ref }, donation);
+}
+
 /** The inline checkout's callback (or the webhook): verifies the transaction with the secret key. */
 export async function confirmFlutterwave(deps: DonationDeps, txRef: string, transactionId: string): Promise<Donation | undefined> {
   const donation = await findByRef(deps.db, 'flutterwave', txRef);
   if (!donation) return undefined;
-  const p = await verifyTransaction(flutterwaveOf(deps), transactionId);
-  // Anyone can name any real transaction (or open a checkout of 1 XOF with our tx_ref): one that
-  // is not exactly ours is ignored for this gift, which stays as it was until the webhook or a
-  // re-check by our own tx_ref settles it.
-  if (p.txRef !== donation.provider_ref || p.amountMinor !== donation.amount_minor || p.currency !== donation.currency) {
-    log.warn('suspicious flutterwave transaction ignored', {
-      donationId: donation.id,
-      transactionId,
-      expected: `${donation.provider_ref} ${donation.amount_minor} ${donation.currency}`,
-      got: `${p.txRef ?? '?'} ${p.amountMinor ?? '?'} ${p.currency ?? '?'}`,
-    });
-  } else {
-    await applyVerified(deps, 'flutterwave', { ...p, ref: txRef }, donation);
-  }
+  await applyFlutterwave(deps, donation, await verifyTransaction(flutterwaveOf(deps), transactionId));
   return findById(deps.db, donation.id);
 }
 
@@ -427,11 +433,9 @@ export async function recheck(deps: DonationDeps, donation: Donation): Promise<v
       if (!p.customId || p.customId === donation.id) await applyVerified(deps, 'paypal', { ...p, ref: donation.provider_ref }, donation);
       break;
     }
-    case 'flutterwave': {
-      const p = await verifyByReference(flutterwaveOf(deps), donation.provider_ref);
-      if (p.txRef === donation.provider_ref) await applyVerified(deps, 'flutterwave', { ...p, ref: donation.provider_ref }, donation);
+    case 'flutterwave':
+      await applyFlutterwave(deps, donation, await verifyByReference(flutterwaveOf(deps), donation.provider_ref));
       break;
-    }
     default:
       break;
   }
@@ -456,10 +460,21 @@ export async function recheckPending(deps: DonationDeps, now = new Date(), minAg
   return n;
 }
 
-/** /payment/cancel: the donor came back without paying; a pending attempt becomes cancelled. */
-export async function cancelAttempt(db: DB, id: string): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/.test(id)) return;
+/** The providers we give /payment/cancel as the page to send a donor who did not pay back to. */
+const CANCEL_PAGE_PROVIDERS: readonly ProviderName[] = ['stripe', 'coingate'];
+
+/**
+ * /payment/cancel?d=…: the donor came back without paying. A pending Stripe or CoinGate attempt
+ * becomes cancelled (a later verified payment still counts). Any other provider's gift is settled
+ * by that provider only (Flutterwave, PayPal: the webhook or a re-check of our own reference): the
+ * page changes nothing, and says of a gift still pending that its payment is not confirmed (#12).
+ */
+export async function cancelAttempt(db: DB, id: string): Promise<'cancelled' | 'unconfirmed'> {
+  const donation = /^[0-9a-f-]{36}$/.test(id) ? await findById(db, id) : undefined;
+  if (!donation) return 'cancelled';
+  if (!CANCEL_PAGE_PROVIDERS.includes(donation.provider as ProviderName)) return donation.status === 'pending' ? 'unconfirmed' : 'cancelled';
   await transition(db, { id }, 'cancelled');
+  return 'cancelled';
 }
 
 export { activeProducts };
