@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), outcome: null, retry: '' }, { status: 400 });
   const { email } = parsed.data;
   const { clientIp } = context.get(requestInfoContext);
-  const wait = await hitResetLimit(email, clientIp);
+  const wait = await hitResetLimit(db(), email, clientIp);
   if (wait) {
     return data({ errors: {}, outcome: 'limited' as Outcome, retry: retryMessage(wait) }, { status: 429, headers: { 'Retry-After': String(wait) } });
   }
