@@ -16,7 +16,7 @@ import { coinGateBase, createOrder, getOrder } from './providers/coingate.server
 import { FLUTTERWAVE_API, verifyByReference, verifyTransaction } from './providers/flutterwave.server';
 import * as paypal from './providers/paypal.server';
 import { createCheckoutSession, retrieveSession, sessionPayment, stripeClient, verifyWebhook } from './providers/stripe.server';
-import { ProviderError, type VerifiedPayment } from './providers/types';
+import { ProviderError, returnOrigin, type VerifiedPayment } from './providers/types';
 import type { ProviderName } from './status';
 import { recordFailedInstalment, syncMonthlyGift } from '~/domain/donors/monthly.server';
 
@@ -25,8 +25,11 @@ export interface DonationDeps {
   db: DB;
   settings: PaymentSettings;
   env: Env;
-  /** Our public origin, for return URLs and callbacks. */
-  publicUrl: string;
+  /**
+   * Our public origin, for links in mails, return URLs and callbacks: PUBLIC_URL, or a loopback
+   * address the request came to; undefined when the request named a Host we cannot trust (ADR 010).
+   */
+  publicUrl: string | undefined;
   /** Media storage (a receipt's signature image); without it receipts print the typed signature only. */
   storage?: Storage;
   /** Told when a gift designated to a campaign succeeds or is refunded (its public pages show totals). */
@@ -76,7 +79,7 @@ async function after(deps: DonationDeps, t: Transition): Promise<Transition> {
       await deps.campaignGiftChanged?.(status).catch((e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
     }
     if (t.cancelledReceipts?.length) {
-      await notifyAdminsOfCancellation(deps.db, mailConfigFor(deps.env, deps.publicUrl), t.cancelledReceipts, `${deps.publicUrl}/admin/receipts`).catch((e) =>
+      await notifyAdminsOfCancellation(deps.db, mailConfigFor(deps.env, deps.publicUrl), t.cancelledReceipts, `${deps.publicUrl ?? ''}/admin/receipts`).catch((e) =>
         log.error('receipt cancellation notice failed', { donationId: t.donation?.id, error: e instanceof Error ? e.message : String(e) }),
       );
     }
@@ -129,6 +132,7 @@ export interface CardRequest {
 
 /** Records the attempt, creates the Checkout Session and returns where to send the donor. */
 export async function startCardDonation(deps: DonationDeps, r: CardRequest): Promise<{ url: string; donation: Donation }> {
+  const origin = returnOrigin(deps.publicUrl, 'stripe');
   const donation = await createAttempt(deps.db, { provider: 'stripe', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: r.monthly ? 'monthly' : 'once', language: r.lang, taxDetails: r.taxDetails, gift: r.gift });
   try {
     const session = await createCheckoutSession(stripeOf(deps), {
@@ -137,8 +141,8 @@ export async function startCardDonation(deps: DonationDeps, r: CardRequest): Pro
       priceId: r.monthly ? undefined : r.priceId,
       monthly: r.monthly,
       productName: translate(messagesFor(r.lang), r.monthly ? 'donate.monthlyProduct' : 'donate.productName'),
-      successUrl: `${deps.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${deps.publicUrl}/payment/cancel?d=${donation.id}`,
+      successUrl: `${origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/payment/cancel?d=${donation.id}`,
       locale: r.lang,
       campaignId: r.gift?.campaignId,
       feeCents: r.gift?.feeEurCents,
@@ -242,6 +246,7 @@ function coinGateOf(deps: DonationDeps) {
 }
 
 export async function startCryptoDonation(deps: DonationDeps, r: { amountCents: number; lang: Lang; email?: string | null; taxDetails?: string | null; gift?: GiftDetails }): Promise<{ url: string; donation: Donation }> {
+  const origin = returnOrigin(deps.publicUrl, 'coingate');
   const token = randomBytes(24).toString('base64url');
   // CoinGate gives no payer address: the thank-you (and receipt) goes to the one the donor typed, if any.
   const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, donorEmail: r.email ?? null, callbackTokenHash: sha256(token), taxDetails: r.taxDetails, gift: r.gift });
@@ -252,9 +257,9 @@ export async function startCryptoDonation(deps: DonationDeps, r: { amountCents: 
       amountCents: r.amountCents,
       title: translate(m, 'donate.productName'),
       description: translate(m, 'donate.cryptoDescription'),
-      callbackUrl: `${deps.publicUrl}/webhooks/coingate`,
-      successUrl: `${deps.publicUrl}/payment/success?d=${donation.id}`,
-      cancelUrl: `${deps.publicUrl}/payment/cancel?d=${donation.id}`,
+      callbackUrl: `${origin}/webhooks/coingate`,
+      successUrl: `${origin}/payment/success?d=${donation.id}`,
+      cancelUrl: `${origin}/payment/cancel?d=${donation.id}`,
       token,
     });
     await setProviderRef(deps.db, donation.id, order.id);

@@ -66,8 +66,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const deps = await donationDeps(request);
     const { clientIp } = context.get(requestInfoContext);
     // The mail leaves after the answer: known and unknown emails answer alike, in the same time.
+    // Its single-use link goes only to a trusted origin (ADR 010): from a request that named another
+    // Host, nothing is sent, and the visitor is answered as always.
     const deliver = (email: string, token: string) => {
-      const link = spaceUrl(deps.publicUrl, lang, `/mon-espace/connexion?t=${token}`);
+      const origin = deps.publicUrl;
+      if (!origin) {
+        log.warn('donor sign-in mail not sent: PUBLIC_URL is not set and the request came to a host that is not trusted');
+        return;
+      }
+      const link = spaceUrl(origin, lang, `/mon-espace/connexion?t=${token}`);
       setImmediate(() => {
         sendDonorMail(deps, email, lang, 'donorMail.signInSubject', ['donorMail.signIn', 'donorMail.signInNote'], { url: link }).catch((e) =>
           log.error('donor sign-in mail failed', { error: e instanceof Error ? e.message : String(e) }),
