@@ -10,13 +10,15 @@ import { requestInfoContext } from '~/lib/request-context.server';
 
 export const streamTimeout = 10_000;
 
-/**
- * Errors of loaders, actions and rendering: a refusal (4xx) is an answer, not an error; a real
- * failure goes to the log (redacted, with the request id), never with its stack to the visitor.
- */
-export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error) && error.status < 500) return;
+/** Errors already written to the log: React's onError and React Router's handleError may both see one. */
+const logged = new WeakSet<object>();
+
+/** A real failure, once, to the log (redacted, with the request id); never with its stack to the visitor. */
+function logFailure(error: unknown, context: unknown): void {
+  if (typeof error === 'object' && error !== null) {
+    if (logged.has(error)) return;
+    logged.add(error);
+  }
   let requestId: string | undefined;
   try {
     requestId = (context as RouterContextProvider).get(requestInfoContext).requestId;
@@ -24,6 +26,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     requestId = undefined;
   }
   log.error('unhandled error', { requestId, error: error instanceof Error ? error.message : String(error), stack: error instanceof Error ? error.stack : undefined });
+}
+
+/** Errors of loaders, actions and rendering: a refusal (4xx) is an answer, not an error. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logFailure(error, context);
 };
 
 /**
@@ -73,7 +82,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           didError = true;
-          console.error(error);
+          logFailure(error, loadContext);
         },
       },
     );

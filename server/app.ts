@@ -9,6 +9,7 @@ import * as build from 'virtual:react-router/server-build';
 import { migrationStatus, ping } from '~db/index';
 import { chooseLang, langCookie } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';
+import { isLoopbackHost } from '~/lib/origin.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime, startRuntime as startRuntimeWith, stopRuntime } from '~/lib/runtime.server';
 import type { Env } from '~/lib/env.server';
@@ -31,8 +32,6 @@ const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', 
 /** An admin session (`__session`) or a donor session (`__donor`, the donor space): the page is someone's own. */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__session|__donor)=/;
 
-const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
-
 /**
  * The cache key of a page for an anonymous visitor, or undefined when the request cannot use the
  * cache. Without PUBLIC_URL the Host is the visitor's word: only loopback hosts are cached
@@ -41,7 +40,7 @@ const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?$/i;
  */
 function pageCacheKey(method: string, host: string, pathname: string, queryKeys: string[], cookie: string | undefined, lang: string): string | undefined {
   if (method !== 'GET' || runtime().env.HTML_CACHE === 'off') return undefined;
-  if (!runtime().publicUrl && !LOOPBACK_HOST.test(host)) return undefined;
+  if (!runtime().publicUrl && !isLoopbackHost(host)) return undefined;
   if (SESSION_COOKIE.test(cookie ?? '')) return undefined;
   if (UNCACHED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}.`))) return undefined;
   if (queryKeys.some((k) => k !== 'lng')) return undefined;
@@ -186,7 +185,7 @@ export function createApp(clientDir: string): express.Express {
       sendRefusal(req, res, new HttpError(421, 'httpErrors.misdirected'));
     });
   } else if (rt.env.NODE_ENV === 'production') {
-    log.warn('PUBLIC_URL is not set: pages are cached for localhost only and password-reset mails are sent only for requests to localhost; set PUBLIC_URL to serve the site on its domain');
+    log.warn('PUBLIC_URL is not set: pages are cached, links are mailed and card or crypto payments start only for requests to localhost; set PUBLIC_URL to serve the site on its domain');
   }
 
   app.get('/healthz', async (_req, res) => {

@@ -113,12 +113,13 @@ function checkHead(req: express.Request): void {
   if (!ALLOWED_METHODS.includes(req.method)) throw new HttpError(405, 'httpErrors.methodNotAllowed');
   const raw = req.originalUrl || req.url;
   const q = raw.indexOf('?');
+  let decoded: string[];
   try {
-    decodeURIComponent(q === -1 ? raw : raw.slice(0, q));
-    if (q !== -1) for (const part of raw.slice(q + 1).split(/[&=]/)) decodeURIComponent(part.replace(/\+/g, ' '));
+    decoded = [decodeURIComponent(q === -1 ? raw : raw.slice(0, q)), ...(q === -1 ? [] : raw.slice(q + 1).split(/[&=]/).map((part) => decodeURIComponent(part.replace(/\+/g, ' '))))];
   } catch {
     throw new HttpError(400, 'httpErrors.badRequest');
   }
+  if (decoded.some(hasNul)) throw new HttpError(400, 'httpErrors.badRequest');
   if (!hasBody(req) || STREAMED_PATHS.includes(req.path)) return;
   const limit = bodyLimit(req);
   const declared = Number(req.headers['content-length'] ?? 0);
@@ -154,20 +155,30 @@ function readLimited(req: express.Request, limit: number): Promise<Buffer> {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/**
+ * A NUL character is no text anything on this site takes, and PostgreSQL cannot store one: in a
+ * path, a query or a body it is refused like an undecodable one.
+ */
+const hasNul = (s: string) => s.includes('\0');
+
 /** A body the handlers could not parse is refused here, so that they never throw on it. */
 async function checkBody(type: string, contentType: string, body: Buffer, machine: boolean): Promise<void> {
   if (body.length === 0) return;
+  let nul = false;
   try {
     if (type === 'multipart/form-data') {
-      await new Response(new Uint8Array(body), { headers: { 'Content-Type': contentType } }).formData();
-      return;
+      const form = await new Response(new Uint8Array(body), { headers: { 'Content-Type': contentType } }).formData();
+      nul = [...form].some(([name, value]) => hasNul(name) || (typeof value === 'string' && hasNul(value)));
+    } else {
+      const text = utf8.decode(body);
+      if (type === 'application/json') nul = JSON.stringify(JSON.parse(text)).includes('\\u0000');
+      else if (type === 'application/x-www-form-urlencoded') nul = [...new URLSearchParams(text)].some(([name, value]) => hasNul(name) || hasNul(value));
+      else if (!machine) throw new Error('no type');
     }
-    const text = utf8.decode(body);
-    if (type === 'application/json') JSON.parse(text);
-    else if (!machine && type !== 'application/x-www-form-urlencoded') throw new Error('no type');
   } catch {
     throw new HttpError(400, 'httpErrors.badRequest');
   }
+  if (nul) throw new HttpError(400, 'httpErrors.badRequest');
 }
 
 /**

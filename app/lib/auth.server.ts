@@ -144,10 +144,12 @@ export const ADDRESS_LIMIT = 20;
 /** Failures on one account from anywhere that warn its owner; they never refuse anyone. */
 export const NOTICE_AFTER = 10;
 
-const loginKeys = (email: string, ip: string) => {
+/** The counters of one kind of request (sign-in failures, reset requests): per pair, per address, per account. */
+const throttleKeys = (kind: 'login' | 'reset', email: string, ip: string) => {
   const e = email.trim().toLowerCase();
-  return { pair: `login:pair:${e}|${ip}`, address: `login:ip:${ip}`, account: `login:account:${e}` };
+  return { pair: `${kind}:pair:${e}|${ip}`, address: `${kind}:ip:${ip}`, account: `${kind}:account:${e}` };
 };
+const loginKeys = (email: string, ip: string) => throttleKeys('login', email, ip);
 
 /**
  * Seconds to wait when this address failed too often on this account, or on every account, else
@@ -177,11 +179,16 @@ export async function clearLoginFailures(database: DB, email: string, ip: string
   await clearRateLimit(database, loginKeys(email, ip).pair);
 }
 
-/** Counts a reset request; returns the seconds to wait when over the limit, else 0. */
-export async function hitResetLimit(email: string, ip: string): Promise<number> {
-  const a = await hitRateLimit(db(), `reset:account:${email}`, AUTH_LIMIT, AUTH_WINDOW_MS);
-  const b = await hitRateLimit(db(), `reset:ip:${ip}`, AUTH_LIMIT, AUTH_WINDOW_MS);
-  return [a, b].filter((x) => !x.allowed).reduce((max, x) => Math.max(max, x.retryAfter), 0);
+/**
+ * Counts a reset request; returns the seconds to wait when over the limit, else 0. Counted per
+ * (account, address) pair and per address, like sign-in failures (ADR 010): requests from
+ * elsewhere never stop the owner's own reset mails.
+ */
+export async function hitResetLimit(database: DB, email: string, ip: string, now = Date.now()): Promise<number> {
+  const keys = throttleKeys('reset', email, ip);
+  const pair = await hitRateLimit(database, keys.pair, PAIR_LIMIT, AUTH_WINDOW_MS, now);
+  const address = await hitRateLimit(database, keys.address, ADDRESS_LIMIT, AUTH_WINDOW_MS, now);
+  return [pair, address].filter((x) => !x.allowed).reduce((max, x) => Math.max(max, x.retryAfter), 0);
 }
 
 export function retryMessage(seconds: number): string {

@@ -28,10 +28,11 @@ export interface MailConfig {
 
 /**
  * How the site sends its mails: through SMTP_URL when set, from MAIL_FROM or else a no-reply
- * address at the site's host name (never with a port: an address cannot carry one).
+ * address at the site's host name (never with a port: an address cannot carry one); without a
+ * trusted site address (ADR 010), at localhost rather than at whatever Host a request named.
  */
-export function mailConfigFor(env: { SMTP_URL?: string; MAIL_FROM?: string }, siteUrl: string): MailConfig {
-  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `Fondation THV <no-reply@${new URL(siteUrl).hostname}>` };
+export function mailConfigFor(env: { SMTP_URL?: string; MAIL_FROM?: string }, siteUrl: string | undefined): MailConfig {
+  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `Fondation THV <no-reply@${siteUrl ? new URL(siteUrl).hostname : 'localhost'}>` };
 }
 
 /** Text made safe inside a mail's HTML (mails quote what donors typed). */

@@ -257,6 +257,8 @@ const en = {
     // Honest thank-you (#19): no address, no email promised.
     successTextNoEmail: 'Your donation has been processed.',
     pendingTextNoEmail: 'Your payment is being confirmed by our payment provider.',
+    unconfirmedTitle: 'Payment not confirmed',
+    unconfirmedText: 'Our payment provider has not confirmed a payment for this gift. If you did pay, your gift will be counted as soon as it confirms it; otherwise, you can try again.',
   },
   receipt: {
     subject: 'Receipt for your donation to the THV Foundation',

@@ -258,6 +258,8 @@ const es = {
     // Honest thank-you (#19): no address, no email promised.
     successTextNoEmail: 'Su donativo se ha procesado.',
     pendingTextNoEmail: 'Su pago está siendo confirmado por nuestro proveedor de pagos.',
+    unconfirmedTitle: 'Pago no confirmado',
+    unconfirmedText: 'Nuestro proveedor de pagos no nos ha confirmado ningún pago para esta donación. Si ha pagado, su donación se contabilizará en cuanto lo confirme; si no, puede volver a intentarlo.',
   },
   receipt: {
     subject: 'Recibo de su donativo a la Fundación THV',

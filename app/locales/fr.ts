@@ -257,6 +257,9 @@ const fr = {
     // Honest thank-you (#19): no address, no email promised.
     successTextNoEmail: 'Votre don a bien été traité.',
     pendingTextNoEmail: 'Votre paiement est en cours de confirmation par notre prestataire.',
+    // A gift the provider settles, which nothing has confirmed yet (#12): neither paid nor cancelled.
+    unconfirmedTitle: 'Paiement non confirmé',
+    unconfirmedText: 'Notre prestataire ne nous a pas confirmé de paiement pour ce don. Si vous avez payé, votre don sera compté dès qu’il nous le confirmera ; sinon, vous pouvez réessayer.',
   },
   receipt: {
     subject: 'Reçu de votre don à la Fondation THV',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS, type Role } from '~/domain/users/permissions';
-import { actorOf, adminGuard, currentUser, originGuard, endSession, hitResetLimit, requireUser, retryMessage, safeRedirect, startSession } from '~/lib/auth.server';
+import { ADDRESS_LIMIT, PAIR_LIMIT, actorOf, adminGuard, currentUser, originGuard, endSession, hitResetLimit, requireUser, retryMessage, safeRedirect, startSession } from '~/lib/auth.server';
 import { parseEnv } from '~/lib/env.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime, startRuntime, stopRuntime } from '~/lib/runtime.server';
@@ -197,13 +197,19 @@ describeEachDialect('the admin guard on %s', (dialect) => {
     expect(await readSession(runtime().db, token)).toBeNull();
   });
 
-  it('lets an account or an address ask for five password resets per quarter of an hour', async () => {
-    for (let i = 0; i < 5; i++) expect(await hitResetLimit('reset@example.org', `203.0.113.${i}`)).toBe(0);
-    const wait = await hitResetLimit('reset@example.org', '203.0.113.9');
+  it('counts password-reset requests per (account, address) and per address: strangers never stop the owner’s mails (ADR 010)', async () => {
+    const db = runtime().db;
+    const stranger = '203.0.113.66';
+    for (let i = 0; i < PAIR_LIMIT; i++) expect(await hitResetLimit(db, ' Reset@Example.org', stranger)).toBe(0);
+    const wait = await hitResetLimit(db, 'reset@example.org', stranger);
     expect(wait).toBeGreaterThan(14 * 60);
     expect(wait).toBeLessThanOrEqual(15 * 60);
-    for (let i = 0; i < 5; i++) expect(await hitResetLimit(`autre${i}@example.org`, '198.51.100.20')).toBe(0);
-    expect(await hitResetLimit('encore@example.org', '198.51.100.20')).toBeGreaterThan(14 * 60);
+    // Strangers from many addresses, then the owner from their own: the owner still gets the mail.
+    for (let i = 0; i < 10; i++) expect(await hitResetLimit(db, 'reset@example.org', `192.0.2.${i}`)).toBe(0);
+    expect(await hitResetLimit(db, 'reset@example.org', '198.51.100.7')).toBe(0);
+    // One address asking for many accounts is stopped after ADDRESS_LIMIT requests.
+    for (let i = 0; i < ADDRESS_LIMIT; i++) expect(await hitResetLimit(db, `autre${i}@example.org`, '198.51.100.20')).toBe(0);
+    expect(await hitResetLimit(db, 'encore@example.org', '198.51.100.20')).toBeGreaterThan(14 * 60);
   });
 });
 

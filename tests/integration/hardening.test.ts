@@ -116,10 +116,13 @@ describeEachDialect('hardening on %s', (dialect) => {
   it('shows an Éditeur content events only, without addresses; an Admin everything', async () => {
     await audit(t.db, { id: null, name: 'Alice' }, 'auth.login', 'alice@example.org', { ip: '198.51.100.1' });
     await audit(t.db, { id: null, name: 'Alice' }, 'page.update', 'home', { ip: '198.51.100.1', page: 'home' });
+    // Éditeurs edit campaigns too: they see those events, without addresses either.
+    await audit(t.db, { id: null, name: 'Alice' }, 'campaign.publish', 'Puits de Kaya', { ip: '198.51.100.1', id: 'c1', revision: 2 });
     const editor = await recentActivity(t.db, 100, 'Éditeur');
     expect(editor.length).toBeGreaterThan(0);
-    expect(editor.every((a) => /^(page|project|post|partner|media|message)\./.test(a.action))).toBe(true);
+    expect(editor.every((a) => /^(page|project|post|partner|campaign|media|message)\./.test(a.action))).toBe(true);
     expect(editor.find((a) => a.target === 'home')?.details).toEqual({ page: 'home' });
+    expect(editor.find((a) => a.target === 'Puits de Kaya')).toMatchObject({ action: 'campaign.publish', details: { id: 'c1', revision: 2 } });
     const admin = await recentActivity(t.db, 100, 'Admin');
     expect(admin.find((a) => a.action === 'auth.login' && a.target === 'alice@example.org')?.details).toEqual({ ip: '198.51.100.1' });
     expect(admin.find((a) => a.target === 'home')?.details).toEqual({ ip: '198.51.100.1', page: 'home' });

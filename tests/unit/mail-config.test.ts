@@ -12,6 +12,8 @@ describe('how the site sends its mails', () => {
   it('else from a no-reply address at the site’s host name, never with its port', () => {
     expect(mailConfigFor({}, 'http://localhost:3000/faire-un-don')).toEqual({ smtpUrl: undefined, from: 'Fondation THV <no-reply@localhost>' });
     expect(mailConfigFor({ MAIL_FROM: '' }, 'https://www.fondation-thv.org')).toEqual({ smtpUrl: undefined, from: 'Fondation THV <no-reply@www.fondation-thv.org>' });
+    // No trusted origin (a request to a forged Host, without PUBLIC_URL): never the Host it named (ADR 010).
+    expect(mailConfigFor({}, undefined)).toEqual({ smtpUrl: undefined, from: 'Fondation THV <no-reply@localhost>' });
   });
 
   it('escapes what a donor typed before it goes into a mail’s HTML', () => {

@@ -1,8 +1,7 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { checkFile, checkType, HEAD_BYTES } from '~/domain/media/check.server';
 import { MAX_IMAGE_BYTES, MAX_PDF_BYTES, formatSize } from '~/domain/media/media';
-import { HTML, SVG, makeGif, makeJpeg, makePdf, makePng, makeWebp } from '../support/media-files';
+import { HTML, SVG, makeGif, makeJpeg, makePdf, makePng, makeWebp, pngDeclaring } from '../support/media-files';
 
 describe('content check (magic bytes, not names)', () => {
   it('recognises real JPEG, PNG, WebP, GIF and PDF files', async () => {
@@ -88,21 +87,3 @@ describe('content check (magic bytes, not names)', () => {
     expect(formatSize(3 * 1024 * 1024)).toBe('3 Mo');
   });
 });
-
-/** A PNG whose header declares `width` × `height` (8-bit grey) but which holds only a few rows. */
-function pngDeclaring(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 0, 0, 0, 0], 8);
-  const rows = deflateSync(Buffer.alloc((width + 1) * 4));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
-}

@@ -38,7 +38,7 @@ export async function audit(db: DB, actor: Actor, action: string, target: string
 }
 
 /** Events about the site's content: what an Éditeur sees of the audit log (their role's need). */
-export const CONTENT_ACTION_PREFIXES = ['page.', 'project.', 'post.', 'partner.', 'media.', 'message.'];
+export const CONTENT_ACTION_PREFIXES = ['page.', 'project.', 'post.', 'partner.', 'campaign.', 'media.', 'message.'];
 /** Details an Éditeur never sees: other staff's addresses are personal data beyond their need. */
 const ADMIN_ONLY_DETAILS = new Set(['ip']);
 

@@ -23,7 +23,7 @@ async function claimNotice(db: DB, id: string): Promise<boolean> {
  * Once a dedicated gift is confirmed, tells the person named (when the donor gave an address),
  * once, in the donor's language. The amount is not disclosed.
  */
-export async function sendDedicationNotice(deps: { db: DB; env: Env; publicUrl: string }, d: DonationTable): Promise<void> {
+export async function sendDedicationNotice(deps: { db: DB; env: Env; publicUrl: string | undefined }, d: DonationTable): Promise<void> {
   if (!d.dedication_email || !d.dedication_name || !d.dedication_kind) return;
   if (!(await claimNotice(deps.db, d.id))) return;
   const lang: Lang = isLang(d.language) ? d.language : 'fr';

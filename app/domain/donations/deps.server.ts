@@ -1,4 +1,5 @@
 import { log } from '~/lib/log.server';
+import { trustedOrigin } from '~/lib/origin.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { contentChanged, runtime } from '~/lib/runtime.server';
 import { CampaignPageRefresher, msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
@@ -16,7 +17,8 @@ export async function donationDeps(request?: Request): Promise<DonationDeps> {
     db: rt.db,
     env: rt.env,
     settings: await getPaymentSettings(rt.db, rt.secret),
-    publicUrl: rt.publicUrl ?? (request ? new URL(request.url).origin : `http://localhost:${rt.env.PORT}`),
+    // Never the Host a stranger's request named (ADR 010); the periodic jobs, without a request, use localhost.
+    publicUrl: request ? trustedOrigin(request) : (rt.publicUrl ?? `http://localhost:${rt.env.PORT}`),
     storage: rt.storage,
     campaignGiftChanged: (kind) => campaignPages.giftChanged(kind),
   };

@@ -17,7 +17,7 @@ import { coinGateBase, createOrder, getOrder } from './providers/coingate.server
 import { FLUTTERWAVE_API, verifyByReference, verifyTransaction } from './providers/flutterwave.server';
 import * as paypal from './providers/paypal.server';
 import { createCheckoutSession, retrieveSession, sessionPayment, stripeClient, verifyWebhook } from './providers/stripe.server';
-import { ProviderError, type VerifiedPayment } from './providers/types';
+import { ProviderError, returnOrigin, type VerifiedPayment } from './providers/types';
 import type { ProviderName } from './status';
 import { recordFailedInstalment, syncMonthlyGift } from '~/domain/donors/monthly.server';
 import { dateTimeFormat } from '~/lib/intl';
@@ -27,8 +27,11 @@ export interface DonationDeps {
   db: DB;
   settings: PaymentSettings;
   env: Env;
-  /** Our public origin, for return URLs and callbacks. */
-  publicUrl: string;
+  /**
+   * Our public origin, for links in mails, return URLs and callbacks: PUBLIC_URL, or a loopback
+   * address the request came to; undefined when the request named a Host we cannot trust (ADR 010).
+   */
+  publicUrl: string | undefined;
   /** Media storage (a receipt's signature image); without it receipts print the typed signature only. */
   storage?: Storage;
   /** Told when a gift designated to a campaign succeeds or is refunded (its public pages show totals). */
@@ -78,7 +81,7 @@ async function after(deps: DonationDeps, t: Transition): Promise<Transition> {
       await deps.campaignGiftChanged?.(status).catch((e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
     }
     if (t.cancelledReceipts?.length) {
-      await notifyAdminsOfCancellation(deps.db, mailConfigFor(deps.env, deps.publicUrl), t.cancelledReceipts, `${deps.publicUrl}/admin/receipts`).catch((e) =>
+      await notifyAdminsOfCancellation(deps.db, mailConfigFor(deps.env, deps.publicUrl), t.cancelledReceipts, `${deps.publicUrl ?? ''}/admin/receipts`).catch((e) =>
         log.error('receipt cancellation notice failed', { donationId: t.donation?.id, error: e instanceof Error ? e.message : String(e) }),
       );
     }
@@ -139,6 +142,7 @@ export interface CardRequest extends FormChoices {
 
 /** Records the attempt, creates the Checkout Session and returns where to send the donor. */
 export async function startCardDonation(deps: DonationDeps, r: CardRequest): Promise<{ url: string; donation: Donation }> {
+  const origin = returnOrigin(deps.publicUrl, 'stripe');
   const donation = await createAttempt(deps.db, { provider: 'stripe', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: r.monthly ? 'monthly' : 'once', language: r.lang, ...choicesOf(r) });
   try {
     const session = await createCheckoutSession(stripeOf(deps), {
@@ -147,8 +151,8 @@ export async function startCardDonation(deps: DonationDeps, r: CardRequest): Pro
       priceId: r.monthly ? undefined : r.priceId,
       monthly: r.monthly,
       productName: translate(messagesFor(r.lang), r.monthly ? 'donate.monthlyProduct' : 'donate.productName'),
-      successUrl: `${deps.publicUrl}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${deps.publicUrl}/payment/cancel?d=${donation.id}`,
+      successUrl: `${origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/payment/cancel?d=${donation.id}`,
       locale: r.lang,
       campaignId: r.gift?.campaignId,
       feeCents: r.gift?.feeEurCents,
@@ -256,6 +260,7 @@ function coinGateOf(deps: DonationDeps) {
 }
 
 export async function startCryptoDonation(deps: DonationDeps, r: FormChoices & { amountCents: number; lang: Lang; email?: string | null }): Promise<{ url: string; donation: Donation }> {
+  const origin = returnOrigin(deps.publicUrl, 'coingate');
   const token = randomBytes(24).toString('base64url');
   // CoinGate gives no payer address: the thank-you (and receipt) goes to the one the donor typed, if any.
   const donation = await createAttempt(deps.db, { provider: 'coingate', amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, frequency: 'once', language: r.lang, donorEmail: r.email ?? null, callbackTokenHash: sha256(token), ...choicesOf(r) });
@@ -266,9 +271,9 @@ export async function startCryptoDonation(deps: DonationDeps, r: FormChoices & {
       amountCents: r.amountCents,
       title: translate(m, 'donate.productName'),
       description: translate(m, 'donate.cryptoDescription'),
-      callbackUrl: `${deps.publicUrl}/webhooks/coingate`,
-      successUrl: `${deps.publicUrl}/payment/success?d=${donation.id}`,
-      cancelUrl: `${deps.publicUrl}/payment/cancel?d=${donation.id}`,
+      callbackUrl: `${origin}/webhooks/coingate`,
+      successUrl: `${origin}/payment/success?d=${donation.id}`,
+      cancelUrl: `${origin}/payment/cancel?d=${donation.id}`,
       token,
     });
     await setProviderRef(deps.db, donation.id, order.id);
@@ -385,24 +390,30 @@ export async function startMobileDonation(
   return { txRef, amountMinor, currency, donation };
 }
 
+/**
+ * Applies a verified Flutterwave transaction to a gift only when it is exactly the gift's (tx_ref,
+ * amount, currency). Anyone can name any real transaction, or open a checkout of 1 XOF with our
+ * tx_ref: one that is not exactly ours is logged as suspicious and ignored, and the gift stays as
+ * it was until a transaction that is exactly its own settles it (#12).
+ */
+async function applyFlutterwave(deps: DonationDeps, donation: Donation, p: Awaited<ReturnType<typeof verifyTransaction>>): Promise<void> {
+  if (p.txRef !== donation.provider_ref || p.amountMinor !== donation.amount_minor || p.currency !== donation.currency) {
+    log.warn('suspicious flutterwave transaction ignored', {
+      donationId: donation.id,
+      transactionId: p.secondaryRef,
+      expected: `${donation.provider_ref} ${donation.amount_minor} ${donation.currency}`,
+      got: `${p.txRef ?? '?'} ${p.amountMinor ?? '?'} ${p.currency ?? '?'}`,
+    });
+    return;
+  }
+  await applyVerified(deps, 'flutterwave', { ...p, ref: donation.provider_ref }, donation);
+}
+
 /** The inline checkout's callback (or the webhook): verifies the transaction with the secret key. */
 export async function confirmFlutterwave(deps: DonationDeps, txRef: string, transactionId: string): Promise<Donation | undefined> {
   const donation = await findByRef(deps.db, 'flutterwave', txRef);
   if (!donation) return undefined;
-  const p = await verifyTransaction(flutterwaveOf(deps), transactionId);
-  // Anyone can name any real transaction (or open a checkout of 1 XOF with our tx_ref): one that
-  // is not exactly ours is ignored for this gift, which stays as it was until the webhook or a
-  // re-check by our own tx_ref settles it.
-  if (p.txRef !== donation.provider_ref || p.amountMinor !== donation.amount_minor || p.currency !== donation.currency) {
-    log.warn('suspicious flutterwave transaction ignored', {
-      donationId: donation.id,
-      transactionId,
-      expected: `${donation.provider_ref} ${donation.amount_minor} ${donation.currency}`,
-      got: `${p.txRef ?? '?'} ${p.amountMinor ?? '?'} ${p.currency ?? '?'}`,
-    });
-  } else {
-    await applyVerified(deps, 'flutterwave', { ...p, ref: txRef }, donation);
-  }
+  await applyFlutterwave(deps, donation, await verifyTransaction(flutterwaveOf(deps), transactionId));
   return findById(deps.db, donation.id);
 }
 
@@ -441,11 +452,9 @@ export async function recheck(deps: DonationDeps, donation: Donation): Promise<v
       if (!p.customId || p.customId === donation.id) await applyVerified(deps, 'paypal', { ...p, ref: donation.provider_ref }, donation);
       break;
     }
-    case 'flutterwave': {
-      const p = await verifyByReference(flutterwaveOf(deps), donation.provider_ref);
-      if (p.txRef === donation.provider_ref) await applyVerified(deps, 'flutterwave', { ...p, ref: donation.provider_ref }, donation);
+    case 'flutterwave':
+      await applyFlutterwave(deps, donation, await verifyByReference(flutterwaveOf(deps), donation.provider_ref));
       break;
-    }
     default:
       break;
   }
@@ -470,10 +479,21 @@ export async function recheckPending(deps: DonationDeps, now = new Date(), minAg
   return n;
 }
 
-/** /payment/cancel: the donor came back without paying; a pending attempt becomes cancelled. */
-export async function cancelAttempt(db: DB, id: string): Promise<void> {
-  if (!/^[0-9a-f-]{36}$/.test(id)) return;
+/** The providers we give /payment/cancel as the page to send a donor who did not pay back to. */
+const CANCEL_PAGE_PROVIDERS: readonly ProviderName[] = ['stripe', 'coingate'];
+
+/**
+ * /payment/cancel?d=…: the donor came back without paying. A pending Stripe or CoinGate attempt
+ * becomes cancelled (a later verified payment still counts). Any other provider's gift is settled
+ * by that provider only (Flutterwave, PayPal: the webhook or a re-check of our own reference): the
+ * page changes nothing, and says of a gift still pending that its payment is not confirmed (#12).
+ */
+export async function cancelAttempt(db: DB, id: string): Promise<'cancelled' | 'unconfirmed'> {
+  const donation = /^[0-9a-f-]{36}$/.test(id) ? await findById(db, id) : undefined;
+  if (!donation) return 'cancelled';
+  if (!CANCEL_PAGE_PROVIDERS.includes(donation.provider as ProviderName)) return donation.status === 'pending' ? 'unconfirmed' : 'cancelled';
   await transition(db, { id }, 'cancelled');
+  return 'cancelled';
 }
 
 export { activeProducts };

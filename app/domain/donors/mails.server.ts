@@ -7,14 +7,15 @@ import { escapeMailHtml as esc, mailConfigFor, sendMail, type MailResult } from 
 export interface MailDeps {
   db: DB;
   env: Env;
-  publicUrl: string;
+  /** The trusted origin (ADR 010); without one, links in mails carry the path only, never a forged host. */
+  publicUrl: string | undefined;
 }
 
 export const langOf = (value: string | null | undefined): Lang => (isLang(value) ? value : 'fr');
 
 /** The donor space's address in the donor's language (French paths, ?lng= for the others). */
-export function spaceUrl(publicUrl: string, lang: Lang, path = '/mon-espace'): string {
-  return `${publicUrl}${path}${lang === 'fr' ? '' : `${path.includes('?') ? '&' : '?'}lng=${lang}`}`;
+export function spaceUrl(publicUrl: string | undefined, lang: Lang, path = '/mon-espace'): string {
+  return `${publicUrl ?? ''}${path}${lang === 'fr' ? '' : `${path.includes('?') ? '&' : '?'}lng=${lang}`}`;
 }
 
 /** One donor mail in their language: a subject and paragraphs (keys of the `donorMail` block). */

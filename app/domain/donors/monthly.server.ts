@@ -6,7 +6,7 @@ import { audit, type Actor } from '~/domain/audit/audit.server';
 import { findBySecondaryRef, recordFromProvider, type Donation } from '~/domain/donations/ledger.server';
 import { formatMoney, toDecimalString } from '~/domain/donations/money';
 import { stripeClient } from '~/domain/donations/providers/stripe.server';
-import { ProviderError } from '~/domain/donations/providers/types';
+import { ProviderError, returnOrigin } from '~/domain/donations/providers/types';
 import type { DonationDeps } from '~/domain/donations/service.server';
 import type { MessageKey } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
@@ -204,7 +204,7 @@ export async function cardUpdateUrl(deps: DonationDeps, target: { gift: MonthlyG
   const customer = typeof sub.customer === 'string' ? sub.customer : sub.customer?.id;
   if (!customer) throw new ProviderError('stripe', 'abonnement sans client');
   const lang = langOf(target.first.language);
-  const portal = await ask(() => stripe.billingPortal.sessions.create({ customer, return_url: spaceUrl(deps.publicUrl, lang), locale: lang }));
+  const portal = await ask(() => stripe.billingPortal.sessions.create({ customer, return_url: spaceUrl(returnOrigin(deps.publicUrl, 'stripe'), lang), locale: lang }));
   // Stripe types the url as a string; were it missing, test() reads "undefined"/"null" and refuses it too.
   if (portal.customer !== customer || !/^https?:\/\//.test(portal.url)) throw new ProviderError('stripe', 'réponse inattendue de Stripe');
   await deps.db

@@ -11,7 +11,8 @@ import { issueAnnualStatements, type Receipt } from './register.server';
 export interface AnnualDeps {
   db: DB;
   env: Env;
-  publicUrl: string;
+  /** The trusted origin (ADR 010), for the sender's address. */
+  publicUrl: string | undefined;
   storage?: Storage;
 }
 

@@ -1,29 +1,23 @@
 import type { Actor } from '~/domain/audit/audit.server';
 import { mailConfigFor, sendMail, type MailConfig, type MailResult } from '~/lib/mail.server';
 import { log } from '~/lib/log.server';
+import { trustedOrigin } from '~/lib/origin.server';
 import { runtime } from '~/lib/runtime.server';
 import { failedSignInsMail, invitationMail, resetMail } from './mails.server';
 import { invitationPath, LOGIN_PATH, resetPath } from './paths';
 import { TOKEN_TTL_MS, type User } from './users.server';
 
+/** The sender: MAIL_FROM, else a no-reply address at the trusted origin's host, never the request's own word. */
 function mailConfig(request: Request): MailConfig {
-  return mailConfigFor(runtime().env, siteOrigin(request));
-}
-
-/** Links in mails point at PUBLIC_URL when set, else at the address the request came to. */
-export function siteOrigin(request: Request): string {
-  return runtime().publicUrl ?? new URL(request.url).origin;
+  return mailConfigFor(runtime().env, trustedOrigin(request));
 }
 
 /**
- * The origin a mail sent to someone else may link to: PUBLIC_URL, or without it only a loopback
- * address. A stranger's request names any Host it likes; a reset link to that host would hand
- * them the token (ADR 010).
+ * Invitation links point at PUBLIC_URL when set, else at the address the request came to: only a
+ * signed-in Admin invites, and a Host can be forged only by whoever holds the session (ADR 010).
  */
-export function trustedOrigin(request: Request): string | undefined {
-  if (runtime().publicUrl) return runtime().publicUrl;
-  const url = new URL(request.url);
-  return ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ? url.origin : undefined;
+function siteOrigin(request: Request): string {
+  return runtime().publicUrl ?? new URL(request.url).origin;
 }
 
 export async function sendInvitation(request: Request, user: User, token: string, inviter: Actor): Promise<{ link: string; mail: MailResult }> {

@@ -34,7 +34,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>('routes/admin/layout');
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (status === 500) console.error(error);
+  // In the browser, for whoever debugs; on the server the error is already in the log (redacted,
+  // with the request id: entry.server.tsx), and a raw copy there would bypass both.
+  if (status === 500 && typeof document !== 'undefined') console.error(error);
   const body = <AdminErrorPage status={status} />;
   return data ? <AdminShell user={data.user}>{body}</AdminShell> : <main id="main" className="min-h-screen bg-gray-50">{body}</main>;
 }

@@ -6,6 +6,7 @@ import { LOGIN_PATH } from '~/domain/users/paths';
 import { fieldErrors, forgotPasswordSchema, formValues } from '~/domain/users/schemas';
 import { findCredentials, issueToken, toUser } from '~/domain/users/users.server';
 import { hitResetLimit, retryMessage } from '~/lib/auth.server';
+import { trustedOrigin } from '~/lib/origin.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { withActionHeaders } from '~/lib/action-headers';
 import { db, runtime } from '~/lib/runtime.server';
@@ -28,13 +29,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), outcome: null, retry: '' }, { status: 400 });
   const { email } = parsed.data;
   const { clientIp } = context.get(requestInfoContext);
-  const wait = await hitResetLimit(email, clientIp);
+  const wait = await hitResetLimit(db(), email, clientIp);
   if (wait) {
     return data({ errors: {}, outcome: 'limited' as Outcome, retry: retryMessage(wait) }, { status: 429, headers: { 'Retry-After': String(wait) } });
   }
   const row = await findCredentials(db(), email);
   await audit(db(), row ? { id: row.id, name: row.name } : ANONYMOUS, 'auth.reset_requested', email, { ip: clientIp, known: Boolean(row) });
-  let outcome: Outcome = runtime().env.SMTP_URL ? 'sent' : 'noMail';
+  // From a Host that cannot be trusted no link is ever mailed (ADR 010): every email is answered so, known or not.
+  let outcome: Outcome = !trustedOrigin(request) ? 'failed' : runtime().env.SMTP_URL ? 'sent' : 'noMail';
   if (row) {
     const user = toUser(row);
     const result = await sendReset(request, user, await issueToken(db(), user.id, 'reset'));

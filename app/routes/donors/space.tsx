@@ -65,7 +65,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'link') {
     const deps = await donationDeps(request);
     const { clientIp } = context.get(requestInfoContext);
+    // The single-use link goes only to a trusted origin (ADR 010): from a request that named another
+    // Host, nothing is sent, and the visitor is answered as always.
     const deliver = async (email: string, token: string) => {
+      if (!deps.publicUrl) {
+        log.warn('donor sign-in mail not sent: PUBLIC_URL is not set and the request came to a host that is not trusted');
+        return;
+      }
       await sendDonorMail(deps, email, lang, 'donorMail.signInSubject', ['donorMail.signIn', 'donorMail.signInNote'], { url: spaceUrl(deps.publicUrl, lang, `/mon-espace/connexion?t=${token}`) });
     };
     // The lookup, the link and its mail come after the answer: known and unknown emails answer

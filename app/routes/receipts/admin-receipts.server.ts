@@ -1,13 +1,14 @@
 import { data } from 'react-router';
 import { parisYear } from '~/domain/receipts/calendar';
 import type { AnnualDeps } from '~/domain/receipts/jobs.server';
+import { trustedOrigin } from '~/lib/origin.server';
 import { runtime } from '~/lib/runtime.server';
 import { dateTimeFormat } from '~/lib/intl';
 
 /** What the receipts' mails need, from the running server. */
 export function receiptDeps(request: Request): AnnualDeps {
   const rt = runtime();
-  return { db: rt.db, env: rt.env, publicUrl: rt.publicUrl ?? new URL(request.url).origin, storage: rt.storage };
+  return { db: rt.db, env: rt.env, publicUrl: trustedOrigin(request), storage: rt.storage };
 }
 
 /** The year asked for in `?year=`, this year otherwise. */

@@ -7,6 +7,8 @@ import { CONTACT_FALLBACKS } from '~/domain/settings/site-settings';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
+import { mailConfigFor } from '~/lib/mail.server';
+import { trustedOrigin } from '~/lib/origin.server';
 import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { requestInfoContext } from '~/lib/request-context.server';
@@ -56,13 +58,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ values, errors: contactErrors(parsed.error), formError: null }, { status: 400 });
   }
   const stored = await createMessage(db(), parsed.data, lang);
-  const env = runtime().env;
-  const origin = runtime().publicUrl ?? new URL(request.url).origin;
+  // The foundation's staff follow this link: never to the Host a visitor's request named (ADR 010).
+  const origin = trustedOrigin(request);
   await mailContactMessage(
     db(),
-    { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM || `Fondation THV <no-reply@${new URL(origin).hostname}>` },
+    mailConfigFor(runtime().env, origin),
     { firstName: stored.first_name, lastName: stored.last_name, email: stored.email, message: stored.message, language: stored.language },
-    `${origin}/admin/messages/${stored.id}`,
+    `${origin ?? ''}/admin/messages/${stored.id}`,
   );
   throw redirect('/contact?sent=1', 303);
 }

@@ -5,11 +5,14 @@ import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { cancelAttempt } from '~/domain/donations/service.server';
 import { db } from '~/lib/runtime.server';
 
-/** The donor came back without paying: their pending attempt is marked cancelled (a later verified payment still counts). */
+/**
+ * The donor came back without paying: a pending Stripe or CoinGate attempt is marked cancelled (a
+ * later verified payment still counts). A gift another provider settles (Flutterwave, PayPal) is
+ * left as it is; still pending, the page says its payment is not confirmed, not that it was cancelled.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('d');
-  if (id) await cancelAttempt(db(), id);
-  return null;
+  return { state: id ? await cancelAttempt(db(), id) : ('cancelled' as const) };
 }
 
 export const meta: Route.MetaFunction = (args) => [
@@ -17,12 +20,13 @@ export const meta: Route.MetaFunction = (args) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export default function PaymentCancel() {
+export default function PaymentCancel({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const unconfirmed = loaderData.state === 'unconfirmed';
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
-      <h1 className="text-4xl font-extrabold">{t('payment.cancelTitle')}</h1>
-      <p className="mt-4 text-lg text-gray-700">{t('payment.cancelText')}</p>
+      <h1 className="text-4xl font-extrabold">{t(unconfirmed ? 'payment.unconfirmedTitle' : 'payment.cancelTitle')}</h1>
+      <p className="mt-4 text-lg text-gray-700">{t(unconfirmed ? 'payment.unconfirmedText' : 'payment.cancelText')}</p>
       <ButtonLink to="/faire-un-don" className="mt-8">
         {t('payment.retry')}
       </ButtonLink>

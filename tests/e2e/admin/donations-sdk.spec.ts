@@ -107,7 +107,7 @@ for (const [n, dialect] of DIALECTS.entries()) {
       expect(flw.requests.filter((r) => r.path === '/v3.js').length - before).toBe(3);
     });
 
-    test('a tampered callback (another transaction) goes to the cancel page and counts nothing', async ({ page, request }) => {
+    test('a tampered callback (another transaction) counts nothing and leaves the gift pending (#12)', async ({ page, request }) => {
       // One of OUR tx_refs, sent back with a genuine, paid transaction of someone else's reference.
       const start = await request.post(`${server.baseURL}/api/donations/mobile-money`, {
         form: { name: 'Awa Diallo', email: 'awa.tampered@example.org', phone: '+221770000099', amount: '20' },
@@ -122,11 +122,12 @@ for (const [n, dialect] of DIALECTS.entries()) {
       await page.goto(`${server.baseURL}/api/donations/mobile-money/callback?tx_ref=${txRef}&transaction_id=${foreign.id}`);
       await expect(page).toHaveURL(`${server.baseURL}/payment/cancel?d=${ours.id}`);
       // The server asked Flutterwave about that transaction and ignored it for its reference (#12):
-      // our gift is neither paid nor failed by it — only the cancel page, which the donor reached,
-      // set it aside, and a verified payment of our own tx_ref would still confirm it.
+      // our gift is neither paid, failed nor cancelled by it. The page says the payment is not
+      // confirmed; the webhook or a re-check of our own tx_ref will settle the gift.
       expect(flw.requests.some((r) => r.path === `/v3/transactions/${foreign.id}/verify`)).toBe(true);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Paiement non confirmé');
       const after = await server.db.selectFrom('donations').select(['status', 'error']).where('id', '=', ours.id).executeTakeFirstOrThrow();
-      expect(after).toEqual({ status: 'cancelled', error: null });
+      expect(after).toEqual({ status: 'pending', error: null });
     });
 
     test('the dashboard counts both gifts in EUR', async ({ page }) => {

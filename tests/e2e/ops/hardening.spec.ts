@@ -1,9 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequest } from '@playwright/test';
+import { sql } from 'kysely';
+import { ledgerRow } from '../../support/ledger-rows';
 import { expectAccessible } from '../support';
-import { DIALECTS, PASSWORD, createAccount, serverForSuite, signIn } from '../admin/server';
-import { generateCorpus, sendRaw } from './malformed';
+import { DIALECTS, PASSWORD, createAccount, serverForSuite, signIn, type AdminServer } from '../admin/server';
+import { generateCorpus, sendAllRaw, sendRaw } from './malformed';
 
 /**
  * Hardening (issue #12, ADR 010), from outside, against the production server: bounded bodies,
@@ -12,6 +15,20 @@ import { generateCorpus, sendRaw } from './malformed';
 
 const MiB = 1024 * 1024;
 const portOf = (baseURL: string) => Number(new URL(baseURL).port);
+/** The server's log lines now, and those written since (its log is stdout, then stderr). */
+const logLines = (server: AdminServer) => new Set(server.log().split('\n'));
+const linesSince = (server: AdminServer, before: Set<string>) => server.log().split('\n').filter((l) => l && !before.has(l));
+
+/** Alice's session cookie (`__session=…`), from the sign-in form posted as a page without JavaScript does. */
+async function adminCookie(playwright: { request: APIRequest }, baseURL: string): Promise<string> {
+  const request = await playwright.request.newContext();
+  try {
+    const signedIn = await request.post(`${baseURL}/admin/login`, { form: { email: 'alice@example.org', password: PASSWORD }, headers: { Origin: baseURL }, maxRedirects: 0 });
+    return /__session=[^;]+/.exec(signedIn.headers()['set-cookie'] ?? '')![0];
+  } finally {
+    await request.dispose();
+  }
+}
 
 function rssBytes(pid: number): number {
   const kb = /VmRSS:\s+(\d+)\s+kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -97,21 +114,39 @@ for (const dialect of DIALECTS) {
       expect(big.text).toContain('{"error":"Le contenu envoyé est trop volumineux (au plus 1 MiB)."}');
     });
 
-    test('a generated corpus of malformed requests gets 4xx answers only, without a stack, and no error in the log', async () => {
-      test.setTimeout(120_000);
+    test('a corpus generated from every route, anonymous, as an Admin and as a donor, gets 4xx answers only, without a stack, and no error in the log', async ({ playwright }) => {
+      test.setTimeout(300_000);
       const port = portOf(server.baseURL);
-      const corpus = generateCorpus();
+      const admin = await adminCookie(playwright, server.baseURL);
+      const request = await playwright.request.newContext();
+      // A donor signs in as donors do: a gift, the mailed link, its button.
+      const email = 'awa.corpus@example.org';
+      await server.db.insertInto('donations').values(ledgerRow(randomUUID(), new Date().toISOString(), { donor_email: email, amount_minor: 2500, eur_cents: 2500 })).execute();
+      await request.post(`${server.baseURL}/mon-espace`, { form: { intent: 'link', email }, headers: { Origin: server.baseURL }, maxRedirects: 0 });
+      await expect.poll(() => server.db.selectFrom('mail_outbox').select('text').where('to', '=', email).executeTakeFirst()).toBeTruthy();
+      const mail = await server.db.selectFrom('mail_outbox').select('text').where('to', '=', email).executeTakeFirstOrThrow();
+      const token = /connexion\?t=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+      const opened = await request.post(`${server.baseURL}/mon-espace/connexion`, { form: { token }, headers: { Origin: server.baseURL }, maxRedirects: 0 });
+      const donor = /__donor=[^;]+/.exec(opened.headers()['set-cookie'] ?? '')![0];
+      await request.dispose();
+
+      const corpus = generateCorpus([{ name: 'anonymous' }, { name: 'Admin', cookie: admin, keep: ['/admin/logout'] }, { name: 'donor', cookie: donor }]);
       expect(corpus.length).toBeGreaterThanOrEqual(200);
-      const logBefore = server.log().length;
-      const wrong: string[] = [];
-      for (const r of corpus) {
-        const res = await sendRaw(port, r);
-        if (res.status >= 500 || res.status === 0 || /\n\s+at .+:\d+:\d+/.test(res.text)) wrong.push(`${res.status} ${r.name}`);
+      // Generated from app/routes.ts: the donor space, campaigns, downloads and feeds are in it.
+      for (const path of ['/mon-espace', '/mon-espace/connexion', '/mon-espace/export/x1', '/mon-espace/recus/x1', '/campagnes', '/campagnes/x1', '/payment/cancel', '/blog/feed.xml', '/admin/campaigns/x1']) {
+        expect(corpus.some((r) => r.target === path), path).toBe(true);
       }
+      const logBefore = logLines(server);
+      const answers = await sendAllRaw(port, corpus);
+      const wrong = answers.flatMap((res, i) => (res.status >= 500 || res.status === 0 || /\n\s+at .+:\d+:\d+/.test(res.text) ? [`${res.status} ${corpus[i].name}`] : []));
       expect(wrong).toEqual([]);
-      const log = server.log().slice(logBefore);
-      expect(log).not.toMatch(/"level":"error"/);
-      expect(log).not.toMatch(/\n\s+at .+:\d+:\d+/);
+      const log = linesSince(server, logBefore);
+      expect(log.filter((l) => l.includes('"level":"error"'))).toEqual([]);
+      expect(log.filter((l) => /^\s+at .+:\d+:\d+/.test(l))).toEqual([]);
+      // Both sessions lasted the whole corpus: the signed-in variants were signed in.
+      const page = (path: string, cookie: string) => sendRaw(port, { name: path, method: 'GET', target: path, headers: { Cookie: cookie } });
+      expect((await page('/admin/dashboard', admin)).status).toBe(200);
+      expect((await page('/mon-espace', donor)).text).toContain(email);
     });
 
     test('a forged Host never reaches a cached page (no PUBLIC_URL: only loopback hosts are cached)', async () => {
@@ -159,10 +194,7 @@ for (const dialect of DIALECTS) {
 
     test('the back office’s editing forms take up to 1 MiB from a signed-in user; 64 KiB without a session', async ({ playwright }) => {
       const port = portOf(server.baseURL);
-      const request = await playwright.request.newContext();
-      const signedIn = await request.post(`${server.baseURL}/admin/login`, { form: { email: 'alice@example.org', password: PASSWORD }, headers: { Origin: server.baseURL }, maxRedirects: 0 });
-      const cookie = /__session=[^;]+/.exec(signedIn.headers()['set-cookie'] ?? '')![0];
-      await request.dispose();
+      const cookie = await adminCookie(playwright, server.baseURL);
       const body = Buffer.from(`title=${'a'.repeat(300 * 1024)}`);
       const headers = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: server.baseURL };
       const withSession = await sendRaw(port, { name: 'admin 300 KiB', method: 'POST', target: '/admin/blog/new', headers: { ...headers, Cookie: cookie }, body });
@@ -188,6 +220,80 @@ for (const dialect of DIALECTS) {
       expect(res.status()).toBe(303);
       expect((await request.get(`${server.baseURL}/admin/courriels`)).status()).toBe(403);
       await request.dispose();
+    });
+
+    test('single-use links are mailed only to the trusted origin: a forged Host gets the same answers, and nothing that points at it', async () => {
+      const port = portOf(server.baseURL);
+      const donor = 'awa.lien@example.org';
+      await server.db.insertInto('donations').values(ledgerRow(randomUUID(), new Date().toISOString(), { donor_email: donor, amount_minor: 2000, eur_cents: 2000 })).execute();
+      const form = (origin: string, path: string, body: string) => ({
+        name: `${origin} ${path}`,
+        method: 'POST',
+        target: path,
+        headers: { Host: new URL(origin).host, Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', 'Accept-Language': 'fr' },
+        body: Buffer.from(body),
+      });
+      const answer = (r: { status: number; text: string }) => [r.status, /^location: (.*)$/im.exec(r.text.split('\r\n\r\n')[0])?.[1]?.trim()];
+      const mails = () => server.db.selectFrom('mail_outbox').selectAll().execute();
+      const before = (await mails()).length;
+
+      // The donor space's sign-in link, asked through a forged Host (its Origin to match), then through ours.
+      const forged = await sendRaw(port, form('http://evil.example', '/mon-espace', `intent=link&email=${encodeURIComponent(donor)}`));
+      const own = await sendRaw(port, form(server.baseURL, '/mon-espace', `intent=link&email=${encodeURIComponent(donor)}`));
+      expect(answer(forged)).toEqual([302, '/mon-espace?ok=sent']);
+      expect(answer(own)).toEqual(answer(forged));
+      // A password reset asked through a forged Host: the same answer for an account and for nobody.
+      const known = await sendRaw(port, form('http://evil.example', '/admin/mot-de-passe-oublie', 'email=alice%40example.org'));
+      const unknown = await sendRaw(port, form('http://evil.example', '/admin/mot-de-passe-oublie', 'email=personne%40example.org'));
+      expect(known.status).toBe(503);
+      expect(unknown.status).toBe(known.status);
+      // The same page but for the nonces (and the chunk sizes that frame it).
+      const page = (r: { text: string }, email: string) =>
+        r.text.slice(r.text.indexOf('\r\n\r\n')).replace(/^[0-9a-f]+\r$/gm, '').replace(/nonce(="|-)[A-Za-z0-9_-]+/g, 'nonce').replaceAll(email, '…');
+      expect(page(unknown, 'personne@example.org')).toBe(page(known, 'alice@example.org'));
+
+      await expect.poll(async () => (await mails()).length).toBe(before + 1);
+      const sent = (await mails()).slice(before);
+      expect(sent.map((m) => m.to)).toEqual([donor]);
+      expect(sent[0].text).toMatch(new RegExp(`http://127\\.0\\.0\\.1:${port}/mon-espace/connexion\\?t=[A-Za-z0-9_-]{43}`));
+      expect(JSON.stringify(await mails())).not.toContain('evil.example');
+    });
+
+    test('a failing loader or page answers 500 with a request id, logged once through the redacting log, with no stack anywhere', async ({ playwright }) => {
+      const port = portOf(server.baseURL);
+      const cookie = await adminCookie(playwright, server.baseURL);
+      const get = (path: string) => sendRaw(port, { name: path, method: 'GET', target: path, headers: { Cookie: cookie } });
+      async function expectLoggedFailure(path: string) {
+        const logBefore = logLines(server);
+        const res = await get(path);
+        expect(res.status, path).toBe(500);
+        const requestId = /^X-Request-Id: (.+)$/im.exec(res.text.split('\r\n\r\n')[0])?.[1]?.trim();
+        expect(requestId).toBeTruthy();
+        expect(res.text).not.toMatch(/\n\s+at .+:\d+:\d+/);
+        expect(res.text).not.toMatch(/no such table|does not exist|Invalid time value/);
+        await expect.poll(() => linesSince(server, logBefore).join('\n')).toContain(`"requestId":"${requestId}"`);
+        const lines = linesSince(server, logBefore);
+        // Every line is one JSON object of the logger: no raw error, no stack printed beside it.
+        for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+        const failures = lines.map((l) => JSON.parse(l)).filter((l) => l.level === 'error');
+        expect(failures).toEqual([expect.objectContaining({ msg: 'unhandled error', requestId })]);
+      }
+      // A loader whose query fails (its table is gone for the time of the test).
+      await sql`alter table mail_outbox rename to mail_outbox_away`.execute(server.db);
+      try {
+        await expectLoggedFailure('/admin/courriels');
+      } finally {
+        await sql`alter table mail_outbox_away rename to mail_outbox`.execute(server.db);
+      }
+      // A page that fails while it is drawn (an entry whose date cannot be read).
+      const id = randomUUID();
+      await server.db.insertInto('audit_log').values({ id, at: 'pas une date', user_id: null, user_name: 'Test', action: 'page.update', target: 'home', details: '{}' }).execute();
+      try {
+        await expectLoggedFailure('/admin/dashboard');
+      } finally {
+        await server.db.deleteFrom('audit_log').where('id', '=', id).execute();
+      }
+      expect((await get('/admin/dashboard')).status).toBe(200);
     });
   });
 }

@@ -1,9 +1,12 @@
 import net from 'node:net';
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import routeConfig from '../../../app/routes';
 
 /**
  * A generated corpus of malformed HTTP requests, sent over a raw socket (fetch refuses to send
- * most of them): bad percent-encoding, unknown methods, broken bodies, absurd numbers, bad ranges,
- * wrong content types, across the public, admin, webhook and API routes.
+ * most of them): bad percent-encoding, unknown methods, broken bodies, hostile but decodable
+ * queries and route parameters, bad ranges, wrong content types — to every route app/routes.ts
+ * declares (a new route joins the corpus by itself), anonymously and with each session given.
  */
 export interface RawRequest {
   name: string;
@@ -13,41 +16,86 @@ export interface RawRequest {
   body?: Buffer;
 }
 
-export const PUBLIC_PATHS = ['/', '/a-propos', '/blog', '/blog/1', '/contact', '/faire-un-don', '/devenir-membre', '/payment/success', '/sitemap.xml', '/robots.txt'];
-export const ADMIN_PATHS = ['/admin/login', '/admin/mot-de-passe-oublie', '/admin/setup', '/admin/dashboard', '/admin/media/televerser', '/admin/users/new', '/admin/invitation/abc', '/admin/reinitialiser/abc'];
-export const WEBHOOK_PATHS = ['/webhooks/stripe', '/webhooks/paypal', '/webhooks/coingate', '/webhooks/flutterwave'];
-export const API_PATHS = ['/api/donations/paypal/orders', '/api/donations/paypal/orders/X1/capture', '/api/donations/mobile-money', '/api/donations/mobile-money/callback'];
-const ALL = [...PUBLIC_PATHS, ...ADMIN_PATHS, ...WEBHOOK_PATHS, ...API_PATHS];
-const POSTABLE = ['/contact', '/faire-un-don', '/devenir-membre', '/admin/login', '/admin/mot-de-passe-oublie', '/admin/media/televerser', ...WEBHOOK_PATHS, ...API_PATHS];
+/** Every URL pattern app/routes.ts declares ('/admin/users/:userId', '/*'…), once each. */
+export function routePatterns(entries: RouteConfigEntry[] = routeConfig, parent = ''): string[] {
+  const out = new Set<string>();
+  for (const e of entries) {
+    const here = e.path === undefined ? parent : `${parent}/${e.path}`;
+    if (e.index || e.path !== undefined) out.add(here || '/');
+    for (const child of routePatterns(e.children ?? [], here)) out.add(child);
+  }
+  return [...out];
+}
+
+/** A pattern with each parameter (and splat) replaced by `value`. */
+export const fill = (pattern: string, value: string) => pattern.replace(/:\w+\??|\*/g, value);
 
 const BAD_ENCODINGS = ['%', '%E0%A4%A', '%ff', '%c0%af', '%%30', '%uD800'];
 const ODD_METHODS = ['PROPFIND', 'TRACE', 'TRACK', 'MKCOL', 'FOO', 'CONNECT'];
 const BROKEN_BODIES: { type: string; body: string | Buffer }[] = [
+  // First: forms are rate-limited per address, and this one reaches the handlers (NUL characters).
+  { type: 'application/x-www-form-urlencoded', body: 'firstName=Awa%00&lastName=D&email=awa%40example.org&message=Bonjour%00&name=%00&title=%00&intent=link' },
+  { type: 'application/json', body: '{"amount": "20", "name": "Awa\\u0000", "email": "awa@example.org", "phone": "+221770000000"}' },
   { type: 'application/json', body: '{"amount": ' },
   { type: 'application/json', body: '{"amount": 1e309, "currency": "EUR"}' },
   { type: 'application/json', body: '[[[[[[[[[[' },
   { type: 'application/json', body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) },
   { type: 'application/x-www-form-urlencoded', body: 'email=%E0%A4%A&password=%' },
-  { type: 'application/x-www-form-urlencoded', body: 'amount=1e309&frequency=once&method=stripe' },
+  { type: 'application/x-www-form-urlencoded', body: 'amount=1e309&frequency=once&method=stripe&intent=amount&gift=%00&year=-1' },
   { type: 'multipart/form-data; boundary=XYZ', body: '--XYZ\r\nContent-Disposition: form-data; name="email"\r\n\r\nabc' },
   { type: 'multipart/form-data', body: 'not multipart at all' },
   { type: 'text/xml', body: '<a>1</a>' },
 ];
+/** Queries every handler must survive: decodable, so they reach loaders, but absurd. */
+const HOSTILE_QUERIES = [
+  `lng=xx&page=-1&year=1e309&d=${'9'.repeat(40)}`,
+  'id=%00&d=%00&t=%00&q=%00&session_id=%00',
+  `q=${'a'.repeat(4000)}&t=${'b'.repeat(300)}`,
+  'year=2024&year=abc&format=json&format=csv&ok=sent&ok=amount',
+  'd=..%2F..%2Fetc%2Fpasswd&session_id=cs_%27%22%3C%3E&redirectTo=%2F%2Fevil.example',
+  `tx_ref=thv-${'0'.repeat(24)}&transaction_id=99999999999999999999&status=cancelled`,
+  'apercu=1.x&campagne=%F0%9F%92%A9&m=%3Cscript%3E',
+  'page=NaN&sort=%22%3B--&amount=1%2C5e400',
+];
+/** Route parameters every handler must survive. */
+const HOSTILE_PARAMS = ['%00', 'a'.repeat(3000), '..%2F..%2Fetc%2Fpasswd', '1e309', '%F0%9F%92%A9', '-1', 'x%20y%3Cz%3E'];
 
-export function generateCorpus(): RawRequest[] {
+/** The n-th item of a list, cycling: each route gets a few of each kind, every kind is sent many times. */
+const pick = <T>(list: readonly T[], n: number, count: number): T[] => Array.from({ length: Math.min(count, list.length) }, (_, i) => list[(n + i) % list.length]);
+
+export interface Session {
+  name: string;
+  /** The Cookie header the requests of this variant carry. */
+  cookie?: string;
+  /** Paths never posted to with this session (its own sign-out). */
+  keep?: string[];
+}
+
+/**
+ * For each route and session: malformed paths and queries, odd methods, hostile queries and
+ * parameters, and every broken body; the anonymous variant gets every encoding and method. Plus
+ * unsatisfiable ranges on static files and pages.
+ */
+export function generateCorpus(sessions: Session[] = [{ name: 'anonymous' }], patterns = routePatterns()): RawRequest[] {
   const corpus: RawRequest[] = [];
-  for (const path of ALL) {
-    for (const bad of BAD_ENCODINGS) {
-      corpus.push({ name: `bad path ${path}/${bad}`, method: 'GET', target: `${path.replace(/\/$/, '')}/${bad}`, headers: {} });
-      corpus.push({ name: `bad query ${path}?q=${bad}`, method: 'GET', target: `${path}?q=${bad}&lng=${bad}`, headers: {} });
+  patterns.forEach((pattern, n) => {
+    const path = fill(pattern, 'x1');
+    for (const session of sessions) {
+      const headers: Record<string, string> = session.cookie ? { Cookie: session.cookie } : {};
+      const add = (name: string, method: string, target: string, extra: Record<string, string> = {}, body?: Buffer) =>
+        corpus.push({ name: `${session.name}: ${name}`, method, target, headers: { ...headers, ...extra }, body });
+      const full = !session.cookie;
+      for (const bad of full ? BAD_ENCODINGS : pick(BAD_ENCODINGS, n, 2)) {
+        add(`bad path ${path}/${bad}`, 'GET', `${path.replace(/\/$/, '')}/${bad}`);
+        add(`bad query ${path}?q=${bad}`, 'GET', `${path}?q=${bad}&lng=${bad}`);
+      }
+      for (const method of full ? ODD_METHODS : pick(ODD_METHODS, n, 2)) add(`${method} ${path}`, method, method === 'CONNECT' ? 'localhost:80' : path);
+      for (const query of pick(HOSTILE_QUERIES, n, 2)) add(`hostile query ${path}?${query.slice(0, 60)}`, 'GET', `${path}?${query}`);
+      if (pattern !== path) for (const value of pick(HOSTILE_PARAMS, n, 3)) add(`hostile parameter ${fill(pattern, value).slice(0, 80)}`, 'GET', fill(pattern, value));
+      if (session.keep?.includes(path)) continue;
+      for (const { type, body } of BROKEN_BODIES) add(`POST ${path} ${type}`, 'POST', path, { 'Content-Type': type }, Buffer.from(body));
     }
-    for (const method of ODD_METHODS) corpus.push({ name: `${method} ${path}`, method, target: method === 'CONNECT' ? 'localhost:80' : path, headers: {} });
-  }
-  for (const path of POSTABLE) {
-    for (const { type, body } of BROKEN_BODIES) {
-      corpus.push({ name: `POST ${path} ${type}`, method: 'POST', target: path, headers: { 'Content-Type': type }, body: Buffer.from(body) });
-    }
-  }
+  });
   for (const range of ['bytes=999999999-', 'bytes=5-2', 'bytes=abc', 'lines=1-2']) {
     for (const path of ['/', '/favicon.ico', '/robots.txt', '/media/missing.webp']) corpus.push({ name: `Range ${range} ${path}`, method: 'GET', target: path, headers: { Range: range } });
   }
@@ -78,4 +126,18 @@ export function sendRaw(port: number, r: RawRequest): Promise<RawResponse> {
       resolve({ status, text });
     });
   });
+}
+
+/** Sends every request, `parallel` at a time, and returns the answers in the corpus's order. */
+export async function sendAllRaw(port: number, corpus: RawRequest[], parallel = 8): Promise<RawResponse[]> {
+  const answers: RawResponse[] = new Array(corpus.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < corpus.length) {
+      const i = next++;
+      answers[i] = await sendRaw(port, corpus[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+  return answers;
 }

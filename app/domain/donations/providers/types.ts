@@ -27,6 +27,15 @@ export class ProviderError extends Error {
   }
 }
 
+/**
+ * The origin a provider may send the donor back to, or call back: a trusted one only (ADR 010).
+ * A return address built from a forged Host would make our checkout page a way to the attacker's.
+ */
+export function returnOrigin(publicUrl: string | undefined, provider: string): string {
+  if (!publicUrl) throw new ProviderError(provider, 'PUBLIC_URL n’est pas configurée');
+  return publicUrl;
+}
+
 /** Fetches JSON with a timeout; any transport error, non-2xx or non-JSON answer is a ProviderError. */
 export async function fetchJson(provider: string, url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<any> {
   let res: Response;
