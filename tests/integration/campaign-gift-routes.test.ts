@@ -60,7 +60,7 @@ describeEachDialect('designated gifts through the routes on %s', (dialect) => {
     pp = await startFakePayPal({ port: 0, ...PAYPAL_TEST });
     flw = await startFakeFlutterwave({ port: 0, secretKey: FLUTTERWAVE_TEST.secretKey });
     cg = await startFakeCoinGate({ port: 0, authToken: CG });
-    app = await startTestRuntime(dialect, APP_SECRET, { STRIPE_API_BASE: stripe.url, PAYPAL_API_BASE: pp.url, FLUTTERWAVE_API_BASE: flw.url, COINGATE_API_BASE: cg.url });
+    app = await startTestRuntime(dialect, APP_SECRET, { PUBLIC_URL: ORIGIN, STRIPE_API_BASE: stripe.url, PAYPAL_API_BASE: pp.url, FLUTTERWAVE_API_BASE: flw.url, COINGATE_API_BASE: cg.url });
     runtime().assets = { ...ASSETS };
     const saved = await savePaymentSettings(
       db(),

@@ -39,7 +39,7 @@ describeEachDialect('donate forms and donor sign-in, through their routes, on %s
     pp = await startFakePayPal({ port: 0, ...PAYPAL_TEST });
     flw = await startFakeFlutterwave({ port: 0, secretKey: FLUTTERWAVE_TEST.secretKey });
     cg = await startFakeCoinGate({ port: 0, authToken: COINGATE });
-    app = await startTestRuntime(dialect, APP_SECRET, { STRIPE_API_BASE: stripe.url, PAYPAL_API_BASE: pp.url, FLUTTERWAVE_API_BASE: flw.url, COINGATE_API_BASE: cg.url });
+    app = await startTestRuntime(dialect, APP_SECRET, { PUBLIC_URL: ORIGIN, STRIPE_API_BASE: stripe.url, PAYPAL_API_BASE: pp.url, FLUTTERWAVE_API_BASE: flw.url, COINGATE_API_BASE: cg.url });
     await enableEveryMethod(db(), APP_SECRET, { stripeSecretKey: 'sk_test_routes', stripeWebhookSecret: 'whsec_routes', coinGateToken: COINGATE });
   });
   afterAll(async () => {

@@ -371,7 +371,7 @@ describeEachDialect('a crypto gift’s tax receipt on %s', (dialect) => {
   beforeAll(async () => {
     coingate = await startFakeCoinGate({ port: 0, authToken: CG_TOKEN });
     smtp = await startSmtp();
-    app = await startTestRuntime(dialect, APP_SECRET, { COINGATE_API_BASE: coingate.url, SMTP_URL: smtp.url, MAIL_FROM: 'Fondation THV <dons@example.org>' });
+    app = await startTestRuntime(dialect, APP_SECRET, { PUBLIC_URL: ORIGIN, COINGATE_API_BASE: coingate.url, SMTP_URL: smtp.url, MAIL_FROM: 'Fondation THV <dons@example.org>' });
     await enablePayPalAndFlutterwave(db(), APP_SECRET, CG_TOKEN);
     await setReceiptSettings(db());
   });
