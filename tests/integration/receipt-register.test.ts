@@ -1,3 +1,4 @@
+import { RouterContextProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAttempt, findById, transition, type NewAttempt } from '~/domain/donations/ledger.server';
 import { parisYear } from '~/domain/receipts/calendar';
@@ -5,6 +6,9 @@ import { januaryRun, runAnnualStatements, startAnnualReceiptJob, type AnnualDeps
 import { getReceiptSettings, saveReceiptSettings } from '~/domain/receipts/settings.server';
 import { parseEnv } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
+import { runtime } from '~/lib/runtime.server';
+import { createSession } from '~/lib/session.server';
+import { loader as csvLoader } from '~/routes/receipts/admin-register-csv';
 import {
   cancelReceipt,
   correctReceipt,
@@ -18,6 +22,7 @@ import {
 } from '~/domain/receipts/register.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { DONOR, ORGANISATION, setReceiptSettings } from '../support/receipts';
+import { startTestRuntime } from '../support/runtime';
 
 /**
  * The receipt register's own rules, on rows made through the ledger (no provider involved): which
@@ -325,5 +330,32 @@ describeEachDialect('the receipt register on %s', (dialect) => {
         vi.useRealTimers();
       }
     });
+  });
+});
+
+/** The register's CSV export, through its route as React Router calls it, on a running app. */
+describeEachDialect('the register’s CSV on %s', (dialect) => {
+  let app: { stop: () => Promise<void> } | undefined;
+  let cookie = '';
+  const db = () => runtime().db;
+  beforeAll(async () => {
+    app = await startTestRuntime(dialect, 'register-csv-'.padEnd(48, 'c'));
+    const now = new Date().toISOString();
+    await db().insertInto('users').values({ id: 'u-alice', name: 'Alice', email: 'alice@example.org', role: 'Admin', password_hash: 'x', version: 1, created_at: now, updated_at: now }).execute();
+    cookie = `__session=${(await createSession(db(), 'u-alice')).token}`;
+    await setReceiptSettings(db());
+  });
+  afterAll(() => app?.stop());
+
+  it('dates each receipt on the French calendar, like its PDF and its number: 00:30 on 1 January in Paris is the new year', async () => {
+    const d = await createAttempt(db(), { provider: 'paypal', amountMinor: 2500, currency: 'EUR', eurCents: 2500, frequency: 'once', language: 'fr', donorEmail: 'awa@example.org', taxDetails: JSON.stringify(DONOR) });
+    const { receipt } = await transition(db(), { id: d.id }, 'succeeded');
+    // Confirmed at 23:30 UTC on 31 December 2030: already 1 January 2031 in Paris.
+    await db().updateTable('receipts').set({ issued_at: '2030-12-31T23:30:00.000Z', paid_at: '2030-12-31T23:30:00.000Z', year: 2031 }).where('id', '=', receipt!.id).execute();
+    const response = (await csvLoader({ request: new Request('https://fondation.example.org/admin/receipts/export.csv?year=2031', { headers: { Cookie: cookie } }), context: new RouterContextProvider(), params: {} } as never)) as Response;
+    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="recus-fiscaux-2031.csv"');
+    const [, line, total] = (await response.text()).split('\r\n');
+    expect(line).toBe(`"${receipt!.number}";"Don";"2031-01-01";"2031-01-01";"Awa Diallo";"";"";"3 rue des Lilas";"75011";"Paris";"France";"awa@example.org";"25.00";"PayPal";"émis";"";""`);
+    expect(total).toBe('"Total des reçus émis";"1";"";"";"";"";"";"";"";"";"";"";"25.00";"";"";"";""');
   });
 });
