@@ -247,8 +247,9 @@ describeEachDialect('tax receipts on %s', (dialect) => {
 
     const cancelled = await Promise.all([first, renewal, older].map((i) => receiptOf(i.id)));
     for (const r of cancelled) expect(r.cancel_reason).toBe('Don remboursé');
-    const sent = (await t.db.selectFrom('mail_outbox').select('subject').where('to', '=', 'admin@example.org').execute()).slice(notices.length);
+    const sent = (await t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to', '=', 'admin@example.org').execute()).slice(notices.length);
     expect(sent.map((m) => m.subject).sort()).toEqual(cancelled.map((r) => `Reçu fiscal annulé après remboursement : ${r.number}`).sort());
+    for (const m of sent) expect(m.text).toContain('Registre des reçus : https://dons.example.org/admin/receipts\n');
   });
 
   it('corrects a receipt: the old one is cancelled, a new one takes the next number', async () => {
