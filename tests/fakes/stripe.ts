@@ -4,7 +4,9 @@ import { page, parseBracketForm, startFake, type FakeRequest, type FakeServer } 
 /**
  * A fake Stripe API (Checkout Sessions) and hosted checkout page. Paying on the page completes the
  * session, sends `checkout.session.completed` signed with the webhook secret to `webhookUrl`, then
- * follows the session's success_url, as Stripe does.
+ * follows the session's success_url, as Stripe does. Payments leave what Stripe keeps of them (a
+ * charge per PaymentIntent; for a subscription, its invoices and their invoice payments), so
+ * renewals and refunds can be sent in Stripe's own shape.
  */
 export interface FakeStripe extends FakeServer {
   sessions: Map<string, any>;
@@ -30,6 +32,24 @@ export interface FakeStripe extends FakeServer {
    * customer…), as a test needs Stripe to say it.
    */
   reshapeNext: ((json: any, req: FakeRequest) => unknown) | null;
+  // ——— Invoices, payments and refunds ———
+  /**
+   * Invoices of subscriptions, by id, as Stripe makes them: the first by the checkout
+   * (`billing_reason: 'subscription_create'`, named by the session's `invoice`), then one per
+   * renewal. Like Stripe since API version 2025-03-31.basil, an invoice names no PaymentIntent or
+   * charge: its payments are listed by GET /v1/invoice_payments.
+   */
+  invoices: Map<string, any>;
+  /** Charges by the id of their PaymentIntent: the payment of a one-off checkout or of an invoice. */
+  charges: Map<string, any>;
+  /** A subscription's next instalment paid: its invoice (PaymentIntent and charge behind it) and the signed invoice.paid event. */
+  renew(subscriptionId: string): { invoice: any; payload: string; header: string };
+  /**
+   * A payment refunded in full (from Stripe's dashboard): the charge and the signed charge.refunded
+   * event. The charge names its PaymentIntent and, as on API versions since 2025-03-31.basil, no
+   * invoice; `legacyInvoiceField` adds `invoice` as a webhook endpoint on an older version sends it.
+   */
+  refund(payment: { paymentIntent: string } | { invoice: string }, opts?: { legacyInvoiceField?: boolean }): { charge: any; payload: string; header: string };
 }
 
 /**
@@ -57,6 +77,8 @@ export const STRIPE_KNOWN_PARAMETERS: Record<string, readonly string[]> = {
     'subscription_data.metadata.*',
     'success_url',
   ],
+  'GET /v1/invoice_payments': ['expand[]', 'invoice', 'limit', 'payment.payment_intent', 'payment.type', 'status'],
+  'GET /v1/invoices/:id': ['expand[]'],
 };
 
 /** The first parameter of a form body that `STRIPE_KNOWN_PARAMETERS` does not list for `endpoint`. */
@@ -85,6 +107,9 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     if (!s) throw new Error(`no session ${id}`);
     Object.assign(s, { status: 'complete', payment_status: 'paid', payment_intent: s.mode === 'payment' ? `pi_${id}` : null, subscription: s.mode === 'subscription' ? `sub_${id}` : null, customer_details: { email: 'donor@example.org', name: 'Awa Diallo' } }, overrides);
     if (s.mode === 'subscription' && typeof s.subscription === 'string') createSubscription(s);
+    // What the donor paid: a PaymentIntent (one-off), or the subscription's first invoice, which the session names.
+    if (s.mode === 'payment' && typeof s.payment_intent === 'string') pay(s.payment_intent, s.amount_total, null);
+    if (s.mode === 'subscription' && typeof s.subscription === 'string' && !s.invoice) s.invoice = bill(s.subscription, 'subscription_create', s.amount_total, s.customer_details?.email ?? null).id;
     const payload = JSON.stringify({ id: `evt_${++seq}`, object: 'event', type: 'checkout.session.completed', data: { object: s } });
     return { payload, header: sign(payload) };
   };
@@ -140,6 +165,57 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     return { json: sub };
   }
   const portals = new Map<string, any>();
+  // ——— Invoices, payments and refunds ———
+  const invoices = new Map<string, any>();
+  const charges = new Map<string, any>();
+  /** Which PaymentIntent paid which invoice (invoice_payment objects, GET /v1/invoice_payments). */
+  const invoicePayments: any[] = [];
+  /** The invoice each charge paid: what a charge showed as `invoice` before API version 2025-03-31.basil. */
+  const invoiceOfCharge = new Map<string, string>();
+  function pay(paymentIntent: string, amount: number, invoice: string | null) {
+    if (charges.has(paymentIntent)) return;
+    const charge = { id: `ch_${++seq}`, object: 'charge', amount, amount_captured: amount, amount_refunded: 0, captured: true, currency: 'eur', paid: true, refunded: false, status: 'succeeded', payment_intent: paymentIntent, metadata: {} };
+    charges.set(paymentIntent, charge);
+    if (!invoice) return;
+    invoiceOfCharge.set(charge.id, invoice);
+    invoicePayments.push({ id: `inpay_${++seq}`, object: 'invoice_payment', amount_paid: amount, amount_requested: amount, currency: 'eur', invoice, is_default: true, status: 'paid', payment: { type: 'payment_intent', payment_intent: paymentIntent } });
+  }
+  /** A paid invoice of the subscription, and its payment. */
+  function bill(subscriptionId: string, reason: 'subscription_create' | 'subscription_cycle', amount: number, email: string | null) {
+    const id = `in_${++seq}${Date.now()}`;
+    const invoice = {
+      id,
+      object: 'invoice',
+      billing_reason: reason,
+      status: 'paid',
+      amount_due: amount,
+      amount_paid: amount,
+      currency: 'eur',
+      customer: subscriptions.get(subscriptionId)?.customer ?? null,
+      customer_email: email,
+      parent: { type: 'subscription_details', subscription_details: { subscription: subscriptionId, metadata: {} } },
+    };
+    invoices.set(id, invoice);
+    pay(`pi_${id}`, amount, id);
+    return invoice;
+  }
+  const renew = (subscriptionId: string) => {
+    const sub = subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+    const item = sub.items.data[0];
+    const previous = [...invoices.values()].filter((i) => i.parent.subscription_details.subscription === subscriptionId).at(-1);
+    const invoice = bill(subscriptionId, 'subscription_cycle', item.price.unit_amount * item.quantity, previous?.customer_email ?? null);
+    return { invoice: structuredClone(invoice), ...event('invoice.paid', invoice) };
+  };
+  const refund: FakeStripe['refund'] = (payment, opts = {}) => {
+    const pi = 'paymentIntent' in payment ? payment.paymentIntent : invoicePayments.find((p) => p.invoice === payment.invoice)?.payment.payment_intent;
+    const charge = charges.get(pi);
+    if (!charge) throw new Error(`no payment for ${JSON.stringify(payment)}`);
+    Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
+    const sent = { ...structuredClone(charge), ...(opts.legacyInvoiceField ? { invoice: invoiceOfCharge.get(charge.id) ?? null } : {}) };
+    return { charge: sent, ...event('charge.refunded', sent) };
+  };
+  const parameterUnknown = (param: string) => ({ status: 400, json: { error: { type: 'invalid_request_error', code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}` } } });
 
   const fake = await startFake(opts.port, async (req) => {
     const portal = /^\/portal\/(\w+)$/.exec(req.path);
@@ -183,7 +259,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
   const create = async (req: FakeRequest): Promise<{ status?: number; json: unknown }> => {
     if (req.method === 'POST' && req.path === '/v1/checkout/sessions') {
       const unknown = unknownParameter('POST /v1/checkout/sessions', req.body);
-      if (unknown) return { status: 400, json: { error: { type: 'invalid_request_error', code: 'parameter_unknown', param: unknown, message: `Received unknown parameter: ${unknown}` } } };
+      if (unknown) return parameterUnknown(unknown);
       const p = parseBracketForm(req.body);
       const id = `cs_test_${++seq}${Date.now()}`;
       const item = p.line_items['0'];
@@ -194,7 +270,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
         if (unit === undefined) return { status: 400, json: { error: { type: 'invalid_request_error', message: `No such price: '${line.price}'` } } };
         amount += unit * Number(line.quantity ?? 1);
       }
-      const s = { id, object: 'checkout.session', mode: p.mode, submit_type: p.submit_type ?? null, status: 'open', payment_status: 'unpaid', amount_total: amount, currency: 'eur', client_reference_id: p.client_reference_id, metadata: p.metadata ?? {}, success_url: p.success_url, cancel_url: p.cancel_url, line_items_in: item, line_items_count: Object.keys(p.line_items).length, allowed_payment_method_types: p.allowed_payment_method_types ? Object.values(p.allowed_payment_method_types) : null, url: `${fake.url}/pay/${id}`, customer_details: null, payment_intent: null, subscription: null };
+      const s = { id, object: 'checkout.session', mode: p.mode, submit_type: p.submit_type ?? null, status: 'open', payment_status: 'unpaid', amount_total: amount, currency: 'eur', client_reference_id: p.client_reference_id, metadata: p.metadata ?? {}, success_url: p.success_url, cancel_url: p.cancel_url, line_items_in: item, line_items_count: Object.keys(p.line_items).length, allowed_payment_method_types: p.allowed_payment_method_types ? Object.values(p.allowed_payment_method_types) : null, url: `${fake.url}/pay/${id}`, customer_details: null, payment_intent: null, subscription: null, invoice: null };
       sessions.set(id, s);
       return { json: s };
     }
@@ -217,6 +293,24 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
         return { json: sub };
       }
     }
+    // ——— Invoices and the payments that paid them ———
+    if (req.method === 'GET' && req.path === '/v1/invoice_payments') {
+      const unknown = unknownParameter('GET /v1/invoice_payments', req.query.toString());
+      if (unknown) return parameterUnknown(unknown);
+      const p = parseBracketForm(req.query.toString());
+      if (p.payment && p.payment.type !== 'payment_intent') return stripeError(400, `Invalid payment[type]: '${p.payment.type}'`);
+      const found = invoicePayments.filter((x) => (!p.invoice || x.invoice === p.invoice) && (!p.payment?.payment_intent || x.payment.payment_intent === p.payment.payment_intent) && (!p.status || x.status === p.status));
+      const expandInvoice = Object.values(p.expand ?? {}).includes('data.invoice');
+      const data = found.slice(0, Number(p.limit ?? 10)).map((x) => (expandInvoice ? { ...x, invoice: invoices.get(x.invoice) } : x));
+      return { json: { object: 'list', url: '/v1/invoice_payments', has_more: found.length > data.length, data } };
+    }
+    const im = /^\/v1\/invoices\/(\w+)$/.exec(req.path);
+    if (req.method === 'GET' && im) {
+      const unknown = unknownParameter('GET /v1/invoices/:id', req.query.toString());
+      if (unknown) return parameterUnknown(unknown);
+      const invoice = invoices.get(im[1]);
+      return invoice ? { json: invoice } : stripeError(404, `No such invoice: '${im[1]}'`);
+    }
     if (req.method === 'POST' && req.path === '/v1/billing_portal/sessions') {
       const p = parseBracketForm(req.body);
       if (![...subscriptions.values()].some((x) => (typeof x.customer === 'string' ? x.customer : x.customer?.id) === p.customer)) return stripeError(400, `No such customer: '${p.customer}'`);
@@ -228,7 +322,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     }
     return { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
   };
-  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null };
+  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund };
   return fake2;
 }
 

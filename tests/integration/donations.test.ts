@@ -357,6 +357,39 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     expect((await findById(t.db, partly.id))?.status).toBe('succeeded');
     await refund({ refunded: true, payment_intent: { id: `pi_${partly.provider_ref}`, object: 'payment_intent' } });
     expect((await findById(t.db, partly.id))?.status).toBe('refunded');
+    // A one-off gift is known by its PaymentIntent: Stripe is not asked anything.
+    expect(stripe.requests.filter((r) => r.path.startsWith('/v1/invoice'))).toEqual([]);
+  });
+
+  it('refunds a monthly instalment only when Stripe says the charge paid its invoice; asks again when Stripe is down', async () => {
+    const { donation } = await startCardDonation(deps, { amountCents: 1100, monthly: true, lang: 'fr' });
+    const ev = stripe.complete(donation.provider_ref);
+    await handleStripeWebhook(deps, ev.payload, ev.header);
+    const session = stripe.sessions.get(donation.provider_ref);
+    const webhook = (e: { payload: string; header: string }) => handleStripeWebhook(deps, e.payload, e.header);
+    const status = async () => (await findById(t.db, donation.id))?.status;
+    // A renewal whose invoice.paid never reached us, refunded: not the first gift's money.
+    const missed = stripe.renew(session.subscription);
+    expect(await webhook(stripe.refund({ invoice: missed.invoice.id }))).toEqual({ status: 200, message: 'ok' });
+    expect(await findByRef(t.db, 'stripe', missed.invoice.id)).toBeUndefined();
+    // A payment that paid no invoice (another product on the account), or an invoice of no subscription of ours.
+    expect(await webhook(stripe.event('charge.refunded', { id: 'ch_x', object: 'charge', refunded: true, payment_intent: 'pi_elsewhere' }))).toEqual({ status: 200, message: 'ok' });
+    stripe.invoices.set('in_other', { id: 'in_other', object: 'invoice', billing_reason: 'subscription_create', parent: { type: 'subscription_details', subscription_details: { subscription: 'sub_other' } } });
+    stripe.invoices.set('in_manual', { id: 'in_manual', object: 'invoice', billing_reason: 'subscription_create', parent: null });
+    await webhook(stripe.event('charge.refunded', { id: 'ch_y', object: 'charge', refunded: true, payment_intent: 'pi_y', invoice: 'in_other' }));
+    await webhook(stripe.event('charge.refunded', { id: 'ch_z', object: 'charge', refunded: true, payment_intent: 'pi_z', invoice: 'in_manual' }));
+    expect(await status()).toBe('succeeded');
+
+    // Stripe cannot say which invoice was paid: the webhook fails (503, Stripe sends it again) and nothing moves.
+    const refund = stripe.refund({ invoice: session.invoice });
+    stripe.failNext = 5;
+    await expect(webhook(refund)).rejects.toBeInstanceOf(ProviderError);
+    stripe.failNext = 0;
+    expect(await status()).toBe('succeeded');
+    expect(await webhook(refund)).toEqual({ status: 200, message: 'ok' });
+    expect(await status()).toBe('refunded');
+    expect(stripe.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/invoice_payments' });
+    expect(Object.fromEntries(stripe.requests.at(-1)!.query)).toEqual({ 'payment[type]': 'payment_intent', 'payment[payment_intent]': refund.charge.payment_intent, 'expand[0]': 'data.invoice', limit: '1' });
   });
 
   it('records a renewal in EUR only, for the first gift\'s campaign (open), with its fees only when the amount is unchanged', async () => {

@@ -27,6 +27,12 @@ describe('the Stripe fake', () => {
     await expect(client().checkout.sessions.create(nested)).rejects.toMatchObject({ param: 'line_items[0][colour]' });
   });
 
+  it('refuses an unknown parameter in a query too', async () => {
+    const params = { payment: { type: 'payment_intent', payment_intent: 'pi_1' }, colour: 'red' } as unknown as Parameters<ReturnType<typeof client>['invoicePayments']['list']>[0];
+    await expect(client().invoicePayments.list(params)).rejects.toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'colour' });
+    await expect(client().invoices.retrieve('in_1', { colour: 'red' } as never)).rejects.toMatchObject({ param: 'colour' });
+  });
+
   it('answers a repeated Idempotency-Key with the first session, and refuses it with other parameters', async () => {
     const first = await client().checkout.sessions.create(base, { idempotencyKey: 'donation-same' });
     const again = await client().checkout.sessions.create(base, { idempotencyKey: 'donation-same' });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createAttempt, findById, transition } from '~/domain/donations/ledger.server';
-import { giftReceiptForMail, mailAnnualReceipts, notifyAdminsOfCancellation, pdfAttachment } from '~/domain/receipts/mail.server';
+import { announceRefund, giftReceiptForMail, mailAnnualReceipts, notifyAdminsOfCancellation, pdfAttachment } from '~/domain/receipts/mail.server';
 import { parisYear } from '~/domain/receipts/calendar';
 import { receiptFileName, renderReceiptPdf } from '~/domain/receipts/pdf.server';
 import { cancelReceipt, receiptsOfDonation, type Receipt } from '~/domain/receipts/register.server';
@@ -91,10 +91,10 @@ describeEachDialect('the receipts’ mails on %s', (dialect) => {
   it('tells every Admin who can sign in, and no one else, which receipts a refund cancelled; nothing when none was', async () => {
     const [a, b] = [await giftReceipt(), await giftReceipt()];
     const before = (await t.db.selectFrom('mail_outbox').select('id').execute()).length;
-    await notifyAdminsOfCancellation(t.db, { from: 'x@example.org' }, [], 'https://dons.example.org/admin/receipts');
+    await notifyAdminsOfCancellation(t.db, { from: 'x@example.org' }, { cancelled: [], reissued: [] }, 'https://dons.example.org/admin/receipts');
     expect(await t.db.selectFrom('mail_outbox').select('id').execute()).toHaveLength(before);
 
-    await notifyAdminsOfCancellation(t.db, { from: 'x@example.org' }, [a, b], 'https://dons.example.org/admin/receipts?a=1&b=2');
+    await notifyAdminsOfCancellation(t.db, { from: 'x@example.org' }, { cancelled: [a, b], reissued: [] }, 'https://dons.example.org/admin/receipts?a=1&b=2');
     const sent = await t.db.selectFrom('mail_outbox').select(['to', 'subject', 'text', 'html']).where('subject', 'like', 'Reçu fiscal annulé%').orderBy('to').execute();
     expect(sent.map((m) => m.to)).toEqual(['admin1@example.org', 'admin2@example.org']);
     const list = `${a.number} (42,50 €), ${b.number} (42,50 €)`;
@@ -104,6 +104,38 @@ describeEachDialect('the receipts’ mails on %s', (dialect) => {
       text: `${first}\n\nRegistre des reçus : https://dons.example.org/admin/receipts?a=1&b=2\n`,
       html: `<p>${first}</p><p><a href="https://dons.example.org/admin/receipts?a=1&#38;b=2">Registre des reçus</a></p>`,
     });
+  });
+
+  it('says, for an annual receipt a refund cancelled, which corrected receipt replaces it, or why none does', async () => {
+    const annual = async (gifts: number, email = 'annuel-rembourse@example.org') => ({ ...(await giftReceipt('fr', email)), kind: 'annual', donation_ids: JSON.stringify(Array.from({ length: gifts }, (_, i) => `d-${i}`)) }) as Receipt;
+    const [gift, replaced, alone, uncovered] = [await giftReceipt(), await annual(3), await annual(1), await annual(2)];
+    const fixed = { ...(await annual(2)), replaces_id: replaced.id, amount_cents: 2833 };
+    await notifyAdminsOfCancellation(t.db, { from: 'x@example.org' }, { cancelled: [gift, replaced, alone, uncovered], reissued: [fixed] }, 'https://dons.example.org/admin/receipts');
+    const [mail] = await t.db.selectFrom('mail_outbox').select(['subject', 'text', 'html']).where('to', '=', 'admin1@example.org').where('subject', 'like', `%${gift.number}%`).execute();
+    const paragraphs = [
+      `Un don a été remboursé : le reçu fiscal ${[gift, replaced, alone, uncovered].map((r) => `${r.number} (42,50 €)`).join(', ')} est annulé automatiquement. Il reste dans le registre, marqué « annulé ».`,
+      `Le reçu ${replaced.number} était un reçu annuel récapitulatif : le reçu rectificatif ${fixed.number} (28,33 €) le remplace pour les autres dons qu’il comprenait et a été envoyé au donateur.`,
+      `Le reçu ${alone.number} était un reçu annuel récapitulatif : il ne comprenait pas d’autre don, aucun reçu rectificatif n’est émis.`,
+      `Le reçu ${uncovered.number} était un reçu annuel récapitulatif : les reçus étant désactivés ou leurs paramètres incomplets, aucun reçu rectificatif n’est émis pour les autres dons qu’il comprenait. Une fois les paramètres complétés, émettez les reçus annuels de ${parisYear(uncovered.paid_at)} (écran Reçus) : ils les couvriront.`,
+    ];
+    expect(mail).toEqual({
+      subject: `Reçu fiscal annulé après remboursement : ${gift.number}, ${replaced.number}, ${alone.number}, ${uncovered.number}`,
+      text: `${paragraphs.join('\n\n')}\n\nRegistre des reçus : https://dons.example.org/admin/receipts\n`,
+      html: `${paragraphs.map((p) => `<p>${p}</p>`).join('')}<p><a href="https://dons.example.org/admin/receipts">Registre des reçus</a></p>`,
+    });
+  });
+
+  it('after a refund, mails the corrected annual receipt to its donor, once, before telling the Admins', async () => {
+    const cancelled = { ...(await giftReceipt()), kind: 'annual', donation_ids: '["d-1","d-2"]' } as Receipt;
+    const fixed = { ...(await giftReceipt('en', 'corrige@example.org')), kind: 'annual', replaces_id: cancelled.id } as Receipt;
+    const refund = { cancelled: [cancelled], reissued: [fixed] };
+    await announceRefund(t.db, { from: 'x@example.org' }, refund, 'https://dons.example.org/admin/receipts');
+    await announceRefund(t.db, { from: 'x@example.org' }, refund, 'https://dons.example.org/admin/receipts');
+    const toDonor = await outbox('corrige@example.org');
+    expect(toDonor.map((m) => m.subject)).toEqual([`Your ${parisYear(fixed.paid_at)} annual tax receipt — THV Foundation`]);
+    const notices = await t.db.selectFrom('mail_outbox').select('text').where('to', '=', 'admin2@example.org').where('subject', '=', `Reçu fiscal annulé après remboursement : ${cancelled.number}`).execute();
+    expect(notices).toHaveLength(2);
+    expect(notices[0].text).toContain(`le reçu rectificatif ${fixed.number} (42,50 €) le remplace`);
   });
 
   it('a notice that cannot be written is logged, and the other Admins still get theirs', async () => {
@@ -124,7 +156,7 @@ describeEachDialect('the receipts’ mails on %s', (dialect) => {
       },
     });
     try {
-      await notifyAdminsOfCancellation(db, { from: 'x@example.org' }, [r], 'https://dons.example.org/admin/receipts');
+      await notifyAdminsOfCancellation(db, { from: 'x@example.org' }, { cancelled: [r], reissued: [] }, 'https://dons.example.org/admin/receipts');
       expect(error).toHaveBeenCalledWith('admin notification failed', { error: 'disk full' });
     } finally {
       vi.restoreAllMocks();

@@ -1,3 +1,4 @@
+import { RouterContextProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAttempt, findById, transition, type NewAttempt } from '~/domain/donations/ledger.server';
 import { parisYear } from '~/domain/receipts/calendar';
@@ -5,9 +6,13 @@ import { januaryRun, runAnnualStatements, startAnnualReceiptJob, type AnnualDeps
 import { getReceiptSettings, saveReceiptSettings } from '~/domain/receipts/settings.server';
 import { parseEnv } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
+import { runtime } from '~/lib/runtime.server';
+import { createSession } from '~/lib/session.server';
+import { loader as csvLoader } from '~/routes/receipts/admin-register-csv';
 import {
   cancelReceipt,
   correctReceipt,
+  getReceipt,
   giftGetsReceipt,
   issueAnnualStatements,
   issuedReceiptsFor,
@@ -17,6 +22,7 @@ import {
 } from '~/domain/receipts/register.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { DONOR, ORGANISATION, setReceiptSettings } from '../support/receipts';
+import { startTestRuntime } from '../support/runtime';
 
 /**
  * The receipt register's own rules, on rows made through the ledger (no provider involved): which
@@ -79,6 +85,13 @@ describeEachDialect('the receipt register on %s', (dialect) => {
     const d = await createAttempt(t.db, attempt(over));
     await transition(t.db, { id: d.id }, 'succeeded');
     return (await findById(t.db, d.id))!;
+  }
+  /** A monthly gift confirmed in `month` of `year`, left for the annual statement (its per-gift receipt cancelled). */
+  async function monthlyOf(year: number, month: number, over: Partial<NewAttempt> = {}) {
+    const d = await confirmed({ frequency: 'monthly', ...over });
+    for (const r of await receiptsOfDonation(t.db, d.id)) await cancelReceipt(t.db, ADMIN, r.id, 'modèle annuel');
+    await t.db.updateTable('donations').set({ succeeded_at: new Date(Date.UTC(year, month, 10)).toISOString() }).where('id', '=', d.id).execute();
+    return d.id;
   }
   const counter = async () => (await t.db.selectFrom('receipt_counters').select('last').where('year', '=', YEAR).executeTakeFirst())?.last ?? 0;
   const auditOf = (action: string, target: string) =>
@@ -160,13 +173,7 @@ describeEachDialect('the receipt register on %s', (dialect) => {
 
   it('annual statements: none while receipts are off or under the per-gift model; one per donor whatever the case of the email, naming every method', async () => {
     const year = YEAR - 3;
-    const monthly = async (provider: NewAttempt['provider'], email: string, cents: number, month: number) => {
-      const d = await confirmed({ provider, frequency: 'monthly', donorEmail: email, eurCents: cents, amountMinor: cents });
-      // Their receipts (per-gift model) are cancelled: the annual statement takes over these gifts.
-      for (const r of await receiptsOfDonation(t.db, d.id)) await cancelReceipt(t.db, ADMIN, r.id, 'modèle annuel');
-      await t.db.updateTable('donations').set({ succeeded_at: new Date(Date.UTC(year, month, 10)).toISOString() }).where('id', '=', d.id).execute();
-      return d.id;
-    };
+    const monthly = (provider: NewAttempt['provider'], email: string, cents: number, month: number) => monthlyOf(year, month, { provider, donorEmail: email, eurCents: cents, amountMinor: cents });
     const ids = [await monthly('stripe', 'Mariama@Example.org', 1000, 1), await monthly('paypal', 'mariama@example.org', 1500, 2), await monthly('stripe', 'mariama@example.org', 500, 3)];
     const january = new Date(Date.UTC(year + 1, 0, 5));
 
@@ -179,6 +186,31 @@ describeEachDialect('the receipt register on %s', (dialect) => {
     expect(issued).toHaveLength(1);
     expect(issued[0]).toMatchObject({ kind: 'annual', amount_cents: 3000, method: 'Carte bancaire, PayPal', donor_email: 'mariama@example.org' });
     expect(JSON.parse(issued[0].donation_ids)).toEqual(ids);
+  });
+
+  it('a refund cancels the annual receipt covering the gift and no other; while receipts are off it issues no correction, the next statement does', async () => {
+    const year = YEAR - 5;
+    const monthly = (email: string, cents: number, month: number) => monthlyOf(year, month, { donorEmail: email, eurCents: cents, amountMinor: cents });
+    const mine = [await monthly('rembourse@example.org', 1000, 1), await monthly('rembourse@example.org', 2000, 2), await monthly('rembourse@example.org', 4000, 3)];
+    const other = await monthly('autre@example.org', 1500, 1);
+    const january = new Date(Date.UTC(year + 1, 0, 5));
+    await setReceiptSettings(t.db, { model: 'annual_monthly' });
+    const issued = await issueAnnualStatements(t.db, year, january);
+    const annual = issued.find((r) => r.donor_email === 'rembourse@example.org')!;
+    const others = issued.find((r) => r.donor_email === 'autre@example.org')!;
+
+    await setReceiptSettings(t.db, { model: 'annual_monthly', enabled: false });
+    const refund = await transition(t.db, { id: mine[1] }, 'refunded');
+    expect(refund.cancelledReceipts).toEqual([{ ...annual, status: 'cancelled', cancelled_at: refund.donation!.updated_at, cancel_reason: 'Don remboursé' }]);
+    expect(refund.reissuedReceipts).toEqual([]);
+    expect((await getReceipt(t.db, others.id))?.status).toBe('issued');
+    // Receipts back on: the statement of that year covers the gifts the cancelled receipt left, once.
+    await setReceiptSettings(t.db, { model: 'annual_monthly' });
+    const again = await issueAnnualStatements(t.db, year, january);
+    await setReceiptSettings(t.db);
+    expect(again.map((r) => [r.donor_email, r.amount_cents, JSON.parse(r.donation_ids)])).toEqual([['rembourse@example.org', 5000, [mine[0], mine[2]]]]);
+    expect(again[0].replaces_id).toBeNull();
+    expect((await findById(t.db, other))?.status).toBe('succeeded');
   });
 
   it('keeps the organisation’s settings under the key existing databases hold, refuses a stale save and audits a save', async () => {
@@ -195,13 +227,7 @@ describeEachDialect('the receipt register on %s', (dialect) => {
 
   describe('the annual run', () => {
     const deps = (): AnnualDeps => ({ db: t.db, env: parseEnv({}), publicUrl: 'https://dons.example.org' });
-    /** A confirmed monthly gift of `year`, left for the annual statement (its per-gift receipt cancelled). */
-    async function monthlyGift(year: number, email: string) {
-      const d = await confirmed({ frequency: 'monthly', donorEmail: email });
-      for (const r of await receiptsOfDonation(t.db, d.id)) await cancelReceipt(t.db, ADMIN, r.id, 'modèle annuel');
-      await t.db.updateTable('donations').set({ succeeded_at: new Date(Date.UTC(year, 5, 15)).toISOString() }).where('id', '=', d.id).execute();
-      return d.id;
-    }
+    const monthlyGift = (year: number, email: string) => monthlyOf(year, 5, { donorEmail: email });
     const annualOf = (email: string) => t.db.selectFrom('receipts').selectAll().where('kind', '=', 'annual').where('donor_email', '=', email).execute();
     afterEach(() => vi.restoreAllMocks());
 
@@ -304,5 +330,32 @@ describeEachDialect('the receipt register on %s', (dialect) => {
         vi.useRealTimers();
       }
     });
+  });
+});
+
+/** The register's CSV export, through its route as React Router calls it, on a running app. */
+describeEachDialect('the register’s CSV on %s', (dialect) => {
+  let app: { stop: () => Promise<void> } | undefined;
+  let cookie = '';
+  const db = () => runtime().db;
+  beforeAll(async () => {
+    app = await startTestRuntime(dialect, 'register-csv-'.padEnd(48, 'c'));
+    const now = new Date().toISOString();
+    await db().insertInto('users').values({ id: 'u-alice', name: 'Alice', email: 'alice@example.org', role: 'Admin', password_hash: 'x', version: 1, created_at: now, updated_at: now }).execute();
+    cookie = `__session=${(await createSession(db(), 'u-alice')).token}`;
+    await setReceiptSettings(db());
+  });
+  afterAll(() => app?.stop());
+
+  it('dates each receipt on the French calendar, like its PDF and its number: 00:30 on 1 January in Paris is the new year', async () => {
+    const d = await createAttempt(db(), { provider: 'paypal', amountMinor: 2500, currency: 'EUR', eurCents: 2500, frequency: 'once', language: 'fr', donorEmail: 'awa@example.org', taxDetails: JSON.stringify(DONOR) });
+    const { receipt } = await transition(db(), { id: d.id }, 'succeeded');
+    // Confirmed at 23:30 UTC on 31 December 2030: already 1 January 2031 in Paris.
+    await db().updateTable('receipts').set({ issued_at: '2030-12-31T23:30:00.000Z', paid_at: '2030-12-31T23:30:00.000Z', year: 2031 }).where('id', '=', receipt!.id).execute();
+    const response = (await csvLoader({ request: new Request('https://fondation.example.org/admin/receipts/export.csv?year=2031', { headers: { Cookie: cookie } }), context: new RouterContextProvider(), params: {} } as never)) as Response;
+    expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="recus-fiscaux-2031.csv"');
+    const [, line, total] = (await response.text()).split('\r\n');
+    expect(line).toBe(`"${receipt!.number}";"Don";"2031-01-01";"2031-01-01";"Awa Diallo";"";"";"3 rue des Lilas";"75011";"Paris";"France";"awa@example.org";"25.00";"PayPal";"émis";"";""`);
+    expect(total).toBe('"Total des reçus émis";"1";"";"";"";"";"";"";"";"";"";"";"25.00";"";"";"";""');
   });
 });

@@ -4,7 +4,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { openDatabase, type DbHandle } from '~db/index';
-import { createAttempt, findById, transition } from '~/domain/donations/ledger.server';
+import { createAttempt, findById, findByRef, transition } from '~/domain/donations/ledger.server';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
 import { renderReceiptPdf } from '~/domain/receipts/pdf.server';
@@ -91,6 +91,24 @@ describeEachDialect('tax receipts on %s', (dialect) => {
     return donation;
   }
   const counter = async () => (await t.db.selectFrom('receipt_counters').select('last').where('year', '=', YEAR).executeTakeFirst())?.last ?? 0;
+  const webhook = async (e: { payload: string; header: string }) => expect((await handleStripeWebhook(deps, e.payload, e.header)).status).toBe(200);
+  /** A monthly gift paid through the fake Checkout, then `renewals` instalments Stripe took and told us of. */
+  async function monthlyGift(cents: number, renewals: number, email = 'donor@example.org') {
+    const { donation } = await startCardDonation(deps, { amountCents: cents, monthly: true, lang: 'fr', taxDetails: JSON.stringify(DONOR) });
+    await webhook(stripe.complete(donation.provider_ref, { customer_details: { email, name: 'Awa Diallo' } }));
+    const session = stripe.sessions.get(donation.provider_ref);
+    const invoices: string[] = [session.invoice];
+    const ids = [donation.id];
+    for (let i = 0; i < renewals; i++) {
+      const renewal = stripe.renew(session.subscription);
+      await webhook(renewal);
+      invoices.push(renewal.invoice.id);
+      ids.push((await findByRef(t.db, 'stripe', renewal.invoice.id))!.id);
+    }
+    /** Each instalment: its ledger row and the Stripe invoice it paid. */
+    return ids.map((id, i) => ({ id, invoice: invoices[i] }));
+  }
+  const refundNotices = async () => (await t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to', '=', 'admin@example.org').where('subject', 'like', 'Reçu fiscal annulé%').execute()).length;
 
   it('issues one numbered receipt when a gift is confirmed, however often the webhook is replayed, and mails it', async () => {
     const donation = await cardGift(2000, { lang: 'en', times: 6 });
@@ -219,6 +237,33 @@ describeEachDialect('tax receipts on %s', (dialect) => {
     expect(await pdfText(await renderReceiptPdf(receipt))).toContain('REÇU ANNULÉ');
   });
 
+  it('cancels the receipt of a refunded monthly instalment, the first one or a renewal, and tells the Admins', async () => {
+    const [first, kept, renewal, older] = await monthlyGift(1800, 3);
+    const receiptOf = async (id: string) => (await receiptsOfDonation(t.db, id))[0];
+    const state = async (id: string) => [(await findById(t.db, id))!.status, (await receiptOf(id)).status];
+    for (const i of [first, kept, renewal, older]) expect(await state(i.id)).toEqual(['succeeded', 'issued']);
+    const notices = await t.db.selectFrom('mail_outbox').select('subject').where('to', '=', 'admin@example.org').execute();
+
+    // The first instalment (the checkout's invoice), replayed: today's charge names its PaymentIntent only.
+    const refund = stripe.refund({ invoice: first.invoice });
+    expect(refund.charge.invoice).toBeUndefined();
+    for (let i = 0; i < 3; i++) await webhook(refund);
+    expect(await state(first.id)).toEqual(['refunded', 'cancelled']);
+    expect(await state(kept.id)).toEqual(['succeeded', 'issued']);
+    // A renewal; another as an endpoint on an API version before 2025-03-31.basil sends it (the charge names its invoice).
+    await webhook(stripe.refund({ invoice: renewal.invoice }));
+    await webhook(stripe.refund({ invoice: older.invoice }, { legacyInvoiceField: true }));
+    expect(await state(renewal.id)).toEqual(['refunded', 'cancelled']);
+    expect(await state(older.id)).toEqual(['refunded', 'cancelled']);
+    expect(await state(kept.id)).toEqual(['succeeded', 'issued']);
+
+    const cancelled = await Promise.all([first, renewal, older].map((i) => receiptOf(i.id)));
+    for (const r of cancelled) expect(r.cancel_reason).toBe('Don remboursé');
+    const sent = (await t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to', '=', 'admin@example.org').execute()).slice(notices.length);
+    expect(sent.map((m) => m.subject).sort()).toEqual(cancelled.map((r) => `Reçu fiscal annulé après remboursement : ${r.number}`).sort());
+    for (const m of sent) expect(m.text).toContain('Registre des reçus : https://dons.example.org/admin/receipts\n');
+  });
+
   it('corrects a receipt: the old one is cancelled, a new one takes the next number', async () => {
     const donation = await cardGift(3000);
     const [old] = await receiptsOfDonation(t.db, donation.id);
@@ -278,11 +323,53 @@ describeEachDialect('tax receipts on %s', (dialect) => {
     await setReceiptSettings(t.db, { model: 'each' });
   });
 
-  it('totals the valid receipts of a year', async () => {
-    const rows = await listReceipts(t.db, YEAR);
-    const totals = totalsOf(rows);
-    expect(totals.issuedCents).toBe(rows.filter((r) => r.status === 'issued').reduce((s, r) => s + r.amount_cents, 0));
-    expect(totals.cancelledCount).toBe(2);
+  it('cancels the annual receipt covering a refunded gift, reissues it for the other gifts, mails it and tells the Admins', async () => {
+    await setReceiptSettings(t.db, { model: 'annual_monthly' });
+    const email = `annual-refund-${dialect}@example.org`;
+    try {
+      const gifts = await monthlyGift(1000, 2, email);
+      const january = new Date(Date.UTC(YEAR + 1, 0, 5, 9));
+      const [annual] = (await issueAnnualStatements(t.db, YEAR, january)).filter((r) => r.donor_email === email);
+      expect(annual).toMatchObject({ amount_cents: 3000, donation_ids: JSON.stringify(gifts.map((g) => g.id)) });
+      const notices = await refundNotices();
+      /** The donor's annual receipts, each followed by the one that replaced it. */
+      const annualOf = async () => {
+        const rows = await t.db.selectFrom('receipts').selectAll().where('kind', '=', 'annual').where('donor_email', '=', email).execute();
+        const chain = [rows.find((r) => r.id === annual.id)!];
+        for (let next = rows.find((r) => r.replaces_id === annual.id); next; next = rows.find((r) => r.replaces_id === chain.at(-1)!.id)) chain.push(next);
+        expect(chain).toHaveLength(rows.length);
+        return chain;
+      };
+
+      // A renewal refunded: the annual receipt is cancelled (it stays in its register) and reissued without it.
+      await webhook(stripe.refund({ invoice: gifts[1].invoice }));
+      const [old, fixed] = await annualOf();
+      expect(old).toMatchObject({ id: annual.id, status: 'cancelled', cancel_reason: 'Don remboursé', year: YEAR + 1 });
+      expect(fixed).toMatchObject({ kind: 'annual', status: 'issued', replaces_id: annual.id, amount_cents: 2000, donor: annual.donor, donor_email: email, language: 'fr', year: YEAR });
+      expect(JSON.parse(fixed.donation_ids)).toEqual([gifts[0].id, gifts[2].id]);
+      expect(fixed.sent_at).not.toBeNull();
+      const [toDonor] = await t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to', '=', email).where('text', 'like', `%${fixed.number}%`).execute();
+      expect(toDonor.text).toContain(`reçu fiscal récapitulatif n° ${fixed.number} pour vos dons de ${YEAR}, d’un montant total de 20,00 €`);
+      const [notice] = await t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to', '=', 'admin@example.org').where('subject', '=', `Reçu fiscal annulé après remboursement : ${annual.number}`).execute();
+      expect(notice.text).toContain(`Le reçu ${annual.number} était un reçu annuel récapitulatif : le reçu rectificatif ${fixed.number} (20,00 €) le remplace pour les autres dons qu’il comprenait et a été envoyé au donateur.`);
+      // Nothing is counted twice: the statement finds every gift covered or refunded.
+      expect((await issueAnnualStatements(t.db, YEAR, january)).filter((r) => r.donor_email === email)).toEqual([]);
+
+      // The first gift refunded too: the corrected receipt is corrected in turn; the last one leaves none.
+      await webhook(stripe.refund({ invoice: gifts[0].invoice }));
+      await webhook(stripe.refund({ invoice: gifts[2].invoice }));
+      const all = await annualOf();
+      expect(all.map((r) => [r.status, r.amount_cents, r.replaces_id])).toEqual([
+        ['cancelled', 3000, null],
+        ['cancelled', 2000, annual.id],
+        ['cancelled', 1000, fixed.id],
+      ]);
+      expect(await refundNotices()).toBe(notices + 3);
+      const [last] = await t.db.selectFrom('mail_outbox').select('text').where('subject', '=', `Reçu fiscal annulé après remboursement : ${all[2].number}`).execute();
+      expect(last.text).toContain(`Le reçu ${all[2].number} était un reçu annuel récapitulatif : il ne comprenait pas d’autre don, aucun reçu rectificatif n’est émis.`);
+    } finally {
+      await setReceiptSettings(t.db, { model: 'each' });
+    }
   });
 
   it('reproduces every receipt byte for byte from a backup restored elsewhere', async () => {
@@ -311,6 +398,35 @@ describeEachDialect('tax receipts on %s', (dialect) => {
     expect(t1.receipt?.status).toBe('issued');
     const t2 = await transition(t.db, { id: d.id }, 'refunded');
     expect(t2.cancelledReceipts?.map((r) => r.id)).toEqual([t1.receipt!.id]);
+  });
+});
+
+describeEachDialect('the total a year declares on %s', (dialect) => {
+  let t: TestDb;
+  let stripe: FakeStripe;
+  beforeAll(async () => {
+    ({ t, stripe } = await receiptsWorld(dialect));
+  });
+  afterAll(async () => {
+    await stripe?.close();
+    await t?.destroy();
+  });
+
+  it('sums the valid receipts only: a refunded gift and a corrected receipt’s old number count for nothing', async () => {
+    const deps = await stripeDeps(t.db, stripe.url);
+    const ids: string[] = [];
+    for (const cents of [1000, 2550, 4200, 12_345]) {
+      const { donation } = await startCardDonation(deps, { amountCents: cents, monthly: false, lang: 'fr', taxDetails: JSON.stringify(DONOR) });
+      const ev = stripe.complete(donation.provider_ref);
+      await handleStripeWebhook(deps, ev.payload, ev.header);
+      ids.push(donation.id);
+    }
+    const refund = stripe.refund({ paymentIntent: `pi_${(await findById(t.db, ids[2]))!.provider_ref}` });
+    await handleStripeWebhook(deps, refund.payload, refund.header);
+    const [corrected] = await receiptsOfDonation(t.db, ids[1]);
+    expect((await correctReceipt(t.db, { id: null, name: 'Admin' }, corrected.id, { ...DONOR, city: 'Lyon' }, 'Commune')).ok).toBe(true);
+    // Valid: 10,00 + 25,50 (its correction) + 123,45; cancelled: the refunded 42,00 and the corrected 25,50.
+    expect(totalsOf(await listReceipts(t.db, YEAR))).toEqual({ issuedCount: 3, issuedCents: 15_895, cancelledCount: 2 });
   });
 });
 
@@ -350,6 +466,27 @@ describeEachDialect('receipt numbers under concurrency on %s', (dialect) => {
     expect(new Set(rows.map((r) => r.donation_id)).size).toBe(200);
     expect(new Set(rows.map((r) => r.number)).size).toBe(200);
     expect((await t.db.selectFrom('receipt_counters').select('last').where('year', '=', YEAR).executeTakeFirstOrThrow()).last).toBe(200);
+  }, 120_000);
+
+  it(`takes refunds and the annual statement in turn ${dialect === 'postgres' ? 'on two instances' : 'on one instance'}: a refunded gift is never left in a valid receipt`, async () => {
+    await setReceiptSettings(t.db, { model: 'annual_monthly' });
+    const gifts: { id: string; refund: boolean }[] = [];
+    for (let i = 0; i < 120; i++) {
+      const d = await createAttempt(t.db, { provider: 'stripe', providerRef: `in_race_${i}`, amountMinor: 1000 + i, currency: 'EUR', eurCents: 1000 + i, frequency: 'monthly', language: 'fr', donorEmail: `race${Math.floor(i / 2)}@example.org`, taxDetails: JSON.stringify(DONOR) });
+      await transition(t.db, { id: d.id }, 'succeeded');
+      gifts.push({ id: d.id, refund: i % 2 === 0 });
+    }
+    const other = second?.db ?? t.db;
+    await other.selectFrom('receipts').select('id').limit(1).execute();
+    // The statement runs while half the gifts are refunded, one after another, on the other instance.
+    const refunds = (async () => {
+      for (const g of gifts.filter((x) => x.refund)) await transition(other, { id: g.id }, 'refunded');
+    })();
+    await Promise.all([issueAnnualStatements(t.db, YEAR, new Date()), refunds]);
+    const valid = (await listReceipts(t.db, YEAR)).filter((r) => r.status === 'issued' && r.kind === 'annual');
+    const covered = valid.flatMap((r) => JSON.parse(r.donation_ids) as string[]);
+    expect(covered.sort()).toEqual(gifts.filter((g) => !g.refund).map((g) => g.id).sort());
+    expect((await listReceipts(t.db, YEAR)).map((r) => r.seq)).toEqual(Array.from({ length: (await listReceipts(t.db, YEAR)).length }, (_, i) => i + 1));
   }, 120_000);
 });
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createCheckoutSession, describeAmount, retrieveSession, sessionPayment, stripeClient, verifyWebhook, type CheckoutInput } from '~/domain/donations/providers/stripe.server';
+import { createCheckoutSession, describeAmount, invoiceOfCharge, retrieveSession, sessionPayment, stripeClient, verifyWebhook, type CheckoutInput } from '~/domain/donations/providers/stripe.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { parseBracketForm } from '../fakes/http';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
@@ -130,6 +130,30 @@ describe('the Stripe client', () => {
     expect(read({ customer_details: { email: 'a@example.org' }, customer_email: 'b@example.org' }).donorEmail).toBe('a@example.org');
   });
 
+  it('finds the invoice a charge paid: by its PaymentIntent, or by the invoice an older API version names; none for a one-off payment', async () => {
+    const client = stripeClient('sk_test_p', stripe.url);
+    const monthly = await createCheckoutSession(client, input({ monthly: true, amountCents: 1700 }));
+    stripe.complete(monthly.id);
+    const first = stripe.sessions.get(monthly.id).invoice;
+    const renewal = stripe.renew(stripe.sessions.get(monthly.id).subscription).invoice;
+    const { charge } = stripe.refund({ invoice: renewal.id });
+    expect(await invoiceOfCharge(client, charge)).toMatchObject({ id: renewal.id, billing_reason: 'subscription_cycle', amount_paid: 1700 });
+    const firstCharge = stripe.refund({ invoice: first }, { legacyInvoiceField: true }).charge;
+    expect(firstCharge.invoice).toBe(first);
+    const before = stripe.requests.length;
+    expect(await invoiceOfCharge(client, { ...firstCharge, payment_intent: null })).toMatchObject({ id: first, billing_reason: 'subscription_create' });
+    expect(stripe.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([`GET /v1/invoices/${first}`]);
+    expect(await invoiceOfCharge(client, { payment_intent: { id: charge.payment_intent } as Stripe.PaymentIntent, invoice: null })).toMatchObject({ id: renewal.id });
+
+    const oneOff = await createCheckoutSession(client, input());
+    stripe.complete(oneOff.id);
+    expect(await invoiceOfCharge(client, stripe.refund({ paymentIntent: `pi_${oneOff.id}` }).charge)).toBeUndefined();
+    const asked = stripe.requests.length;
+    expect(await invoiceOfCharge(client, { payment_intent: null })).toBeUndefined();
+    expect(stripe.requests).toHaveLength(asked);
+    await expect(invoiceOfCharge(client, { payment_intent: null, invoice: 'in_inconnue' })).rejects.toThrow(new ProviderError('stripe', "No such invoice: 'in_inconnue'"));
+  });
+
   it('verifies a webhook against its signature', () => {
     const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'checkout.session.completed', data: { object: {} } });
     expect(verifyWebhook(payload, stripe.sign(payload), 'whsec_provider').id).toBe('evt_1');
@@ -155,6 +179,13 @@ describe('the Stripe client facing odd answers', () => {
   ])('refuses a session with %s', async (_what, json) => {
     api.next = { json };
     await expect(createCheckoutSession(client(), input)).rejects.toThrow(new ProviderError('stripe', 'session sans adresse de paiement'));
+  });
+
+  it('finds no invoice in an invoice payment that names a deleted one, or only its id', async () => {
+    for (const invoice of [{ id: 'in_1', object: 'invoice', deleted: true }, 'in_2']) {
+      api.next = { json: { object: 'list', has_more: false, url: '/v1/invoice_payments', data: [{ id: 'inpay_1', object: 'invoice_payment', invoice, payment: { type: 'payment_intent', payment_intent: 'pi_1' } }] } };
+      expect(await invoiceOfCharge(client(), { payment_intent: 'pi_1' })).toBeUndefined();
+    }
   });
 
   it('names Stripe when its API refuses', async () => {

@@ -115,6 +115,8 @@ export interface Transition {
   receipt?: Receipt | null;
   /** Receipts this move (a refund) cancelled. */
   cancelledReceipts?: Receipt[];
+  /** The corrected annual receipts it issued in their place (the donor's other gifts of the year). */
+  reissuedReceipts?: Receipt[];
 }
 
 /**
@@ -147,9 +149,9 @@ export async function transition(
     const donation = await (trx.executeQuery(q.returningAll().compile()).then((r) => r.rows[0] as Donation | undefined));
     if (!donation) return { donation, changed: false };
     const receipt = donation.status === 'succeeded' ? await issueForGift(trx, donation) : null;
-    const cancelledReceipts = donation.status === 'refunded' ? await cancelForRefund(trx, donation.id, now) : [];
+    const refund = donation.status === 'refunded' ? await cancelForRefund(trx, donation.id, now) : { cancelled: [], reissued: [] };
     await recordActivity(trx, donation);
-    return { donation, changed: true, receipt, cancelledReceipts };
+    return { donation, changed: true, receipt, cancelledReceipts: refund.cancelled, reissuedReceipts: refund.reissued };
   });
 }
 

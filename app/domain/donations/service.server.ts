@@ -9,17 +9,17 @@ import { isLang, translate, type Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
 import { escapeMailHtml as esc, mailConfigFor, sendMail } from '~/lib/mail.server';
 import type { Storage } from '~/lib/storage.server';
-import { giftReceiptForMail, notifyAdminsOfCancellation } from '~/domain/receipts/mail.server';
+import { announceRefund, giftReceiptForMail } from '~/domain/receipts/mail.server';
 import { claimReceipt, createAttempt, type GiftDetails, findById, findByRef, findBySecondaryRef, pendingAttempts, recordSucceeded, setProviderRef, transition, type Donation, type Transition } from './ledger.server';
 import { eurCentsToCfa, formatMoney } from './money';
 import { activeProducts, type PaymentSettings } from './payment-settings.server';
 import { coinGateBase, createOrder, getOrder } from './providers/coingate.server';
 import { FLUTTERWAVE_API, verifyByReference, verifyTransaction } from './providers/flutterwave.server';
 import * as paypal from './providers/paypal.server';
-import { createCheckoutSession, retrieveSession, sessionPayment, stripeClient, verifyWebhook } from './providers/stripe.server';
+import { createCheckoutSession, invoiceOfCharge, retrieveSession, sessionPayment, stripeClient, verifyWebhook, type ChargeLike } from './providers/stripe.server';
 import { ProviderError, returnOrigin, type VerifiedPayment } from './providers/types';
 import type { ProviderName } from './status';
-import { recordFailedInstalment, syncMonthlyGift } from '~/domain/donors/monthly.server';
+import { recordFailedInstalment, subscriptionOfInvoice, syncMonthlyGift } from '~/domain/donors/monthly.server';
 import { dateTimeFormat } from '~/lib/intl';
 
 /** What every donation operation needs: the database, the settings (secrets in clear) and where we live. */
@@ -81,7 +81,7 @@ async function after(deps: DonationDeps, t: Transition): Promise<Transition> {
       await deps.campaignGiftChanged?.(status).catch((e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
     }
     if (t.cancelledReceipts?.length) {
-      await notifyAdminsOfCancellation(deps.db, mailConfigFor(deps.env, deps.publicUrl), t.cancelledReceipts, `${deps.publicUrl ?? ''}/admin/receipts`).catch((e) =>
+      await announceRefund(deps.db, mailConfigFor(deps.env, deps.publicUrl), { cancelled: t.cancelledReceipts, reissued: t.reissuedReceipts ?? [] }, `${deps.publicUrl ?? ''}/admin/receipts`, deps.storage).catch((e) =>
         log.error('receipt cancellation notice failed', { donationId: t.donation?.id, error: e instanceof Error ? e.message : String(e) }),
       );
     }
@@ -177,6 +177,25 @@ export async function confirmStripeSession(deps: DonationDeps, sessionId: string
 
 export type WebhookOutcome = { status: 200 | 400; message: string };
 
+/**
+ * The gift a fully refunded charge paid. A one-off gift keeps its PaymentIntent; a monthly
+ * instalment is found through the invoice the charge paid (asked of Stripe): a renewal is recorded
+ * under its invoice, the first instalment under the checkout that started the subscription.
+ */
+async function refundedGift(deps: DonationDeps, charge: ChargeLike): Promise<Donation | undefined> {
+  const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  const oneOff = pi ? await findBySecondaryRef(deps.db, 'stripe', pi) : undefined;
+  if (oneOff) return oneOff;
+  const invoice = await invoiceOfCharge(stripeOf(deps), charge);
+  if (!invoice) return undefined;
+  const subId = subscriptionOfInvoice(invoice);
+  if (!subId) return undefined;
+  const renewal = await findByRef(deps.db, 'stripe', invoice.id);
+  if (renewal) return renewal;
+  // The first instalment's row is the checkout that started the subscription (renewals, recorded later, carry its id too).
+  return invoice.billing_reason === 'subscription_create' ? findBySecondaryRef(deps.db, 'stripe', subId) : undefined;
+}
+
 /** POST /webhooks/stripe, raw body in hand. */
 export async function handleStripeWebhook(deps: DonationDeps, rawBody: string, signature: string | null): Promise<WebhookOutcome> {
   const secret = deps.settings.secrets['stripe.webhookSecret'];
@@ -199,9 +218,8 @@ export async function handleStripeWebhook(deps: DonationDeps, rawBody: string, s
     }
     case 'charge.refunded': {
       const charge = event.data.object;
-      const pi = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
-      if (!pi || !charge.refunded) break;
-      const donation = await findBySecondaryRef(deps.db, 'stripe', pi);
+      if (!charge.refunded) break;
+      const donation = await refundedGift(deps, charge);
       if (donation) await after(deps, await transition(deps.db, { id: donation.id }, 'refunded'));
       break;
     }

@@ -6,7 +6,7 @@ import { log } from '~/lib/log.server';
 import { escapeMailHtml as esc, sendMail, type Mail, type MailConfig } from '~/lib/mail.server';
 import type { Storage } from '~/lib/storage.server';
 import { receiptFileName, renderReceiptPdf } from './pdf.server';
-import { claimSending, getReceipt, receiptsOfDonation, type Receipt } from './register.server';
+import { claimSending, getReceipt, receiptsOfDonation, type Receipt, type RefundCancellation } from './register.server';
 import { euroFigures } from './words';
 
 export type ReceiptAttachment = NonNullable<Mail['attachments']>[number];
@@ -47,18 +47,39 @@ export async function mailAnnualReceipts(db: DB, config: MailConfig, receipts: R
   return sent;
 }
 
-/** Tells every Admin that a refund cancelled receipts (they may have to inform the donor). */
-export async function notifyAdminsOfCancellation(db: DB, config: MailConfig, receipts: Receipt[], adminUrl: string): Promise<void> {
+/** After a refund cancelled receipts: the corrected annual receipts go to their donors, then every Admin is told. */
+export async function announceRefund(db: DB, config: MailConfig, refund: RefundCancellation, adminUrl: string, storage?: Storage): Promise<void> {
+  await mailAnnualReceipts(db, config, refund.reissued, storage);
+  await notifyAdminsOfCancellation(db, config, refund, adminUrl);
+}
+
+/** What became of the gifts an annual receipt cancelled by a refund also covered. */
+function annualFate(old: Receipt, reissued: Receipt | undefined): string {
+  const was = `Le reçu ${old.number} était un reçu annuel récapitulatif : `;
+  if (reissued) return `${was}le reçu rectificatif ${reissued.number} (${euroFigures(reissued.amount_cents)}) le remplace pour les autres dons qu’il comprenait et a été envoyé au donateur.`;
+  if ((JSON.parse(old.donation_ids) as string[]).length === 1) return `${was}il ne comprenait pas d’autre don, aucun reçu rectificatif n’est émis.`;
+  return `${was}les reçus étant désactivés ou leurs paramètres incomplets, aucun reçu rectificatif n’est émis pour les autres dons qu’il comprenait. Une fois les paramètres complétés, émettez les reçus annuels de ${parisYear(old.paid_at)} (écran Reçus) : ils les couvriront.`;
+}
+
+/**
+ * Tells every Admin that a refund cancelled receipts (they may have to inform the donor), and, for
+ * an annual receipt, which corrected receipt replaces it or why none does.
+ */
+export async function notifyAdminsOfCancellation(db: DB, config: MailConfig, { cancelled: receipts, reissued }: RefundCancellation, adminUrl: string): Promise<void> {
   if (!receipts.length) return;
   const admins = await db.selectFrom('users').select('email').where('role', '=', 'Admin').where('password_hash', 'is not', null).execute();
   const list = receipts.map((r) => `${r.number} (${euroFigures(r.amount_cents)})`).join(', ');
-  const text = `Un don a été remboursé : le reçu fiscal ${list} est annulé automatiquement. Il reste dans le registre, marqué « annulé ».\n\nRegistre des reçus : ${adminUrl}\n`;
+  const paragraphs = [
+    `Un don a été remboursé : le reçu fiscal ${list} est annulé automatiquement. Il reste dans le registre, marqué « annulé ».`,
+    ...receipts.filter((r) => r.kind === 'annual').map((r) => annualFate(r, reissued.find((n) => n.replaces_id === r.id))),
+  ];
+  const text = `${paragraphs.join('\n\n')}\n\nRegistre des reçus : ${adminUrl}\n`;
   for (const a of admins) {
     await sendMail(db, config, {
       to: a.email,
       subject: `Reçu fiscal annulé après remboursement : ${receipts.map((r) => r.number).join(', ')}`,
       text,
-      html: `<p>${esc(text.split('\n')[0])}</p><p><a href="${esc(adminUrl)}">Registre des reçus</a></p>`,
+      html: `${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}<p><a href="${esc(adminUrl)}">Registre des reçus</a></p>`,
     }).catch((e) => log.error('admin notification failed', { error: e instanceof Error ? e.message : String(e) }));
   }
 }

@@ -10,6 +10,10 @@ import { getReceiptSettings } from './settings.server';
 
 export type Receipt = ReceiptTable;
 
+/** Serializes the annual statement and the refunds that may cancel an annual receipt (PostgreSQL; SQLite has one writer). */
+// Stryker disable next-line StringLiteral: the lock's name matters only on PostgreSQL, and mutation runs on SQLite
+const ANNUAL_LOCK = 'receipts-annual';
+
 /** The organisation as printed on a receipt (the settings at the time of issue). */
 export type OrganisationSnapshot = Omit<ReceiptSettings, 'enabled'>;
 
@@ -118,15 +122,50 @@ export async function issueForGift(trx: DB, d: DonationTable): Promise<Receipt |
   });
 }
 
-/** Called by the ledger inside the refund's transaction: every issued receipt of the gift becomes "annulé". */
-export async function cancelForRefund(trx: DB, donationId: string, at: string): Promise<Receipt[]> {
-  return trx
+/** What a refund did to the register: the receipts it cancelled, and the corrected annual receipts issued in their place. */
+export interface RefundCancellation {
+  cancelled: Receipt[];
+  reissued: Receipt[];
+}
+
+/**
+ * Called by the ledger inside the refund's transaction: every issued receipt covering the gift
+ * becomes "annulé" — its own, or the annual receipt summing it with the donor's other gifts. An
+ * annual receipt is corrected at once: a new one, with the next number and `replaces_id`, for the
+ * gifts it still covers, unless none is left or receipts are off or incomplete (then the next
+ * annual statement of that year covers them).
+ */
+export async function cancelForRefund(trx: DB, donationId: string, at: string): Promise<RefundCancellation> {
+  // Taken in turn with the annual statement: it never sums a gift being refunded, and a refund
+  // always sees the annual receipt a statement just issued.
+  await lockFor(trx, ANNUAL_LOCK);
+  const cancelled = await trx
     .updateTable('receipts')
     .set({ status: 'cancelled', cancelled_at: at, cancel_reason: 'Don remboursé' })
-    .where('donation_id', '=', donationId)
+    // Gift ids are UUIDs (no LIKE wildcard); donation_ids is the JSON list of every receipt, gift or annual.
+    .where('donation_ids', 'like', `%${JSON.stringify(donationId)}%`)
     .where('status', '=', 'issued')
     .returningAll()
     .execute();
+  const settings = await getReceiptSettings(trx);
+  const reissued: Receipt[] = [];
+  for (const old of receiptsActive(settings) ? cancelled : []) {
+    // What it still covers: the refunded gift is no longer succeeded, so a gift's own receipt covers nothing more.
+    const gifts = await trx.selectFrom('donations').selectAll().where('id', 'in', JSON.parse(old.donation_ids) as string[]).where('status', '=', 'succeeded').orderBy('succeeded_at').execute();
+    if (!gifts.length) continue;
+    reissued.push(await insertReceipt(trx, settings, { kind: old.kind as 'gift' | 'annual', ...annualSum(gifts), donor: JSON.parse(old.donor) as TaxDetails, donorEmail: old.donor_email, language: old.language, issuedAt: at, replacesId: old.id }));
+  }
+  return { cancelled, reissued };
+}
+
+/** What an annual receipt says of its gifts (in the order they were confirmed): which, how much, the last date, every method. */
+function annualSum(gifts: DonationTable[]): Pick<NewReceipt, 'donationIds' | 'amountCents' | 'paidAt' | 'method'> {
+  return {
+    donationIds: gifts.map((g) => g.id),
+    amountCents: gifts.reduce((s, g) => s + (g.eur_cents ?? 0), 0),
+    paidAt: gifts[gifts.length - 1].succeeded_at!,
+    method: [...new Set(gifts.map((g) => METHOD_LABELS[g.provider] ?? g.provider))].join(', '),
+  };
 }
 
 export async function getReceipt(db: DB, id: string): Promise<Receipt | undefined> {
@@ -249,8 +288,7 @@ export async function correctReceipt(db: DB, actor: Actor, id: string, donor: Ta
  */
 export async function issueAnnualStatements(db: DB, year: number, now = new Date()): Promise<Receipt[]> {
   return db.transaction().execute(async (trx) => {
-    // Stryker disable next-line StringLiteral: the lock's name matters only on PostgreSQL, and mutation runs on SQLite
-    await lockFor(trx, 'receipts-annual');
+    await lockFor(trx, ANNUAL_LOCK);
     const settings = await getReceiptSettings(trx);
     if (!receiptsActive(settings) || settings.model !== 'annual_monthly') return [];
     const from = parisYearStart(year);
@@ -280,19 +318,7 @@ export async function issueAnnualStatements(db: DB, year: number, now = new Date
     const issued: Receipt[] = [];
     for (const list of byDonor.values()) {
       const last = list[list.length - 1];
-      issued.push(
-        await insertReceipt(trx, settings, {
-          kind: 'annual',
-          donationIds: list.map((g) => g.id),
-          donor: parseTaxDetails(last.tax_details)!,
-          donorEmail: last.donor_email,
-          language: last.language,
-          amountCents: list.reduce((s, g) => s + (g.eur_cents ?? 0), 0),
-          paidAt: last.succeeded_at!,
-          method: [...new Set(list.map((g) => METHOD_LABELS[g.provider] ?? g.provider))].join(', '),
-          issuedAt: now.toISOString(),
-        }),
-      );
+      issued.push(await insertReceipt(trx, settings, { kind: 'annual', ...annualSum(list), donor: parseTaxDetails(last.tax_details)!, donorEmail: last.donor_email, language: last.language, issuedAt: now.toISOString() }));
     }
     return issued;
   });

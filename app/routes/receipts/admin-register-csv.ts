@@ -1,13 +1,17 @@
 import type { Route } from './+types/admin-register-csv';
 import { listReceipts, totalsOf } from '~/domain/receipts/register.server';
 import { requireUser } from '~/lib/auth.server';
-import { csvDocument } from '~/lib/csv';
+import { csvDocument, csvResponse } from '~/lib/csv';
 import { runtime } from '~/lib/runtime.server';
 import { toDecimalString } from '~/domain/donations/money';
 import type { TaxDetails } from '~/domain/receipts/donor-details';
+import { today as parisDay } from '~/domain/content/forms';
 import { yearOf } from './admin-receipts.server';
 
-/** The register of a year as CSV, ending with the total of the valid receipts (what is declared). */
+/**
+ * The register of a year as CSV, ending with the total of the valid receipts (what is declared).
+ * Dates are days in Paris (YYYY-MM-DD), as the PDF prints them and the number counts the year.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'receipts' });
   const year = yearOf(request);
@@ -19,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return [
       r.number,
       r.kind === 'annual' ? 'Annuel' : 'Don',
-      r.issued_at.slice(0, 10),
-      r.paid_at.slice(0, 10),
+      parisDay(new Date(r.issued_at)),
+      parisDay(new Date(r.paid_at)),
       d.name,
       d.company,
       d.siren,
@@ -38,7 +42,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   const totals = totalsOf(rows);
   lines.push(['Total des reçus émis', String(totals.issuedCount), '', '', '', '', '', '', '', '', '', '', toDecimalString(totals.issuedCents, 'EUR'), '', '', '', '']);
-  return new Response(csvDocument(header, lines), {
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="recus-fiscaux-${year}.csv"`, 'Cache-Control': 'private, no-store' },
-  });
+  return csvResponse(csvDocument(header, lines), `recus-fiscaux-${year}.csv`);
 }

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import { parisYear } from '~/domain/receipts/calendar';
 import { expectAccessible } from '../support';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { startFakePayPal, type FakePayPal } from '../../fakes/paypal';
@@ -11,7 +12,8 @@ import { startSmtp } from '../../support/smtp';
 
 const WHSEC = 'whsec_e2e_receipts';
 const APP_SECRET = 'e2e-receipts-secret-'.padEnd(48, 'x');
-const YEAR = new Date().getUTCFullYear();
+// Receipt numbers count the French calendar year (the same helper as the app's).
+const YEAR = parisYear(new Date());
 
 /** The PDF attached to a raw MIME message (base64 part named *.pdf). */
 function pdfAttachment(raw: string): { name: string; bytes: Buffer } {

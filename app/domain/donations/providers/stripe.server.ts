@@ -101,6 +101,30 @@ export async function retrieveSession(stripe: Stripe, id: string): Promise<Verif
   }
 }
 
+/** A charge as a webhook sends it: `invoice` only from an endpoint on an API version before 2025-03-31.basil. */
+export type ChargeLike = Pick<Stripe.Charge, 'payment_intent'> & { invoice?: string | { id: string } | null };
+
+const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : x?.id);
+
+/**
+ * The invoice a charge paid (a monthly instalment), asked of Stripe; undefined when it paid none (a
+ * one-off gift). Since API version 2025-03-31.basil a charge no longer names its invoice: the
+ * invoice payments of its PaymentIntent do. An endpoint on an older version still sends `invoice`.
+ */
+export async function invoiceOfCharge(stripe: Stripe, charge: ChargeLike): Promise<Stripe.Invoice | undefined> {
+  const named = idOf(charge.invoice);
+  const paymentIntent = idOf(charge.payment_intent);
+  try {
+    if (named) return await stripe.invoices.retrieve(named);
+    if (!paymentIntent) return undefined;
+    const payments = await stripe.invoicePayments.list({ payment: { type: 'payment_intent', payment_intent: paymentIntent }, expand: ['data.invoice'], limit: 1 });
+    const found = payments.data[0]?.invoice;
+    return typeof found === 'object' && !found.deleted ? found : undefined;
+  } catch (e) {
+    throw new ProviderError('stripe', e instanceof Error ? e.message : String(e));
+  }
+}
+
 /** Verifies `Stripe-Signature` over the raw body; throws when it does not match. */
 export function verifyWebhook(rawBody: string, signature: string | null, webhookSecret: string): Stripe.Event {
   if (!signature) throw new Error('missing Stripe-Signature');
