@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exponent, formatMoney, fromDecimal, parseEuroAmount, toDecimalString } from '~/domain/donations/money';
+import { AMOUNT_PATTERN, exponent, formatMoney, fromDecimal, parseEuroAmount, toDecimalString } from '~/domain/donations/money';
 
 /** The edges of the money rules that mutation testing found untested (ADR 011). */
 describe('money edges', () => {
@@ -46,5 +46,24 @@ describe('money edges', () => {
   it('formats in French unless told otherwise', () => {
     expect(formatMoney(2000, 'EUR').replace(/\s/g, ' ')).toBe('20,00 €');
     expect(formatMoney(13119, 'XOF').replace(/\s/g, ' ')).toBe('13 119 F CFA');
+  });
+});
+
+describe('the amount fields’ HTML pattern', () => {
+  // As a browser compiles a `pattern` attribute: anchored, with the v flag.
+  const browser = new RegExp(`^(?:${AMOUNT_PATTERN})$`, 'v');
+  it('lets through exactly the forms parseEuroAmount reads, and stops the rest before the server', () => {
+    const read = ['20', '20.5', '20,50', '1 000', '1\u00a0000', '1\u202f000,50', '12 345.67', '100000', '0', '0,01', '007'];
+    for (const v of read) {
+      expect(browser.test(v), v).toBe(true);
+      const parsed = parseEuroAmount(v);
+      // Read as a number: accepted, or refused for its size (zero, over 100 000 €), never as malformed.
+      expect(parsed.ok || parsed.error !== 'invalid', v).toBe(true);
+    }
+    const refused = ['', '-5', '20.505', '20,', '1 00', '1  000', '1 000 000', '12 34', 'abc', '20 €', '1e3', '20.5.1'];
+    for (const v of refused) {
+      expect(browser.test(v), v).toBe(false);
+      expect(parseEuroAmount(v).ok, v).toBe(false);
+    }
   });
 });

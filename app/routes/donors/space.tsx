@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/space';
 import { donationDeps } from '~/domain/donations/deps.server';
-import { formatMoney, parseEuroAmount } from '~/domain/donations/money';
+import { AMOUNT_PATTERN, formatMoney, parseEuroAmount } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
 import { donorCookie, endDonorSession, requestSignInLink } from '~/domain/donors/links.server';
@@ -238,7 +238,7 @@ function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data: Signed
                       <input type="hidden" name="gift" value={g.id} />
                       <div>
                         <label htmlFor={amountId} className="block font-medium">{t('donorSpace.newAmount')}</label>
-                        <input id={amountId} name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.,][0-9]{1,2})?" defaultValue={mine && err?.field === 'amount' ? err.values?.amount : ''} aria-invalid={mine && err?.field === 'amount' ? true : undefined} aria-describedby={`${amountId}-note${mine ? ` ${errId}` : ''}`} className={inputCls(Boolean(mine && err?.field === 'amount'))} />
+                        <input id={amountId} name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern={AMOUNT_PATTERN} defaultValue={mine && err?.field === 'amount' ? err.values?.amount : ''} aria-invalid={mine && err?.field === 'amount' ? true : undefined} aria-describedby={`${amountId}-note${mine ? ` ${errId}` : ''}`} className={inputCls(Boolean(mine && err?.field === 'amount'))} />
                         <p id={`${amountId}-note`} className="mt-1 text-sm text-gray-700">{t('donorSpace.amountNote')}</p>
                       </div>
                       <button type="submit" className={buttonClass('primary')}>{t('donorSpace.changeAmount')}</button>

@@ -2,7 +2,7 @@ import { data, redirect } from 'react-router';
 import type { Route } from './+types/donate';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { readOptionalEmail } from '~/domain/donations/donor-email';
-import { formatMoney, parseEuroAmount, type AmountError } from '~/domain/donations/money';
+import { AMOUNT_PATTERN, formatMoney, parseEuroAmount, type AmountError } from '~/domain/donations/money';
 import { activeProducts, availableMethods } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startCardDonation, startCryptoDonation, startLinkDonation } from '~/domain/donations/service.server';
@@ -244,7 +244,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             </fieldset>
             <div>
               <label htmlFor="card-amount" className="block font-medium">{t('donate.customAmount')}</label>
-              <input id="card-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} pattern="[0-9]+([.,][0-9]{1,2})?" defaultValue={err?.values.amount ?? ''} aria-invalid={err ? true : undefined} aria-describedby={err ? errId : undefined} className={inputCls(Boolean(err))} />
+              <input id="card-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} pattern={AMOUNT_PATTERN} defaultValue={err?.values.amount ?? ''} aria-invalid={err ? true : undefined} aria-describedby={err ? errId : undefined} className={inputCls(Boolean(err))} />
             </div>
             <fieldset>
               <legend className="font-semibold">{t('donate.frequency')}</legend>
@@ -270,7 +270,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
             {err && <ErrorText id={errId} error={err.error} detail={err.detail} vars={err.vars} />}
             <div>
               <label htmlFor="crypto-amount" className="block font-medium">{t('donate.amount')}</label>
-              <input id="crypto-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue={amountDefault} aria-invalid={err && !emailErr ? true : undefined} aria-describedby={err && !emailErr ? errId : undefined} className={inputCls(Boolean(err && !emailErr))} />
+              <input id="crypto-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern={AMOUNT_PATTERN} defaultValue={amountDefault} aria-invalid={err && !emailErr ? true : undefined} aria-describedby={err && !emailErr ? errId : undefined} className={inputCls(Boolean(err && !emailErr))} />
             </div>
             {givingOptions('crypto', giftCents(amountDefault, null))}
             <div>
@@ -288,7 +288,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
           <div className="mt-4 space-y-5" data-paypal data-sdk={loaderData.scriptUrls.paypal} data-client-id={loaderData.paypalClientId} data-messages={scriptMessages}>
             <div>
               <label htmlFor="paypal-amount" className="block font-medium">{t('donate.amount')}</label>
-              <input id="paypal-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.][0-9]{1,2})?" defaultValue="20.00" className={inputCls(false)} />
+              <input id="paypal-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern={AMOUNT_PATTERN} defaultValue="20.00" className={inputCls(false)} />
             </div>
             {campaignChoice('paypal')}
             {taxFields}
@@ -316,7 +316,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="mobile-amount" className="block font-medium">
                 {cfa ? t('donate.amount') : t('donate.amountIn', { currency: mobile.currency })}
               </label>
-              <input id="mobile-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern="[0-9]+([.,][0-9]{1,2})?" defaultValue="20" aria-describedby={cfa ? 'mobile-amount-note' : undefined} className={inputCls(false)} />
+              <input id="mobile-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern={AMOUNT_PATTERN} defaultValue="20" aria-describedby={cfa ? 'mobile-amount-note' : undefined} className={inputCls(false)} />
               {cfa && (
                 <p id="mobile-amount-note" className="mt-1 text-sm text-gray-700">
                   {t('donate.convertedNote', { currency: mobile.currency })}
