@@ -69,6 +69,18 @@ export async function monthlyGiftsOf(db: DB, email: string): Promise<MonthlyGift
   return views.reverse();
 }
 
+/**
+ * The state of the monthly gifts these subscription ids name (a monthly donation's `secondary_ref`),
+ * for the back office's list of donations: a failed instalment leaves its gift 'past_due' until a
+ * payment or the donor's new card settles it. Ids of gifts never seen here are absent.
+ */
+export async function giftStates(db: DB, ids: (string | null)[]): Promise<Map<string, GiftStatus>> {
+  const wanted = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('monthly_gifts').select(['id', 'status']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((r) => [r.id, r.status as GiftStatus]));
+}
+
 /** The gift, only when it was started from this email: a donor never reaches another's gift. */
 export async function giftOfDonor(db: DB, email: string, giftId: string): Promise<{ gift: MonthlyGift; first: Donation } | null> {
   if (!giftId || giftId.length > 255) return null;

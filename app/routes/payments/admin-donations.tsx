@@ -9,6 +9,7 @@ import { ScrollRegion } from '~/ui/admin/ScrollRegion';
 import { donationsFor } from './admin-donations.server';
 import { issuedReceiptsFor } from '~/domain/receipts/register.server';
 import { campaignChoices } from '~/domain/campaigns/campaigns.server';
+import { giftStates, type GiftStatus } from '~/domain/donors/monthly.server';
 import { runtime } from '~/lib/runtime.server';
 
 const SHOWN = 500;
@@ -19,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const all = rows.slice(0, SHOWN);
   const succeeded = all.filter((d) => d.status === 'succeeded');
   const receipts = await issuedReceiptsFor(runtime().db, all.map((d) => d.id));
+  const gifts = await giftStates(runtime().db, all.filter((d) => d.frequency === 'monthly').map((d) => d.secondary_ref));
   const campaigns = await campaignChoices(runtime().db);
   const campaignTitle = (id: string | null) => (id ? (campaigns.find((c) => c.id === id)?.title ?? id) : '');
   return {
@@ -34,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       amount: formatMoney(d.amount_minor, d.currency, 'fr'),
       eur: d.eur_cents === null ? '' : formatMoney(d.eur_cents, 'EUR', 'fr'),
       frequency: d.frequency,
+      // Where the monthly gift stands now (#15): shown beside 'mensuel' unless it is running normally.
+      giftState: d.frequency === 'monthly' && d.secondary_ref ? (GIFT_STATE_LABELS[gifts.get(d.secondary_ref) ?? 'active'] ?? '') : '',
       donor: [d.donor_name, d.donor_email].filter(Boolean).join(' · '),
       verifiable: Boolean(d.verifiable),
       error: d.error,
@@ -49,6 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
   };
 }
+
+/** A monthly gift's state as the list names it; a gift running normally says nothing more. */
+const GIFT_STATE_LABELS: Partial<Record<GiftStatus, string>> = { past_due: 'prélèvement en échec', paused: 'en pause', ended: 'arrêté' };
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dons | Administration' }, { name: 'robots', content: 'noindex' }];
 
@@ -156,7 +163,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
               {donations.map((d) => (
                 <tr key={d.id}>
                   <td className="px-4 py-3 whitespace-nowrap">{dateTime.format(new Date(d.createdAt))}</td>
-                  <td className="px-4 py-3">{PROVIDER_LABELS[d.provider] ?? d.provider}{d.frequency === 'monthly' ? ' · mensuel' : ''}</td>
+                  <td className="px-4 py-3">{PROVIDER_LABELS[d.provider] ?? d.provider}{d.frequency === 'monthly' ? ' · mensuel' : ''}{d.giftState ? ` · ${d.giftState}` : ''}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{d.amount}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{d.eur}</td>
                   <td className="px-4 py-3">
