@@ -216,6 +216,11 @@ describeEachDialect('users, sessions and one-time links on %s', (dialect) => {
     expect(left).toEqual([hashToken(live.token)]);
   });
 
+  it('lists activity newest first, in the order it happened, even within one millisecond', async () => {
+    for (let i = 0; i < 6; i++) await audit(t.db, actor, 'test.order', `étape ${i}`);
+    expect((await recentActivity(t.db, 6)).map((e) => e.target)).toEqual(['étape 5', 'étape 4', 'étape 3', 'étape 2', 'étape 1', 'étape 0']);
+  });
+
   it('never writes secrets into the audit log', async () => {
     await audit(t.db, actor, 'test.secret', 'cible', { password: 'x', token: 'y', apiKey: 'z', sessionId: 's', changes: ['rôle'] });
     const [entry] = await recentActivity(t.db, 1);
