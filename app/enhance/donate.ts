@@ -3,6 +3,7 @@
  * are plain forms). It loads the provider's browser script when that tab is open — never before —
  * and talks to our server for everything that counts: the server creates, captures and verifies.
  */
+import { parseEuroAmount } from '~/domain/donations/money';
 import { NEWSLETTER_FIELD } from '~/domain/donors/consent';
 import { interpolate } from '~/lib/interpolate';
 import { showToast } from './toasts';
@@ -39,8 +40,8 @@ export function loadScript(src: string, attempts = 1, delayMs = 1000): Promise<v
 }
 
 const REDIRECT_DELAY_MS = 2500;
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
-const validAmount = (v: string) => AMOUNT.test(v.trim()) && Number(v) > 0 && Number(v) <= 100000;
+/** An amount the server takes (it reads it with the same rule): the PayPal buttons stay off until then. */
+const validAmount = (v: string) => parseEuroAmount(v).ok;
 
 /**
  * What the form chose besides the amount, sent with it as a plain form would: the "Reçu fiscal"
