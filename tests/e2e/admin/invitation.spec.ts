@@ -94,6 +94,7 @@ for (const dialect of DIALECTS) {
 
       await page.goto(`${server.baseURL}/admin/login`);
       await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Mot de passe oublié ?' })).toBeVisible();
       await expectAccessible(page);
       await page.getByLabel('Email').fill('ERIC@example.org');
       await page.getByRole('button', { name: 'Envoyer le lien' }).click();

@@ -47,6 +47,7 @@ for (const dialect of DIALECTS) {
       await page.goto(`${server.baseURL}/admin/users`);
       const eric = page.getByTestId('user-row').filter({ hasText: 'eric@example.org' });
       await eric.getByRole('link', { name: /Modifier/ }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /^Modifier/ })).toBeVisible();
       await expectAccessible(page);
       await page.getByLabel('Nom').fill('Éric Durand');
       await page.getByLabel('Email').fill('pas un email');
@@ -97,6 +98,9 @@ for (const dialect of DIALECTS) {
       await expect(toast).toContainText('Vous ne pouvez pas supprimer le seul utilisateur.');
 
       await page.getByRole('link', { name: 'Mon mot de passe' }).click();
+      // Judged once the page has changed: axe running during the client-side navigation once sampled
+      // the side menu's "Utilisateurs" entry half-way through its colour transition (CI, stop 23).
+      await expect(page.getByRole('heading', { level: 1, name: 'Mon mot de passe' })).toBeVisible();
       await expectAccessible(page);
       await page.getByLabel('Mot de passe actuel').fill('pas le bon');
       await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('encore un autre mot de passe');
