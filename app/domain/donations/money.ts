@@ -22,25 +22,27 @@ export function exponent(currency: string): number {
 
 export type AmountError = 'missing' | 'invalid' | 'too_small' | 'too_large';
 
-/**
- * "1 000" or "1 000,50" (a space, or the no-break spaces a French keyboard or a copy may put, between
- * thousands) as "1000". One separator at most: amounts stop at 100 000 €.
- */
-const THOUSANDS = /^\d{1,3}[ \u00a0\u202f]\d{3}(?:[.,]\d{1,2})?$/;
-export const withoutThousandsSpace = (v: string) => (THOUSANDS.test(v) ? v.replace(/[ \u00a0\u202f]/, '') : v);
+/** The spaces that may separate thousands: a space, or the no-break spaces a French keyboard or a copy puts. */
+const SPACE = '[ \\u00a0\\u202f]';
+/** "1 000" or "1 000,50": one separator at most, amounts stop at 100 000 €. */
+const THOUSANDS_FORM = `[0-9]{1,3}${SPACE}[0-9]{3}(?:[.,][0-9]{1,2})?`;
+const THOUSANDS = new RegExp(`^${THOUSANDS_FORM}$`);
+const A_SPACE = new RegExp(SPACE);
+/** "1 000" or "1 000,50" as "1000" or "1000,50"; anything else as it is. */
+export const withoutThousandsSpace = (v: string) => (THOUSANDS.test(v) ? v.replace(A_SPACE, '') : v);
 
 /**
  * The amount fields' HTML `pattern`: the browser lets through what `parseEuroAmount` reads ("20",
  * "20.5", "20,50", "1 000"), so a donor is never stopped before the server for a form it accepts.
- * Limits (zero, 100 000 €) are the server's, with its message.
+ * Limits (zero, 100 000 €) are the server's, with its message. Built from the same thousands form
+ * as the parser's.
  */
-export const AMOUNT_PATTERN = '[0-9]{1,3}[ \\u00a0\\u202f][0-9]{3}([.,][0-9]{1,2})?|[0-9]+([.,][0-9]{1,2})?';
+export const AMOUNT_PATTERN = `${THOUSANDS_FORM}|[0-9]+(?:[.,][0-9]{1,2})?`;
 
 /**
  * Parses what a donor typed as euros ("20", "20.5", "20,50", "1 000") into cents. Refuses negatives,
  * zero, more than two decimals, anything non-numeric, and more than 100 000 €.
  */
-
 export function parseEuroAmount(input: unknown): { ok: true; cents: number } | { ok: false; error: AmountError } {
   if (typeof input !== 'string' || input.trim() === '') return { ok: false, error: 'missing' };
   const s = withoutThousandsSpace(input.trim()).replace(',', '.');
