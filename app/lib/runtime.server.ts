@@ -3,6 +3,7 @@ import { migrateToLatest, migrationStatus, openDatabase, type DB, type DbHandle 
 import { createBackup } from './backup.server';
 import { startChangeFeed, type ChangeFeed } from './change-feed.server';
 import { env as readEnv, type Env } from './env.server';
+import { ContentMemo } from './content-memo.server';
 import { HtmlCache } from './html-cache.server';
 import { log, setLogLevel } from './log.server';
 import { closeMailTransports } from './mail.server';
@@ -12,7 +13,7 @@ import { pruneSessions } from './session.server';
 import { storageFromEnv, type Storage } from './storage.server';
 
 /**
- * The process-wide state: environment, database, media storage, HTML cache. Started once by the
+ * The process-wide state: environment, database, media storage, HTML cache and content memo. Started once by the
  * server (and by tests), stopped on shutdown. Routes reach it through these accessors.
  */
 export interface Runtime {
@@ -22,6 +23,8 @@ export interface Runtime {
   storage: Storage;
   secret: string;
   cache: HtmlCache;
+  /** Published content read once per content version (ADR 017), dropped with the HTML cache. */
+  memo: ContentMemo;
   publicUrl: string | undefined;
   /** Built enhancement scripts by name (build/enhance-manifest.json), set by the server. */
   assets: Record<string, string>;
@@ -61,6 +64,7 @@ export function startRuntime(envOverride?: Env, hooks: RuntimeHooks = {}): Promi
       await migrateToLatest(handle.db);
       await hooks.prepare?.(handle, env, storage);
       const cache = new HtmlCache();
+      const memo = new ContentMemo();
       current = {
         env,
         handle,
@@ -68,9 +72,13 @@ export function startRuntime(envOverride?: Env, hooks: RuntimeHooks = {}): Promi
         storage,
         secret: loadAppSecret(env.APP_SECRET, dataDir),
         cache,
+        memo,
         publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
         assets: {},
-        changes: startChangeFeed(handle, env.DATABASE_URL, () => cache.clear()),
+        changes: startChangeFeed(handle, env.DATABASE_URL, () => {
+          cache.clear();
+          memo.clear();
+        }),
         draining: false,
       };
       // Under a cluster only one worker runs the periodic jobs (server.js sets THV_RUN_JOBS); across
@@ -125,10 +133,11 @@ export function settings(): Env {
   return current?.env ?? readEnv();
 }
 
-/** Every content write calls this: cached pages are dropped at once. */
+/** Every content write calls this: cached pages and remembered content are dropped at once. */
 export async function contentChanged(): Promise<void> {
   const rt = runtime();
   rt.cache.clear();
+  rt.memo.clear();
   await rt.db
     .updateTable('content_state')
     .set((eb) => ({ version: eb('version', '+', 1) }))

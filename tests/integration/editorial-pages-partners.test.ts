@@ -6,8 +6,9 @@ import { partnerEditable } from '~/domain/partners/editable.server';
 import { getPartner } from '~/domain/partners/partners.server';
 import { utcToParisLocal, type EntityRef } from '~/domain/revisions/editorial';
 import { previewToken } from '~/domain/revisions/preview.server';
-import { editable, editableAt } from '~/domain/revisions/registry.server';
-import { getDraft, publishDue } from '~/domain/revisions/workflow.server';
+import { editableAt } from '~/domain/revisions/registry.server';
+import { getDraft } from '~/domain/revisions/workflow.server';
+import { runScheduledPublishing } from '~/domain/revisions/schedule.server';
 import { runtime } from '~/lib/runtime.server';
 import { action as pageEditAction, loader as pageEditLoader } from '~/routes/admin/content/page-edit';
 import { action as partnerEditAction } from '~/routes/admin/content/partner-edit';
@@ -141,9 +142,9 @@ describeEachDialect('drafts of pages and partners on %s', (dialect) => {
     expect(rows.get('terms')).toMatch(/\d{4}/);
     expect(rows.get('privacy')).toBeNull();
 
-    expect(await publishDue(db(), editable, new Date(at.getTime() - 60_000))).toEqual([]);
+    expect(await runScheduledPublishing(new Date(at.getTime() - 60_000))).toBe(0);
     expect((await visit(termsLoader, '/mentions-legales?lng=fr')).data.title).toBe(title);
-    expect(await publishDue(db(), editable, new Date(at.getTime() + 60_000))).toEqual([{ type: 'page', id: 'terms' }]);
+    expect(await runScheduledPublishing(new Date(at.getTime() + 60_000))).toBe(1);
     expect((await visit(termsLoader, '/mentions-legales?lng=fr')).data.title).toBe('Mentions légales 2027');
   });
 
@@ -182,7 +183,7 @@ describeEachDialect('drafts of pages and partners on %s', (dialect) => {
     expect(await post(partnerEditAction, `/admin/partners/${second.id}`, { id: second.id }, { ...later, intent: 'schedule' })).toMatchObject({ toast: 'Publication programmée' });
     expect((await names('')).names).not.toContain('Partenaire programmé');
     expect((await listed(partnersListLoader, '/admin/partners')).get(second.id)).toMatch(/\d{4}/);
-    expect(await publishDue(db(), editable, new Date(at.getTime() + 60_000))).toEqual([{ type: 'partner', id: second.id }]);
+    expect(await runScheduledPublishing(new Date(at.getTime() + 60_000))).toBe(1);
     expect((await names('')).names).toContain('Partenaire programmé');
   });
 

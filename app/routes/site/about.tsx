@@ -1,20 +1,19 @@
 import { data } from 'react-router';
 import type { Route } from './+types/about';
-import { resolveImage } from '~/domain/media/images.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { CheckList } from '~/ui/site/CheckList';
-import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { managedPage } from './preview.server';
+import { publishedImage } from './published.server';
 
 export const headers = pageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { page, preview, headers } = await managedPage(request, context, 'about');
-  return data({ preview, title: page.fields.title, content: page.fields.content, founder: await resolveImage(db(), page.images.founderImage) }, { headers });
+  return data({ preview, title: page.fields.title, content: page.fields.content, founder: await publishedImage(page.images.founderImage) }, { headers });
 }
 
 export const meta: Route.MetaFunction = (args) =>

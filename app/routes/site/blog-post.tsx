@@ -3,7 +3,6 @@ import type { Route } from './+types/blog-post';
 import { feedLink } from '~/domain/blog/feed';
 import { POST_TYPE, getPublishedPost } from '~/domain/blog/posts.server';
 import { previewPost } from '~/domain/blog/preview.server';
-import { resolveImage } from '~/domain/media/images.server';
 import { useI18n } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
 import { pageHeaders, pageMeta } from '~/lib/page-meta';
@@ -16,6 +15,7 @@ import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { previewFor } from './preview.server';
 import { langUrl } from '~/lib/seo';
 import { articleJsonLd } from '~/lib/structured-data';
+import { publishedImage } from './published.server';
 
 export const headers = pageHeaders;
 
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const post = preview ? await previewPost(db(), params.postId, lang) : await getPublishedPost(db(), params.postId, lang);
   if (!post) return data({ post: null, article: null, preview: false }, { status: 404, headers });
   const origin = runtime().publicUrl ?? new URL(request.url).origin;
-  const image = await resolveImage(db(), post.image);
+  const image = await publishedImage(post.image);
   const article = articleJsonLd({
     origin,
     url: langUrl(origin, `/blog/${encodeURIComponent(post.id)}`, lang),

@@ -4,7 +4,6 @@ import { CAMPAIGN_TYPE, campaignIdAt, getPublicCampaign } from '~/domain/campaig
 import { previewCampaign } from '~/domain/campaigns/preview.server';
 import { today } from '~/domain/content/forms';
 import { formatMoney } from '~/domain/donations/money';
-import { resolveImage } from '~/domain/media/images.server';
 import { useI18n } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { pageHeaders, pageMeta } from '~/lib/page-meta';
@@ -15,6 +14,7 @@ import { RichText } from '~/ui/primitives/RichText';
 import { CampaignProgress } from '~/ui/site/CampaignProgress';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { previewFor, previewParam } from './preview.server';
+import { publishedImage } from './published.server';
 
 /** /campagnes/{slug}: story, raised amount, donors, goal and progress, days left, and the way to give. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { preview, headers } = await previewFor(request, context, id === undefined ? null : { type: CAMPAIGN_TYPE, id }, 'campaigns');
   const c = preview ? await previewCampaign(db(), id!, lang, day) : await getPublicCampaign(db(), params.slug, lang, day);
   if (!c) return data({ day, campaign: null, preview: false }, { status: 404, headers });
-  return data({ day, campaign: { ...c, image: await resolveImage(db(), c.image) }, preview }, { headers });
+  return data({ day, campaign: { ...c, image: await publishedImage(c.image) }, preview }, { headers });
 }
 
 export const headers = pageHeaders;

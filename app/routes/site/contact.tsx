@@ -4,7 +4,6 @@ import { CONTACT_LIMITS, contactErrors, contactSchema, type ContactField } from 
 import { createMessage } from '~/domain/messages/messages.server';
 import { mailContactMessage } from '~/domain/messages/notify.server';
 import { CONTACT_FALLBACKS } from '~/domain/settings/site-settings';
-import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
 import { mailConfigFor } from '~/lib/mail.server';
@@ -16,11 +15,12 @@ import { db, runtime } from '~/lib/runtime.server';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { managedPage } from './preview.server';
+import { publishedSettings } from './published.server';
 
 export const headers = pageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [{ lang, page, preview, headers }, settings] = await Promise.all([managedPage(request, context, 'contact'), getSiteSettings(db())]);
+  const [{ lang, page, preview, headers }, settings] = await Promise.all([managedPage(request, context, 'contact'), publishedSettings()]);
   const messages = messagesFor(lang);
   const sent = new URL(request.url).searchParams.get('sent') === '1';
   return data({

@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import type { Route } from './+types/home';
-import { resolveImages } from '~/domain/media/images.server';
 import { messagesFor } from '~/lib/i18n.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { pageHeaders, pageMeta } from '~/lib/page-meta';
@@ -12,13 +11,13 @@ import { RichText } from '~/ui/primitives/RichText';
 import { HeroCarousel } from '~/ui/site/HeroCarousel';
 import { JsonLd } from '~/ui/site/JsonLd';
 import { CONTACT_FALLBACKS, SOCIAL_NETWORKS, socialUrl } from '~/domain/settings/site-settings';
-import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { ngoJsonLd } from '~/lib/structured-data';
 import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { today } from '~/domain/content/forms';
 import { CampaignCard } from '~/ui/site/CampaignProgress';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { managedPage } from './preview.server';
+import { publishedImages, publishedSettings } from './published.server';
 
 const HERO_FIELDS = ['heroImage', 'heroImage2', 'heroImage3', 'heroImage4', 'heroImage5'];
 const PREVIEW_FIELDS = ['actionsPreviewImage1', 'actionsPreviewImage2', 'actionsPreviewImage3'];
@@ -28,14 +27,14 @@ export const headers = pageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang, page, preview, headers } = await managedPage(request, context, 'home');
   const urls = [...HERO_FIELDS, ...PREVIEW_FIELDS].map((f) => page.images[f]);
-  const images = await resolveImages(db(), urls);
-  const settings = await getSiteSettings(db());
+  const images = await publishedImages(urls);
+  const settings = await publishedSettings();
   const origin = runtime().publicUrl ?? new URL(request.url).origin;
   const messages = messagesFor(lang);
   // Campaigns (#16): the campaigns open to gifts, with their progress.
   const day = today();
   const campaigns = await listOpenCampaigns(db(), lang, { day, limit: 3 });
-  const campaignImages = await resolveImages(db(), campaigns.map((c) => c.image));
+  const campaignImages = await publishedImages(campaigns.map((c) => c.image));
   return data({
     preview,
     day,

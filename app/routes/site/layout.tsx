@@ -1,18 +1,16 @@
 import { Outlet, useLocation, useMatches } from 'react-router';
 import type { Route } from './+types/layout';
-import { resolveImage } from '~/domain/media/images.server';
 import { CONTACT_FALLBACKS } from '~/domain/settings/site-settings';
-import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { useI18n } from '~/lib/i18n';
-import { db } from '~/lib/runtime.server';
 import { ToastRegion, type ServerToast } from '~/ui/site/ToastRegion';
 import { Footer } from '~/ui/site/Footer';
 import { Header } from '~/ui/site/Header';
 import { WhatsAppButton } from '~/ui/site/WhatsAppButton';
+import { publishedImage, publishedSettings } from './published.server';
 
 export async function loader() {
-  const settings = await getSiteSettings(db());
-  const logo = await resolveImage(db(), settings.logoUrl || settings.siteLogoUrl);
+  const settings = await publishedSettings();
+  const logo = await publishedImage(settings.logoUrl || settings.siteLogoUrl);
   return {
     settings,
     logo,

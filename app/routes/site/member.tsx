@@ -1,13 +1,12 @@
 import type { Route } from './+types/member';
-import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { pageMeta } from '~/lib/page-meta';
 import { CheckList } from '~/ui/site/CheckList';
-import { db } from '~/lib/runtime.server';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
+import { publishedSettings } from './published.server';
 
 export async function loader() {
-  const settings = await getSiteSettings(db());
+  const settings = await publishedSettings();
   return { membershipFormUrl: settings.membershipFormUrl };
 }
 

@@ -1,14 +1,13 @@
 import { data } from 'react-router';
 import type { Route } from './+types/missions';
-import { resolveImages } from '~/domain/media/images.server';
 import { LOCALES, useI18n, type MessageKey } from '~/lib/i18n';
 import { pageHeaders, pageMeta } from '~/lib/page-meta';
-import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { managedPage } from './preview.server';
 import { numberFormat } from '~/lib/intl';
+import { publishedImages } from './published.server';
 
 /** The four pillars (SPEC.md), each with its image field and three statistics. */
 const PILLARS: { id: string; image: string; title: MessageKey; text: MessageKey; stats: [number, MessageKey][] }[] = [
@@ -22,7 +21,7 @@ export const headers = pageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { page, preview, headers } = await managedPage(request, context, 'missions');
-  const images = await resolveImages(db(), PILLARS.map((p) => page.images[p.image]));
+  const images = await publishedImages(PILLARS.map((p) => page.images[p.image]));
   return data({
     preview,
     title: page.fields.title,

@@ -1,6 +1,5 @@
 import { data } from 'react-router';
 import type { Route } from './+types/partners';
-import { resolveImages } from '~/domain/media/images.server';
 import { PARTNER_TYPE, listPartners } from '~/domain/partners/partners.server';
 import { useI18n } from '~/lib/i18n';
 import { pageHeaders, pageMeta } from '~/lib/page-meta';
@@ -8,6 +7,7 @@ import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { previewFor } from './preview.server';
+import { publishedImages } from './published.server';
 
 export const headers = pageHeaders;
 
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const allowed = await previewFor(request, context, { type: PARTNER_TYPE, id }, 'partners');
   const preview = allowed.preview && id !== '';
   const partners = await listPartners(db(), { preview: preview ? id : undefined });
-  const logos = await resolveImages(db(), partners.map((p) => p.logoUrl));
+  const logos = await publishedImages(partners.map((p) => p.logoUrl));
   return data({ preview, partners: partners.map((p) => ({ ...p, logo: logos.get(p.logoUrl) })) }, { headers: allowed.headers });
 }
 

@@ -7,6 +7,7 @@ import { can, type AdminArea } from '~/domain/users/permissions';
 import { currentUser } from '~/lib/auth.server';
 import { detectLang } from '~/lib/i18n.server';
 import { db, runtime } from '~/lib/runtime.server';
+import { publishedPage } from './published.server';
 
 /**
  * "Aperçu" on the public pages (ADR 015): `?apercu=1` for a signed-in user whose role may open the
@@ -44,5 +45,5 @@ export async function previewFor(request: Request, context: Readonly<RouterConte
 export async function managedPage(request: Request, context: Readonly<RouterContextProvider>, pageId: PageId) {
   const { preview, headers } = await previewFor(request, context, { type: PAGE_TYPE, id: pageId }, 'pages');
   const { lang } = detectLang(request);
-  return { lang, page: await getLocalizedPage(db(), pageId, lang, { preview }), preview, headers };
+  return { lang, page: preview ? await getLocalizedPage(db(), pageId, lang, { preview }) : await publishedPage(pageId, lang), preview, headers };
 }

@@ -1,0 +1,36 @@
+import type { PageId } from '~/domain/content/pages';
+import { getLocalizedPage } from '~/domain/content/pages.server';
+import type { ImageInfo } from '~/domain/media/media';
+import { resolveImages } from '~/domain/media/images.server';
+import type { SiteSettings } from '~/domain/settings/site-settings';
+import { getSiteSettings } from '~/domain/settings/site-settings.server';
+import type { Lang } from '~/lib/i18n';
+import { db, runtime } from '~/lib/runtime.server';
+
+/**
+ * What the public pages read on every render and editors change rarely, read once per content
+ * version (`ContentMemo`, ADR 017): dropped whenever content changes, so as fresh as the HTML
+ * cache. Drafts (a preview) and anything that changes without an editor (campaign totals, the
+ * day's date) are read from the database as before.
+ */
+
+export function publishedSettings(): Promise<Readonly<SiteSettings>> {
+  return runtime().memo.get('settings', () => getSiteSettings(db()));
+}
+
+export function publishedPage(pageId: PageId, lang: Lang): Promise<Awaited<ReturnType<typeof getLocalizedPage>>> {
+  return runtime().memo.get(`page:${pageId}:${lang}`, () => getLocalizedPage(db(), pageId, lang));
+}
+
+/**
+ * `resolveImages` for stored images a public page shows (a stored image's sizes never change; a
+ * deleted one changes content). Each call gets its own Map over the shared, frozen entries.
+ */
+export async function publishedImages(urls: Array<string | undefined>): Promise<Map<string, ImageInfo>> {
+  const entries = await runtime().memo.get(`images:${urls.join('\n')}`, async () => [...(await resolveImages(db(), urls))]);
+  return new Map(entries);
+}
+
+export async function publishedImage(url: string | undefined): Promise<ImageInfo | undefined> {
+  return url ? (await publishedImages([url])).get(url) : undefined;
+}
