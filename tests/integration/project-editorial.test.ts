@@ -10,7 +10,7 @@ import { previewToken } from '~/domain/revisions/preview.server';
 import { getDraft, publishDue, saveDraft, scheduledFor } from '~/domain/revisions/workflow.server';
 import { I18nContext, makeI18n, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
-import { runtime } from '~/lib/runtime.server';
+import { contentChanged, runtime } from '~/lib/runtime.server';
 import { action as listAction } from '~/routes/admin/content/projects';
 import { action as editAction } from '~/routes/admin/content/project-edit';
 import ProjectsPage, { loader as projectsLoader } from '~/routes/site/projects';
@@ -179,6 +179,8 @@ describeEachDialect('project drafts, preview and scheduling on %s', (dialect) =>
     const runs = await Promise.all([publishDue(db(), editables, due), publishDue(db(), editables, due)]);
     expect(runs.flat()).toEqual([{ type: 'project', id: p.id }]);
     expect(await publishDue(db(), editables, due)).toEqual([]);
+    // What the job (runScheduledPublishing) does after publishing: public pages drop what they remembered.
+    await contentChanged();
 
     const live = (await getProject(db(), p.id))!;
     expect([live.active, live.status, live.version]).toEqual([true, 'Planifié', p.version + 1]);

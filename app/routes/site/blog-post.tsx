@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/blog-post';
 import { feedLink } from '~/domain/blog/feed';
-import { POST_TYPE, getPublishedPost } from '~/domain/blog/posts.server';
+import { POST_TYPE } from '~/domain/blog/posts.server';
 import { previewPost } from '~/domain/blog/preview.server';
 import { useI18n } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
@@ -15,14 +15,14 @@ import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { previewFor } from './preview.server';
 import { langUrl } from '~/lib/seo';
 import { articleJsonLd } from '~/lib/structured-data';
-import { publishedImage } from './published.server';
+import { publishedImage, publishedPost } from './published.server';
 
 export const headers = pageHeaders;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
   const { preview, headers } = await previewFor(request, context, { type: POST_TYPE, id: params.postId }, 'blog');
-  const post = preview ? await previewPost(db(), params.postId, lang) : await getPublishedPost(db(), params.postId, lang);
+  const post = preview ? await previewPost(db(), params.postId, lang) : await publishedPost(params.postId, lang);
   if (!post) return data({ post: null, article: null, preview: false }, { status: 404, headers });
   const origin = runtime().publicUrl ?? new URL(request.url).origin;
   const image = await publishedImage(post.image);

@@ -1,17 +1,15 @@
 import { Link } from 'react-router';
 import type { Route } from './+types/blog';
 import { feedLink } from '~/domain/blog/feed';
-import { listPublishedPosts } from '~/domain/blog/posts.server';
 import { useI18n } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { pageMeta } from '~/lib/page-meta';
-import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
-import { publishedImages } from './published.server';
+import { publishedImages, publishedPosts } from './published.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
-  const posts = await listPublishedPosts(db(), lang);
+  const posts = await publishedPosts(lang);
   const images = await publishedImages(posts.map((p) => p.image));
   return { posts: posts.map((p) => ({ ...p, image: images.get(p.image) })) };
 }

@@ -7,7 +7,7 @@ import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { previewFor } from './preview.server';
-import { publishedImages } from './published.server';
+import { publishedImages, publishedPartners } from './published.server';
 
 export const headers = pageHeaders;
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('partenaire') ?? '';
   const allowed = await previewFor(request, context, { type: PARTNER_TYPE, id }, 'partners');
   const preview = allowed.preview && id !== '';
-  const partners = await listPartners(db(), { preview: preview ? id : undefined });
+  const partners = preview ? await listPartners(db(), { preview: id }) : await publishedPartners();
   const logos = await publishedImages(partners.map((p) => p.logoUrl));
   return data({ preview, partners: partners.map((p) => ({ ...p, logo: logos.get(p.logoUrl) })) }, { headers: allowed.headers });
 }

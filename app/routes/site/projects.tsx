@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/projects';
-import { PROJECT_TYPE, listActiveProjects } from '~/domain/projects/projects.server';
+import { PROJECT_TYPE } from '~/domain/projects/projects.server';
 import { previewProjects } from '~/domain/projects/preview.server';
 import { projectAnchor, type ProjectStatus } from '~/domain/projects/projects';
 import { useI18n, type MessageKey } from '~/lib/i18n';
@@ -13,7 +13,7 @@ import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { formatMoney } from '~/domain/donations/money';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { previewFor } from './preview.server';
-import { publishedImages } from './published.server';
+import { activeProjects, publishedImages } from './published.server';
 
 /** /nos-actions: the active projects; `?projet=<id>&apercu=…` previews that project's draft among them (ADR 015). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('projet');
   const { preview, headers } = await previewFor(request, context, id === null ? null : { type: PROJECT_TYPE, id }, 'actions');
   const previewed = preview ? await previewProjects(db(), id!, lang) : undefined;
-  const projects = previewed ?? (await listActiveProjects(db(), lang));
+  const projects = previewed ?? (await activeProjects(lang));
   const images = await publishedImages(projects.map((p) => p.image));
   // Campaigns (#16): a project shows the campaign open for it.
   const campaigns = await listOpenCampaigns(db(), lang, { projectIds: projects.map((p) => p.id) });
