@@ -4,11 +4,13 @@ import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS, type Role } from '~/domain/users/permissions';
-import { ADDRESS_LIMIT, PAIR_LIMIT, actorOf, adminGuard, currentUser, originGuard, endSession, hitResetLimit, requireUser, retryMessage, safeRedirect, startSession } from '~/lib/auth.server';
+import { ADDRESS_LIMIT, PAIR_LIMIT, hitResetLimit, retryMessage } from '~/domain/users/throttle.server';
+import { originGuard } from '~/lib/origin.server';
+import { actorOf, adminGuard, currentUser, endSession, requireUser, safeRedirect, startSession } from '~/routes/admin/auth.server';
 import { parseEnv } from '~/lib/env.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime, startRuntime, stopRuntime } from '~/lib/runtime.server';
-import { createSession, readSession } from '~/lib/session.server';
+import { createSession, readSession } from '~/domain/users/sessions.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
 /**

@@ -6,7 +6,7 @@ import { ProviderError } from '~/domain/donations/providers/types';
 import { startCardDonation, startCryptoDonation } from '~/domain/donations/service.server';
 import { sendDonorMail, spaceUrl } from '~/domain/donors/mails.server';
 import { createUser } from '~/domain/users/users.server';
-import { NOTICE_AFTER } from '~/lib/auth.server';
+import { NOTICE_AFTER } from '~/domain/users/throttle.server';
 import { hashPassword } from '~/lib/password.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
