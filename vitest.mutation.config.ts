@@ -6,7 +6,8 @@ import base from './vitest.config';
  * files that exercise the mutated modules, on SQLite (Stryker runs each mutant against the tests
  * that cover it; PostgreSQL adds time, not killing power, for these modules).
  * tests/integration/admin-guard.test.ts starts the runtime without the product's hooks (no
- * seeding): it imports the lib modules only, and its start is short on SQLite.
+ * seeding): it imports the back office's gate (app/routes/admin/auth.server.ts) and the users'
+ * session and throttle modules only, and its start is short on SQLite.
  */
 // Spread, not mergeConfig: mergeConfig would add this list to the base's instead of replacing it.
 export default defineConfig({

@@ -1,16 +1,24 @@
-import type { DbHandle } from '~db/index';
+import type { DB, DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
 import { startDonationRechecks } from '~/domain/donations/deps.server';
 import { pruneDonorAccess } from '~/domain/donors/links.server';
 import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { startScheduledPublishing } from '~/domain/revisions/schedule.server';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
+import { pruneSessions } from '~/domain/users/sessions.server';
 import type { Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
 import type { RuntimeHooks } from '~/lib/runtime.server';
 
-/** Donor sign-in links, and personal data past retention, are removed this often. */
+/** Expired back-office sessions, donor sign-in links, and personal data past retention, are removed this often. */
 const HOURLY_MS = 60 * 60 * 1000;
+
+/** The areas' hourly pruning (every HOURLY_MS): a failure is logged, and tried again next hour. */
+export async function pruneHourly(db: DB, retentionDays: number): Promise<void> {
+  await Promise.all([pruneSessions(db), pruneDonorAccess(db), purgeExpiredPersonalData(db, retentionDays)]).catch((e) =>
+    log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
+  );
+}
 
 /**
  * The product's part of starting the runtime: the composition root that knows the areas, so that
@@ -22,11 +30,7 @@ export const runtimeHooks: RuntimeHooks = {
     await ensureFirstAdmin(handle.db, env);
   },
   jobs(handle: DbHandle, env: Env) {
-    const hourly = setInterval(() => {
-      Promise.all([pruneDonorAccess(handle.db), purgeExpiredPersonalData(handle.db, env.DATA_RETENTION_DAYS)]).catch((e) =>
-        log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
-      );
-    }, HOURLY_MS);
+    const hourly = setInterval(() => void pruneHourly(handle.db, env.DATA_RETENTION_DAYS), HOURLY_MS);
     hourly.unref();
     // Pending donations are re-checked with their provider now and periodically (a lost webhook
     // loses nothing); the tax receipts' January run and the campaigns' midnight refresh share it.

@@ -9,7 +9,6 @@ import { log, setLogLevel } from './log.server';
 import { closeMailTransports } from './mail.server';
 import { pruneRateLimits } from './rate-limit.server';
 import { loadAppSecret } from './secret.server';
-import { pruneSessions } from './session.server';
 import { storageFromEnv, type Storage } from './storage.server';
 
 /**
@@ -38,7 +37,7 @@ let current: Runtime | undefined;
 let starting: Promise<Runtime> | undefined;
 let pruneTimer: ReturnType<typeof setInterval> | undefined;
 let stopHookJobs: (() => void) | undefined;
-/** Expired sessions and rate-limit windows are removed this often. */
+/** Expired rate-limit windows are removed this often (the areas' own pruning is in their jobs). */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
@@ -102,9 +101,7 @@ export function runsJobs(): boolean {
 
 function startJobs(handle: DbHandle, env: Env, hooks: RuntimeHooks): void {
   pruneTimer = setInterval(() => {
-    Promise.all([pruneSessions(handle.db), pruneRateLimits(handle.db)]).catch((e) =>
-      log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
-    );
+    pruneRateLimits(handle.db).catch((e) => log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }));
   }, PRUNE_INTERVAL_MS);
   pruneTimer.unref();
   stopHookJobs = hooks.jobs?.(handle, env);

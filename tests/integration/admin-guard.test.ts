@@ -4,11 +4,14 @@ import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SECTIONS, type Role } from '~/domain/users/permissions';
-import { ADDRESS_LIMIT, PAIR_LIMIT, actorOf, adminGuard, currentUser, originGuard, endSession, hitResetLimit, requireUser, retryMessage, safeRedirect, startSession } from '~/lib/auth.server';
+import { ADDRESS_LIMIT, PAIR_LIMIT, hitResetLimit, recordLoginFailure, retryMessage } from '~/domain/users/throttle.server';
+import { originGuard } from '~/lib/origin.server';
+import { actorOf, adminGuard, currentUser, endSession, requireUser, safeRedirect, startSession } from '~/routes/admin/auth.server';
 import { parseEnv } from '~/lib/env.server';
+import { peekRateLimit } from '~/lib/rate-limit.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime, startRuntime, stopRuntime } from '~/lib/runtime.server';
-import { createSession, readSession } from '~/lib/session.server';
+import { createSession, readSession } from '~/domain/users/sessions.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 
 /**
@@ -211,6 +214,19 @@ describeEachDialect('the admin guard on %s', (dialect) => {
     for (let i = 0; i < ADDRESS_LIMIT; i++) expect(await hitResetLimit(db, `autre${i}@example.org`, '198.51.100.20')).toBe(0);
     expect(await hitResetLimit(db, 'encore@example.org', '198.51.100.20')).toBeGreaterThan(14 * 60);
   });
+
+  it('counts sign-in failures and reset requests under keys of their own, by the trimmed, lowercased email (the keys are stored: a window counted before a deploy still counts after it)', async () => {
+    const db = runtime().db;
+    const ip = '203.0.113.77';
+    await recordLoginFailure(db, ' Keys@Example.ORG ', ip);
+    await hitResetLimit(db, 'KEYS@example.org', ip);
+    const count = async (key: string) => (await peekRateLimit(db, key)).count;
+    expect(await count(`login:pair:keys@example.org|${ip}`)).toBe(1);
+    expect(await count(`login:ip:${ip}`)).toBe(1);
+    expect(await count('login:account:keys@example.org')).toBe(1);
+    expect(await count(`reset:pair:keys@example.org|${ip}`)).toBe(1);
+    expect(await count(`reset:ip:${ip}`)).toBe(1);
+  });
 });
 
 describe('sign-in helpers', () => {
@@ -219,6 +235,8 @@ describe('sign-in helpers', () => {
     for (const bad of [null, undefined, '', '/blog', 'https://pirate.example/admin', '//pirate.example/admin', '/admin\\pirate', '/admin/login', '/admin/login?x=1', '/admin/logout#y'])
       expect(safeRedirect(bad), String(bad)).toBe('/admin/dashboard');
     expect(safeRedirect('/blog', '/admin/users')).toBe('/admin/users');
+    // Only a leading '//' names another host: a doubled slash further on stays an admin path.
+    expect(safeRedirect('/admin/pages//')).toBe('/admin/pages//');
   });
 
   it('says how many whole minutes to wait, one at least', () => {

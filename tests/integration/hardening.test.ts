@@ -3,11 +3,12 @@ import { audit, recentActivity } from '~/domain/audit/audit.server';
 import { DELAY_STEP_MS, signIn, type SignInDeps } from '~/domain/users/sign-in.server';
 import { createUser, issueToken } from '~/domain/users/users.server';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
-import { ADDRESS_LIMIT, NOTICE_AFTER, PAIR_LIMIT, clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/lib/auth.server';
+import { ADDRESS_LIMIT, NOTICE_AFTER, PAIR_LIMIT, clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/domain/users/throttle.server';
 import { log, setLogLevel, setLogSink } from '~/lib/log.server';
 import { pendingMails, sendMail } from '~/lib/mail.server';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '~/lib/password.server';
-import { createSession, sessionCookie } from '~/lib/session.server';
+import { createSession } from '~/domain/users/sessions.server';
+import { sessionCookie } from '~/routes/admin/auth.server';
 import { createTestDb, type TestDb, describeEachDialect } from '../support/db';
 
 const PASSWORD = 'le bon mot de passe du propriétaire';

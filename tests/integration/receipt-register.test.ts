@@ -7,7 +7,7 @@ import { getReceiptSettings, saveReceiptSettings } from '~/domain/receipts/setti
 import { parseEnv } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
 import { runtime } from '~/lib/runtime.server';
-import { createSession } from '~/lib/session.server';
+import { createSession } from '~/domain/users/sessions.server';
 import { loader as csvLoader } from '~/routes/receipts/admin-register-csv';
 import {
   cancelReceipt,

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { RouterContextProvider } from 'react-router';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startCardDonation, startCryptoDonation } from '~/domain/donations/service.server';
 import { sendDonorMail, spaceUrl } from '~/domain/donors/mails.server';
 import { createUser } from '~/domain/users/users.server';
-import { NOTICE_AFTER } from '~/lib/auth.server';
+import { NOTICE_AFTER } from '~/domain/users/throttle.server';
+import { isLoopbackHost } from '~/lib/origin.server';
 import { hashPassword } from '~/lib/password.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
@@ -148,5 +149,13 @@ describeEachDialect('mails and return addresses never follow a forged Host on %s
     expect(last.text).toContain('/mon-espace');
     expect(await senderOf(DONOR)).toBe('Fondation THV <no-reply@localhost>');
     expect(JSON.stringify(last)).not.toContain('evil.example');
+  });
+});
+
+describe('loopback hosts (trusted without PUBLIC_URL)', () => {
+  it('are localhost, 127.x.x.x and [::1], with or without a port, and nothing that merely contains one', () => {
+    for (const host of ['localhost', 'LOCALHOST:3000', '127.0.0.1', '127.0.0.1:8080', '127.10.200.255:3000', '[::1]', '[::1]:3000']) expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['evil.localhost', 'localhost.evil.example', 'localhost:3000.evil.example', '127.0.0.1.evil.example', 'x127.0.0.1', '127.0.0', '127.1000.0.1', '[::2]', 'localhost:', 'evil.example'])
+      expect(isLoopbackHost(host), host).toBe(false);
   });
 });

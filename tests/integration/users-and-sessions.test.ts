@@ -13,18 +13,8 @@ import {
 } from '~/domain/users/users.server';
 import { sendMail } from '~/lib/mail.server';
 import { peekRateLimit, hitRateLimit } from '~/lib/rate-limit.server';
-import {
-  SESSION_ABSOLUTE_MS,
-  SESSION_IDLE_MS,
-  clearSessionCookie,
-  createSession,
-  destroySession,
-  destroyUserSessions,
-  pruneSessions,
-  readSession,
-  readSessionToken,
-  sessionCookie,
-} from '~/lib/session.server';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, createSession, destroySession, destroyUserSessions, pruneSessions, readSession } from '~/domain/users/sessions.server';
+import { clearSessionCookie, readSessionToken, sessionCookie } from '~/routes/admin/auth.server';
 import { hashToken } from '~/lib/tokens.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from 'react-router';
 import type { DB } from '~db/index';
 import { requestInfoContext } from '~/lib/request-context.server';
-import { createSession } from '~/lib/session.server';
+import { createSession } from '~/domain/users/sessions.server';
 
 /** The context the server gives a route (its request's details: nonce, client address, request id), to call a loader or an action directly. */
 export function routeContext(clientIp = '127.0.0.1'): RouterContextProvider {

@@ -1,6 +1,6 @@
 import type { DB } from '~db/index';
 import { ANONYMOUS, audit } from '~/domain/audit/audit.server';
-import { clearLoginFailures, loginBlockedFor, NOTICE_AFTER, recordLoginFailure } from '~/lib/auth.server';
+import { clearLoginFailures, loginBlockedFor, NOTICE_AFTER, recordLoginFailure } from './throttle.server';
 import { findCredentials } from './users.server';
 
 /**

@@ -8,7 +8,7 @@ import { reportRange } from '~/domain/reports/period';
 import { reportSummary } from '~/domain/reports/reports.server';
 import { change } from '~/domain/reports/tables';
 import { can, sectionOf, type AdminArea } from '~/domain/users/permissions';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { progressPercent } from '~/domain/campaigns/campaigns';

@@ -1,7 +1,7 @@
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/layout';
 import type { RouteHandle } from '~/root';
-import { adminGuard, requireUser } from '~/lib/auth.server';
+import { adminGuard, requireUser } from '~/routes/admin/auth.server';
 import { AdminErrorPage } from '~/ui/admin/AdminErrorPage';
 import { AdminShell } from '~/ui/admin/AdminShell';
 import { AdminToasts } from '~/ui/admin/AdminToasts';

@@ -1,5 +1,5 @@
 import type { Route } from './+types/outbox';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { pendingMails } from '~/lib/mail.server';
 import { db, runtime } from '~/lib/runtime.server';
 

@@ -5,7 +5,7 @@ import { sendReset } from '~/domain/users/notify.server';
 import { LOGIN_PATH } from '~/domain/users/paths';
 import { fieldErrors, forgotPasswordSchema, formValues } from '~/domain/users/schemas';
 import { findCredentials, issueToken, toUser } from '~/domain/users/users.server';
-import { hitResetLimit, retryMessage } from '~/lib/auth.server';
+import { hitResetLimit, retryMessage } from '~/domain/users/throttle.server';
 import { trustedOrigin } from '~/lib/origin.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { withActionHeaders } from '~/lib/action-headers';

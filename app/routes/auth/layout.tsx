@@ -1,7 +1,7 @@
 import { Outlet, useMatches } from 'react-router';
 import type { Route } from './+types/layout';
 import type { RouteHandle } from '~/root';
-import { originGuard } from '~/lib/auth.server';
+import { originGuard } from '~/lib/origin.server';
 import { AdminToasts } from '~/ui/admin/AdminToasts';
 import type { ServerToast } from '~/ui/site/ToastRegion';
 

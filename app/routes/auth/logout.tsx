@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
 import { audit } from '~/domain/audit/audit.server';
 import { HOME_PATH, LOGGED_OUT_PARAM, LOGIN_PATH } from '~/domain/users/paths';
-import { actorOf, currentUser, endSession } from '~/lib/auth.server';
+import { actorOf, currentUser, endSession } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 
 /** Signing out is a POST (a link could be followed by anyone); a GET goes back to the dashboard. */

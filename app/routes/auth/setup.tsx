@@ -3,7 +3,7 @@ import type { Route } from './+types/setup';
 import { HOME_PATH, LOGIN_PATH } from '~/domain/users/paths';
 import { fieldErrors, formValues, setupSchema } from '~/domain/users/schemas';
 import { countUsers, createFirstAdmin } from '~/domain/users/users.server';
-import { startSession } from '~/lib/auth.server';
+import { startSession } from '~/routes/admin/auth.server';
 import { hashPassword } from '~/lib/password.server';
 import { db } from '~/lib/runtime.server';
 import { Field, NewPasswordFields, primaryButton } from '~/ui/admin/Field';

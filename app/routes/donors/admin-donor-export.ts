@@ -2,7 +2,7 @@ import type { Route } from './+types/admin-donor-export';
 import { audit } from '~/domain/audit/audit.server';
 import { normalizeEmail } from '~/domain/donors/links.server';
 import { donorRef, exportDonorData } from '~/domain/donors/personal-data.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { donorDownload } from './download.server';
 

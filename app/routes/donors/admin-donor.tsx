@@ -2,7 +2,7 @@ import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/admin-donor';
 import { normalizeEmail } from '~/domain/donors/links.server';
 import { eraseDonorData, exportDonorData } from '~/domain/donors/personal-data.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { Notice, dangerButton, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin-newsletter-csv';
 import { newsletterOptIns } from '~/domain/donors/consent.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { csvDocument } from '~/lib/csv';
 import { db } from '~/lib/runtime.server';
 

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import { DONOR_COOKIE, donorCookie, readDonorSession, type DonorSession } from '~/domain/donors/links.server';
-import { isSecure } from '~/lib/auth.server';
+import { isSecure } from '~/lib/origin.server';
 import { readCookie } from '~/lib/i18n.server';
 import { db } from '~/lib/runtime.server';
 

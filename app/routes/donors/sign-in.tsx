@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/sign-in';
 import { donorCookie, useSignInLink } from '~/domain/donors/links.server';
-import { assertSameOrigin, isSecure } from '~/lib/auth.server';
+import { assertSameOrigin, isSecure } from '~/lib/origin.server';
 import { useI18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/page-meta';
 import { db } from '~/lib/runtime.server';

@@ -8,7 +8,7 @@ import { donorCookie, endDonorSession, requestSignInLink } from '~/domain/donors
 import { sendDonorMail, spaceUrl } from '~/domain/donors/mails.server';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, cardUpdateUrl, changeGift, giftOfDonor, monthlyGiftsOf, type GiftChange, type GiftStatus } from '~/domain/donors/monthly.server';
 import { annualReceiptsOf, donorRef, eraseDonorData, historyOf } from '~/domain/donors/personal-data.server';
-import { assertSameOrigin, isSecure } from '~/lib/auth.server';
+import { assertSameOrigin, isSecure } from '~/lib/origin.server';
 import { useI18n, type Lang, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';

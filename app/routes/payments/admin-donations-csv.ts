@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin-donations-csv';
 import { PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type ProviderName } from '~/domain/donations/status';
 import { toDecimalString } from '~/domain/donations/money';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { csvDocument, csvResponse } from '~/lib/csv';
 import { donationsFor, EXPORT_LIMIT } from './admin-donations.server';
 import { campaignChoices } from '~/domain/campaigns/campaigns.server';

@@ -3,7 +3,7 @@ import type { Route } from './+types/admin-donations';
 import { DONATION_STATUSES, PROVIDERS, PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type ProviderName } from '~/domain/donations/status';
 import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/domain/donations/money';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { ScrollRegion } from '~/ui/admin/ScrollRegion';
 import { donationsFor } from './admin-donations.server';

@@ -5,7 +5,7 @@ import { audit } from '~/domain/audit/audit.server';
 import { MOBILE_MONEY_CURRENCIES } from '~/domain/donations/money';
 import { nestFormData, PAYMENT_SETTINGS_SAVED, STRIPE_METHOD_LABELS, STRIPE_METHOD_TYPES, type GivingSettings, paymentSettingsFormSchema, SECRET_FIELDS, type DonationProduct, type PublicPaymentSettings, type SecretField } from '~/domain/donations/payment-settings';
 import { getPaymentSettings, savePaymentSettings, toPublic } from '~/domain/donations/payment-settings.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
 import { Field, Notice, inputClass, primaryButton, secondaryButton, dangerButton } from '~/ui/admin/Field';
 import { useHydrated, useToast } from '~/ui/admin/hooks';

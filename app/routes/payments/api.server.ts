@@ -2,7 +2,7 @@ import { donationDeps } from '~/domain/donations/deps.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { availableMethods } from '~/domain/donations/payment-settings.server';
 import type { DonationDeps } from '~/domain/donations/service.server';
-import { assertSameOrigin } from '~/lib/auth.server';
+import { assertSameOrigin } from '~/lib/origin.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 

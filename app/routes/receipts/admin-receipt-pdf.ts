@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin-receipt-pdf';
 import { receiptPdfById } from '~/domain/receipts/mail.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
 import { notFound } from './admin-receipts.server';
 

@@ -3,7 +3,7 @@ import type { Route } from './+types/admin-receipt';
 import { FIELD_LABEL, fieldName, readTaxDetails, TAX_FIELDS, type TaxDetails } from '~/domain/receipts/donor-details';
 import { cancelReceipt, correctReceipt, getReceipt } from '~/domain/receipts/register.server';
 import { euroFigures } from '~/domain/receipts/words';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { messagesFor } from '~/lib/i18n.server';
 import { translate } from '~/lib/i18n';
 import { runtime } from '~/lib/runtime.server';

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin-register-csv';
 import { listReceipts, totalsOf } from '~/domain/receipts/register.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { csvDocument, csvResponse } from '~/lib/csv';
 import { runtime } from '~/lib/runtime.server';
 import { toDecimalString } from '~/domain/donations/money';

@@ -7,7 +7,7 @@ import { missingFields } from '~/domain/receipts/settings';
 import { getReceiptSettings } from '~/domain/receipts/settings.server';
 import { euroFigures } from '~/domain/receipts/words';
 import { audit } from '~/domain/audit/audit.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
 import { Notice, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { AdminTable } from '~/ui/admin/AdminTable';

@@ -2,7 +2,7 @@ import { Form, data } from 'react-router';
 import type { Route } from './+types/admin-settings';
 import { LEGAL_BASES, MODELS, RATES, missingFields, receiptSettingsSchema, type LegalBase, type Rate, type ReceiptModel } from '~/domain/receipts/settings';
 import { getReceiptSettings, saveReceiptSettings } from '~/domain/receipts/settings.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
 import { Field, Notice, inputClass, primaryButton } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';

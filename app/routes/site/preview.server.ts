@@ -4,7 +4,7 @@ import { PAGE_TYPE, getLocalizedPage } from '~/domain/content/pages.server';
 import type { EntityRef } from '~/domain/revisions/editorial';
 import { checkPreviewToken } from '~/domain/revisions/preview.server';
 import { can, type AdminArea } from '~/domain/users/permissions';
-import { currentUser } from '~/lib/auth.server';
+import { currentUser } from '~/routes/admin/auth.server';
 import { detectLang } from '~/lib/i18n.server';
 import { db, runtime } from '~/lib/runtime.server';
 import { publishedPage } from './published.server';

@@ -6,7 +6,7 @@ import { campaignEditable } from '~/domain/campaigns/editable.server';
 import { AMOUNT_SLOTS, campaignFormValues, campaignInputOf, campaignSchema } from '~/domain/campaigns/schema';
 import { inLang } from '~/domain/content/forms';
 import { listActiveProjects } from '~/domain/projects/projects.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Field, inputClass } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';

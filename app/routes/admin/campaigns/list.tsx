@@ -6,7 +6,7 @@ import { formatParis } from '~/domain/revisions/editorial';
 import { scheduledFor } from '~/domain/revisions/workflow.server';
 import { listQuery } from '~/domain/content/forms';
 import { formatMoney } from '~/domain/donations/money';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import { primaryButton } from '~/ui/admin/Field';

@@ -6,7 +6,7 @@ import { deletePartner, getPartner } from '~/domain/partners/partners.server';
 import { deleteProject, getProject, projectLabel } from '~/domain/projects/projects.server';
 import { campaignLabel, deleteCampaign, getCampaign } from '~/domain/campaigns/campaigns.server';
 import type { AdminArea } from '~/domain/users/permissions';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { ConfirmDeleteForm } from '~/ui/admin/ConfirmDelete';
 import { Notice, primaryButton } from '~/ui/admin/Field';

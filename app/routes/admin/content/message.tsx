@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, data, useFetcher, useNavigate, useParams } from 'react-router';
 import type { Route } from './+types/message';
 import { messageSender, readMessage } from '~/domain/messages/messages.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { deleteFetcherKey } from '~/ui/admin/ConfirmDelete';

@@ -3,7 +3,7 @@ import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/messages';
 import { listQuery } from '~/domain/content/forms';
 import { countUnreadMessages, listMessagesPage, messageSender } from '~/domain/messages/messages.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { inputClass } from '~/ui/admin/Field';
 import { DeleteControl, EmptyRow, ListSearch, Pagination, td } from '~/ui/admin/content';

@@ -5,7 +5,7 @@ import { optionalMediaUrl, optionalText, richText, inLang, flattenTranslations }
 import { pageEditable } from '~/domain/content/editable.server';
 import { findManagedPage, type ManagedPage, type PageContent, type PageId } from '~/domain/content/pages';
 import { cleanPageContent, getEditablePage, pageContentOf, pageSnapshot } from '~/domain/content/pages.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { LANGS } from '~/lib/i18n';
 import { db } from '~/lib/runtime.server';
 import { Field, primaryButton } from '~/ui/admin/Field';

@@ -5,7 +5,7 @@ import { MANAGED_PAGES } from '~/domain/content/pages';
 import { PAGE_TYPE } from '~/domain/content/pages.server';
 import { formatParis } from '~/domain/revisions/editorial';
 import { scheduledFor } from '~/domain/revisions/workflow.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { secondaryButton } from '~/ui/admin/Field';
 import { td } from '~/ui/admin/content';

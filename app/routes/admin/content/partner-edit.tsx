@@ -3,7 +3,7 @@ import type { Route } from './+types/partner-edit';
 import { partnerEditable } from '~/domain/partners/editable.server';
 import { createPartner, getPartner, partnerSnapshot } from '~/domain/partners/partners.server';
 import { partnerSchema, type PartnerInput } from '~/domain/partners/schema';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Field } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';

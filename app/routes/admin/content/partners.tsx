@@ -5,7 +5,7 @@ import { listQuery } from '~/domain/content/forms';
 import { PARTNER_TYPE, listPartnersPage } from '~/domain/partners/partners.server';
 import { formatParis } from '~/domain/revisions/editorial';
 import { scheduledFor } from '~/domain/revisions/workflow.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { primaryButton } from '~/ui/admin/Field';
 import { EmptyRow, RowActions, ListSearch, Pagination, td } from '~/ui/admin/content';

@@ -8,7 +8,7 @@ import { EditorialFormActions, EditorialPanel, StayNotice, useAutosave } from '~
 import { afterSave, discardAction, editorialAction, editorialState, lastChange } from '../editorial/editorial.server';
 import { POST_TEXT_KEYS, postSchema } from '~/domain/blog/schema';
 import { flattenTranslations, inLang, today, translationsOf } from '~/domain/content/forms';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import type { Lang } from '~/lib/i18n';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Field, inputClass } from '~/ui/admin/Field';

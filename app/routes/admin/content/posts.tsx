@@ -6,7 +6,7 @@ import { POST_TYPE, listPostsPage, setPostStatus } from '~/domain/blog/posts.ser
 import { formatParis } from '~/domain/revisions/editorial';
 import { scheduledFor } from '~/domain/revisions/workflow.server';
 import { CONFLICT, listQuery } from '~/domain/content/forms';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Notice, inputClass, primaryButton } from '~/ui/admin/Field';
 import { EmptyRow, RowActions, ListSearch, Pagination, frDate, td } from '~/ui/admin/content';

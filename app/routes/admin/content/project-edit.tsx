@@ -5,7 +5,7 @@ import { DEFAULT_PROJECT_STATUS, PROJECT_STATUSES, type ProjectInput } from '~/d
 import { PROJECT_TYPE, createProject, getProject, projectSnapshot, updateProject } from '~/domain/projects/projects.server';
 import { projectEditable } from '~/domain/projects/editable.server';
 import { projectFormValues, projectInputOf, projectSchema } from '~/domain/projects/schema';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Field, inputClass } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';

@@ -5,7 +5,7 @@ import { CONFLICT, listQuery } from '~/domain/content/forms';
 import { PROJECT_TYPE, listProjectsPage, setProjectActive } from '~/domain/projects/projects.server';
 import { formatParis } from '~/domain/revisions/editorial';
 import { scheduledFor } from '~/domain/revisions/workflow.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Notice, primaryButton } from '~/ui/admin/Field';
 import { EmptyRow, RowActions, ListSearch, Pagination, frDate, td } from '~/ui/admin/content';

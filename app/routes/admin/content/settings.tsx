@@ -1,7 +1,7 @@
 import type { Route } from './+types/settings';
 import { SOCIAL_NETWORKS, siteSettingsSchema, type SiteSettings } from '~/domain/settings/site-settings';
 import { getEditableSiteSettings, saveSiteSettings } from '~/domain/settings/site-settings.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { Field } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import type { Route } from './+types/autosave';
 import { autosave, othersEditing } from '~/domain/revisions/autosave.server';
 import { editableAt } from '~/domain/revisions/registry.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 
 /** Fields of the posted form that are not the item's (the workflow's own). */

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
-import { actorOf } from '~/lib/auth.server';
+import { actorOf } from '~/routes/admin/auth.server';
 import { contentChanged, db, runtime } from '~/lib/runtime.server';
-import type { SessionUser } from '~/lib/session.server';
+import type { SessionUser } from '~/domain/users/sessions.server';
 import type { Editable } from '~/domain/revisions/editables.server';
 import { type EntityRef, type Snapshot, formatParis, withQuery, parisLocalToUtc, timeAgo, utcToParisLocal } from '~/domain/revisions/editorial';
 import { clearCopy, openForEditing } from '~/domain/revisions/autosave.server';

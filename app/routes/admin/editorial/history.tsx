@@ -5,7 +5,7 @@ import { KIND_LABELS, changedPaths, compareSnapshots, formatParis } from '~/doma
 import { editableAt } from '~/domain/revisions/registry.server';
 import { listRevisions, revisionSnapshots } from '~/domain/revisions/revisions.server';
 import { restoreRevision } from '~/domain/revisions/workflow.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import { ScrollRegion } from '~/ui/admin/ScrollRegion';

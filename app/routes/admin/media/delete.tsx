@@ -3,7 +3,7 @@ import type { Route } from './+types/delete';
 import { audit } from '~/domain/audit/audit.server';
 import { deleteMedia, getMedia, mediaUsage } from '~/domain/media/library.server';
 import { MEDIA_ADMIN_PATH } from '~/domain/media/media';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, db, runtime } from '~/lib/runtime.server';
 import { BackToList, ConfirmDeleteForm } from '~/ui/admin/ConfirmDelete';
 import { useToast } from '~/ui/admin/hooks';

@@ -1,6 +1,6 @@
 import type { Route } from './+types/library';
 import { listMedia } from '~/domain/media/library.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { acceptParam } from './upload';
 

@@ -4,7 +4,7 @@ import type { Route } from './+types/list';
 import { listMedia, mediaUsage } from '~/domain/media/library.server';
 import { MEDIA_ADMIN_PATH, formatDate, formatSize, typeLabel, type MediaItem, type UploadResult } from '~/domain/media/media';
 import { receiveUploads, UploadError } from '~/domain/media/upload.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { db, runtime } from '~/lib/runtime.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import { ConfirmDeleteButton } from '~/ui/admin/ConfirmDelete';

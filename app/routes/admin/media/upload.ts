@@ -1,7 +1,7 @@
 import type { Route } from './+types/upload';
 import { receiveUploads, UploadError } from '~/domain/media/upload.server';
 import type { MediaKind } from '~/domain/media/media';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
 
 /** `?type=image|pdf`: a field that holds one kind accepts only that kind. */

@@ -1,7 +1,7 @@
 import type { Route } from './+types/csv';
 import { toDecimalString } from '~/domain/donations/money';
 import { REPORT_TABLES, reportTables, type ReportFormat, type ReportTableId } from '~/domain/reports/tables';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { csvDocument, csvResponse } from '~/lib/csv';
 import { reportFor } from './report.server';
 

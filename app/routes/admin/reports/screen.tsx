@@ -4,7 +4,7 @@ import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/domain/donations/money';
 import { PROVIDER_LABELS } from '~/domain/donations/status';
 import { change, reportTables, share, type ReportFormat, type ReportTable } from '~/domain/reports/tables';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { ComparisonChart, ShareChart } from '~/ui/admin/charts';
 import { inputClass, primaryButton } from '~/ui/admin/Field';
 import { ScrollRegion } from '~/ui/admin/ScrollRegion';

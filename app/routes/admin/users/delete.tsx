@@ -3,7 +3,7 @@ import type { Route } from './+types/delete';
 import { lastAdminToast, userDeleted } from '~/domain/users/messages';
 import { LOGIN_PATH, USERS_PATH } from '~/domain/users/paths';
 import { deleteUser, getUser } from '~/domain/users/users.server';
-import { actorOf, endSession, requireUser } from '~/lib/auth.server';
+import { actorOf, endSession, requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { Notice } from '~/ui/admin/Field';
 import { BackToList, ConfirmDeleteForm } from '~/ui/admin/ConfirmDelete';

@@ -7,7 +7,7 @@ import { mailStatusText, sendInvitation } from '~/domain/users/notify.server';
 import { HOME_PATH, USERS_PATH } from '~/domain/users/paths';
 import { fieldErrors, formValues, userSchema } from '~/domain/users/schemas';
 import { getUser, issueToken, updateUser } from '~/domain/users/users.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { Notice, secondaryButton } from '~/ui/admin/Field';
 import { useHydrated, useToast } from '~/ui/admin/hooks';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/list';
 import { USERS_PATH } from '~/domain/users/paths';
 import { listUsers } from '~/domain/users/users.server';
-import { requireUser } from '~/lib/auth.server';
+import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import { primaryButton, secondaryButton } from '~/ui/admin/Field';

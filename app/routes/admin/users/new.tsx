@@ -4,7 +4,7 @@ import { EMAIL_TAKEN, userAdded } from '~/domain/users/messages';
 import { mailStatusText, sendInvitation } from '~/domain/users/notify.server';
 import { fieldErrors, formValues, userSchema } from '~/domain/users/schemas';
 import { createUser } from '~/domain/users/users.server';
-import { actorOf, requireUser } from '~/lib/auth.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { Notice } from '~/ui/admin/Field';
 import { useHydrated, useToast } from '~/ui/admin/hooks';

@@ -1,14 +1,13 @@
 import type { DB } from '~db/index';
-import { isRole, type Role } from '~/domain/users/permissions';
-import { readCookie } from './i18n.server';
-import { hashToken, newToken } from './tokens.server';
+import { hashToken, newToken } from '~/lib/tokens.server';
+import { isRole, type Role } from './permissions';
 
 /**
- * Server-side sessions (ADR 005). The cookie holds a random 32-byte token; the database holds only
- * its sha256, so reading the table gives nobody a session. The HTML cache in server/app.ts skips
- * every request that carries this cookie name: keep it.
+ * Server-side sessions (ADR 005): the rows of `sessions`, no HTTP. The cookie that carries a
+ * session (app/routes/admin/auth.server.ts) holds a random 32-byte token; the database holds only
+ * its sha256, so reading the table gives nobody a session.
  */
-export const SESSION_COOKIE = '__session';
+
 /** Signed out after this long without a request. */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 /** Signed out this long after signing in, however active. */
@@ -71,27 +70,11 @@ export async function destroyUserSessions(db: DB, userId: string, exceptSessionI
   await query.execute();
 }
 
-/** Removes sessions past their absolute or idle end; called periodically. */
+/** Removes sessions past their absolute or idle end; the users' hourly job (server/runtime-hooks.ts). */
 export async function pruneSessions(db: DB, now = new Date()): Promise<void> {
   const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS).toISOString();
   await db
     .deleteFrom('sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now.toISOString()), eb('last_seen_at', '<=', idleCutoff)]))
     .execute();
-}
-
-export function readSessionToken(request: Request): string | undefined {
-  return readCookie(request.headers.get('cookie'), SESSION_COOKIE) || undefined;
-}
-
-function cookie(value: string, secure: boolean, maxAge: number): string {
-  return [`${SESSION_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`, ...(secure ? ['Secure'] : [])].join('; ');
-}
-
-export function sessionCookie(token: string, expiresAt: Date, secure: boolean, now = new Date()): string {
-  return cookie(token, secure, Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)));
-}
-
-export function clearSessionCookie(secure: boolean): string {
-  return cookie('', secure, 0);
 }
