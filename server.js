@@ -14,16 +14,16 @@ process.env.NODE_ENV ??= 'production';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
- * Memory (ADR 017, "Memory by default"). V8 sizes its young generation from the machine's memory:
- * on a machine with gigabytes to spare it takes 64 MiB semi-spaces, and 50 renders at once kept a
- * process near 450 MiB; glibc gives each allocating thread an arena of its own that it seldom hands
- * back. Both are settled when a process starts, so the server starts itself again, once, in place
- * (same process id, same arguments; `process.execve`): with 16 MiB semi-spaces and two arenas, the
- * same load peaks near 330 MiB at no measured cost in CPU. An operator's own
- * `--max-semi-space-size` (NODE_OPTIONS or the command line) or `MALLOC_ARENA_MAX` wins. Workers of
- * a cluster inherit both from their primary.
+ * Memory (ADR 017, "Memory by default"). V8 sizes its young generation from the machine's memory,
+ * and glibc gives each allocating thread an arena of its own that it seldom hands back: on a
+ * machine with gigabytes to spare, 50 renders at once kept one process near 550 MiB. Both are
+ * settled when a process starts, so the server starts itself again, once, in place (same process
+ * id, same arguments; `process.execve`) with 32 MiB semi-spaces and two arenas: the same load
+ * peaks near 360 MiB, for a CPU cost per page within the runs' noise (0–10 %, bench/README). An
+ * operator's own `--max-semi-space-size` (NODE_OPTIONS or the command line) or `MALLOC_ARENA_MAX`
+ * wins. Workers of a cluster inherit both from their primary.
  */
-const LEAN_YOUNG_GENERATION = '--max-semi-space-size=16';
+const LEAN_YOUNG_GENERATION = '--max-semi-space-size=32';
 if (!process.env.THV_MEMORY_SET && !cluster.isWorker && typeof process.execve === 'function') {
   const given = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
   const flags = /--max[-_]semi[-_]space[-_]size/.test(given) ? [] : [LEAN_YOUNG_GENERATION];
