@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
-import { DEFAULT_LANG, I18nContext, makeI18n } from '~/lib/i18n';
+import { DEFAULT_LANG, I18nContext, makeI18n, messagesOf } from '~/lib/i18n';
 import { messagesFor, detectLang } from '~/lib/i18n.server';
 import { useNonce } from '~/lib/nonce';
 import { runtime } from '~/lib/runtime.server';
@@ -13,10 +13,19 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
+/**
+ * The pages that hydrate (`handle.hydrate`: the back office's two layouts) are all under /admin
+ * (tests/unit/hydrated-routes.test.ts checks it): only they need their messages in the browser.
+ */
+const hydrates = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/admin.data';
+
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang, fromQuery } = detectLang(request);
-  const origin = runtime().publicUrl ?? new URL(request.url).origin;
-  return { lang, explicitLang: fromQuery, messages: messagesFor(lang), origin, siteScript: runtime().assets.site };
+  const url = new URL(request.url);
+  const origin = runtime().publicUrl ?? url.origin;
+  // Public pages render with the server's messages (messagesOf) and send none (ADR 017).
+  const messages = hydrates(url.pathname) ? messagesFor(lang) : undefined;
+  return { lang, explicitLang: fromQuery, messages, origin, siteScript: runtime().assets.site };
 }
 
 /**
@@ -57,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const i18n = useMemo(() => makeI18n(loaderData.lang, loaderData.messages), [loaderData.lang, loaderData.messages]);
+  const i18n = useMemo(() => makeI18n(loaderData.lang, messagesOf(loaderData.lang, loaderData.messages)), [loaderData.lang, loaderData.messages]);
   return (
     <I18nContext.Provider value={i18n}>
       <Outlet />
@@ -79,7 +88,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </main>
     );
   }
-  const i18n = makeI18n(data?.lang ?? DEFAULT_LANG, data?.messages ?? messagesFallback);
+  const i18n = makeI18n(data?.lang ?? DEFAULT_LANG, data ? messagesOf(data.lang, data.messages) : messagesFallback);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   // On the server, entry.server's handleError logs real failures (redacted, with the request id);
   // a refusal (4xx) is not an error.

@@ -1,9 +1,11 @@
 import en from '~/locales/en';
 import es from '~/locales/es';
 import fr, { type Messages } from '~/locales/fr';
-import { DEFAULT_LANG, LANG_COOKIE, baseLang, isLang, type Lang } from './i18n';
+import { DEFAULT_LANG, LANG_COOKIE, baseLang, isLang, registerMessages, type Lang } from './i18n';
 
 const dictionaries: Record<Lang, Messages> = { fr, en, es };
+// Pages rendered without their messages in the loader data (every public page) read them here.
+registerMessages(dictionaries);
 
 export function messagesFor(lang: Lang): Messages {
   return dictionaries[lang];

@@ -70,6 +70,26 @@ export function makeI18n(lang: Lang, messages: Messages): I18n {
   };
 }
 
+/**
+ * Each language's messages as the server knows them (app/lib/i18n.server.ts registers them). The
+ * root loader sends its language's messages to the browser only for the pages that hydrate (the
+ * back office, ADR 003): a public page never runs React there, and encoding 21 KB of messages into
+ * every public page's loader data cost a tenth of its render (ADR 017). A page rendered without
+ * them reads them here.
+ */
+const serverMessages = new Map<Lang, Messages>();
+
+export function registerMessages(all: Record<Lang, Messages>): void {
+  for (const lang of LANGS) serverMessages.set(lang, all[lang]);
+}
+
+/** The messages the root loader sent, else the server's for that language. */
+export function messagesOf(lang: Lang, sent: Messages | undefined): Messages {
+  const messages = sent ?? serverMessages.get(lang);
+  if (!messages) throw new Error(`no messages for "${lang}": the root loader sends them to every page that hydrates`);
+  return messages;
+}
+
 export const I18nContext = createContext<I18n | null>(null);
 
 export function useI18n(): I18n {

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { DEFAULT_LANG, makeI18n, type I18n, type Lang } from './i18n';
+import { DEFAULT_LANG, makeI18n, messagesOf, type I18n, type Lang } from './i18n';
 import { seoMeta } from './seo';
 import type { Messages } from '~/locales/fr';
 
@@ -7,15 +7,16 @@ interface RootData {
   lang: Lang;
   /** Whether the URL chose the language (?lng=) rather than the cookie or the browser. */
   explicitLang?: boolean;
-  messages: Messages;
+  /** Sent by the root loader to pages that hydrate only; `rootData` fills them in for the others. */
+  messages?: Messages;
   origin: string;
 }
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
 
-export function rootData(matches: MatchLike[]): RootData {
+export function rootData(matches: MatchLike[]): RootData & { messages: Messages } {
   const data = matches.find((m) => m?.id === 'root')?.loaderData as RootData | undefined;
-  return data ?? { lang: DEFAULT_LANG, messages: {} as Messages, origin: '' };
+  return data ? { ...data, messages: messagesOf(data.lang, data.messages) } : { lang: DEFAULT_LANG, messages: {} as Messages, origin: '' };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
-import { DONOR_COOKIE, useSignInLink } from '~/domain/donors/links.server';
+import { useSignInLink } from '~/domain/donors/links.server';
+import { DONOR_COOKIE } from '~/routes/donors/session.server';
 import { annualReceiptsOf, donorExportCsv, eraseDonorData, exportDonorData, historyOf } from '~/domain/donors/personal-data.server';
 import { parisYear } from '~/domain/receipts/calendar';
 import { receiptPdfById } from '~/domain/receipts/mail.server';
@@ -129,6 +130,12 @@ describeEachDialect('a donor’s tax receipts on %s', (dialect) => {
     const anonymous = await download(giftReceipt.id);
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get('Location')).toBe('/mon-espace');
+    expect(anonymous.headers.get('Set-Cookie')).toBeNull();
+    // A cookie that names no live session (ended, expired): the same, and the browser forgets it.
+    const stale = await download(giftReceipt.id, `${DONOR_COOKIE}=plus-valable`);
+    expect(stale.status).toBe(302);
+    expect(stale.headers.get('Location')).toBe('/mon-espace');
+    expect(stale.headers.get('Set-Cookie')).toBe('__donor=; Path=/mon-espace; HttpOnly; SameSite=Lax; Max-Age=0; Secure');
   });
 
   it('lists an annual receipt in its own section and serves it', async () => {

@@ -5,7 +5,7 @@ import { findById, findByRef, type GiftDetails } from '~/domain/donations/ledger
 import { ProviderError } from '~/domain/donations/providers/types';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
 import { newsletterOptIns, recordNewsletterConsent, wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
-import { donorCookie, endDonorSession, LINK_LIMIT_PER_EMAIL, pruneDonorAccess, readDonorSession, requestSignInLink, useSignInLink } from '~/domain/donors/links.server';
+import { endDonorSession, LINK_LIMIT_PER_EMAIL, pruneDonorAccess, readDonorSession, requestSignInLink, useSignInLink } from '~/domain/donors/links.server';
 import { cardUpdateUrl, changeGift, giftEvents, giftOfDonor, monthlyGiftsOf } from '~/domain/donors/monthly.server';
 import { donorExportCsv, donorRef, eraseDonorData, exportDonorData, historyOf, purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { audit } from '~/domain/audit/audit.server';
@@ -21,6 +21,7 @@ import { createTestDb, type TestDb, describeEachDialect } from '../support/db';
 import { stripeCardWorld } from '../support/donations';
 import { campaignInput } from '../support/campaigns';
 import { setReceiptSettings } from '../support/receipts';
+import { donorCookie } from '~/routes/donors/session.server';
 
 const APP_SECRET = 'donor-secret-'.padEnd(48, 'q');
 const WHSEC = 'whsec_donor_space';

@@ -12,8 +12,6 @@ import { hashToken, newToken } from '~/lib/tokens.server';
 export const LINK_TTL_MS = 30 * 60 * 1000;
 /** A donor session ends this long after the link was used, however active. */
 export const DONOR_SESSION_MS = 60 * 60 * 1000;
-/** Cookie of the donor space only (Path=/mon-espace): never the admin's `__session`. */
-export const DONOR_COOKIE = '__donor';
 export const DONOR_PATH = '/mon-espace';
 export const LINK_WINDOW_MS = 15 * 60 * 1000;
 export const LINK_LIMIT_PER_EMAIL = 3;
@@ -118,8 +116,4 @@ export async function pruneDonorAccess(db: DB, now = new Date()): Promise<void> 
   const at = now.toISOString();
   await db.deleteFrom('donor_links').where('expires_at', '<=', at).execute();
   await db.deleteFrom('donor_sessions').where('expires_at', '<=', at).execute();
-}
-
-export function donorCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
-  return [`${DONOR_COOKIE}=${token}`, `Path=${DONOR_PATH}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`, ...(secure ? ['Secure'] : [])].join('; ');
 }

@@ -1,8 +1,18 @@
 import { redirect } from 'react-router';
-import { DONOR_COOKIE, donorCookie, readDonorSession, type DonorSession } from '~/domain/donors/links.server';
+import { DONOR_PATH, readDonorSession, type DonorSession } from '~/domain/donors/links.server';
 import { isSecure } from '~/lib/origin.server';
 import { readCookie } from '~/lib/i18n.server';
 import { db } from '~/lib/runtime.server';
+
+/**
+ * Cookie of the donor space only (Path=/mon-espace): never the admin's `__session`. The HTML cache
+ * in server/app.ts skips every request that carries it: keep them in step.
+ */
+export const DONOR_COOKIE = '__donor';
+
+export function donorCookie(token: string, maxAgeSeconds: number, secure: boolean): string {
+  return [`${DONOR_COOKIE}=${token}`, `Path=${DONOR_PATH}`, 'HttpOnly', 'SameSite=Lax', `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`, ...(secure ? ['Secure'] : [])].join('; ');
+}
 
 /** The donor space's pages are per person: never stored by a browser, a proxy or the HTML cache. */
 export const NO_STORE = { 'Cache-Control': 'private, no-store' };

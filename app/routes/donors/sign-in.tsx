@@ -1,12 +1,12 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/sign-in';
-import { donorCookie, useSignInLink } from '~/domain/donors/links.server';
+import { useSignInLink } from '~/domain/donors/links.server';
 import { assertSameOrigin, isSecure } from '~/lib/origin.server';
 import { useI18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/page-meta';
 import { db } from '~/lib/runtime.server';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
-import { NO_STORE } from './session.server';
+import { NO_STORE, donorCookie } from './session.server';
 
 /**
  * /mon-espace/connexion?t=…: the mailed link. Opening it only shows a button; the link is used

@@ -4,7 +4,7 @@ import { donationDeps } from '~/domain/donations/deps.server';
 import { AMOUNT_PATTERN, formatMoney, parseEuroAmount } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
-import { donorCookie, endDonorSession, requestSignInLink } from '~/domain/donors/links.server';
+import { endDonorSession, requestSignInLink } from '~/domain/donors/links.server';
 import { sendDonorMail, spaceUrl } from '~/domain/donors/mails.server';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, cardUpdateUrl, changeGift, giftOfDonor, monthlyGiftsOf, type GiftChange, type GiftStatus } from '~/domain/donors/monthly.server';
 import { annualReceiptsOf, donorRef, eraseDonorData, historyOf } from '~/domain/donors/personal-data.server';
@@ -16,7 +16,7 @@ import { pageMeta } from '~/lib/page-meta';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { db } from '~/lib/runtime.server';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
-import { NO_STORE, donorOf, donorToken, requireDonor } from './session.server';
+import { NO_STORE, donorCookie, donorOf, donorToken, requireDonor } from './session.server';
 
 /** What a redirect after an action says on arrival (?ok=…). */
 const NOTICES = {

@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/delete';
-import { lastAdminToast, userDeleted } from '~/domain/users/messages';
+import { lastAdminToast, userDeleted } from './messages';
 import { LOGIN_PATH, USERS_PATH } from '~/domain/users/paths';
 import { deleteUser, getUser } from '~/domain/users/users.server';
 import { actorOf, endSession, requireUser } from '~/routes/admin/auth.server';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Form, data, redirect, useNavigate } from 'react-router';
 import type { Route } from './+types/edit';
 import { audit } from '~/domain/audit/audit.server';
-import { CONFLICT, EMAIL_TAKEN, lastAdminToast, userUpdated } from '~/domain/users/messages';
+import { CONFLICT, EMAIL_TAKEN, lastAdminToast, userUpdated } from './messages';
 import { mailStatusText, sendInvitation } from '~/domain/users/notify.server';
 import { HOME_PATH, USERS_PATH } from '~/domain/users/paths';
 import { fieldErrors, formValues, userSchema } from '~/domain/users/schemas';

@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/new';
-import { EMAIL_TAKEN, userAdded } from '~/domain/users/messages';
+import { EMAIL_TAKEN, userAdded } from './messages';
 import { mailStatusText, sendInvitation } from '~/domain/users/notify.server';
 import { fieldErrors, formValues, userSchema } from '~/domain/users/schemas';
 import { createUser } from '~/domain/users/users.server';
