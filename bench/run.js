@@ -117,7 +117,8 @@ function sampleMemory(pid) {
 function parseWrkDuration(s) {
   const m = /([\d.]+)(us|ms|s)/.exec(s ?? '');
   if (!m) return NaN;
-  return Number(m[1]) * (m[2] === 'us' ? 0.001 : m[2] === 's' ? 1000 : 1);
+  // Rounded to a microsecond: 817us * 0.001 printed as 0.8170000000000001.
+  return Math.round(Number(m[1]) * (m[2] === 'us' ? 1 : m[2] === 's' ? 1e6 : 1000)) / 1000;
 }
 
 /** One load: wrk (one thread) when installed, else autocannon; requests per second and latency. */
