@@ -19,7 +19,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * machine with gigabytes to spare, 50 renders at once kept one process near 550 MiB. Both are
  * settled when a process starts, so the server starts itself again, once, in place (same process
  * id, same arguments; `process.execve`) with 32 MiB semi-spaces and two arenas: the same load
- * peaks near 360 MiB, for a CPU cost per page within the runs' noise (0–10 %, bench/README). An
+ * peaks near 360 MiB, for a CPU cost per page within the runs' noise (0–10 %, README "Latest figures"). An
  * operator's own `--max-semi-space-size` (NODE_OPTIONS or the command line) or `MALLOC_ARENA_MAX`
  * wins. Workers of a cluster inherit both from their primary.
  */

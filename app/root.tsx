@@ -15,7 +15,7 @@ export const links: Route.LinksFunction = () => [
 
 /**
  * The pages that hydrate (`handle.hydrate`: the back office's two layouts) are all under /admin
- * (tests/unit/hydrated-routes.test.ts checks it): only they need their messages in the browser.
+ * (tests/integration/hydrated-routes.test.ts checks it): only they need their messages in the browser.
  */
 const hydrates = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/admin.data';
 

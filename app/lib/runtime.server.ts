@@ -12,8 +12,8 @@ import { loadAppSecret } from './secret.server';
 import { storageFromEnv, type Storage } from './storage.server';
 
 /**
- * The process-wide state: environment, database, media storage, HTML cache and content memo. Started once by the
- * server (and by tests), stopped on shutdown. Routes reach it through these accessors.
+ * The process-wide state: environment, database, media storage, HTML cache and content memo.
+ * Started once by the server (and by tests), stopped on shutdown. Routes reach it through these accessors.
  */
 export interface Runtime {
   env: Env;

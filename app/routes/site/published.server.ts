@@ -13,8 +13,9 @@ import { db, runtime } from '~/lib/runtime.server';
 /**
  * What the public pages read on every render and editors change rarely (settings, pages, posts,
  * projects, partners, stored images), read once per content version (`ContentMemo`, ADR 017):
- * dropped whenever content changes, so as fresh as the HTML cache. Drafts (a preview) and anything that changes without an editor (campaign totals, the
- * day's date) are read from the database as before.
+ * dropped whenever content changes, so as fresh as the HTML cache. Drafts (a preview) and what
+ * changes without an editor (campaign totals, the day's open campaigns) are read from the database
+ * as before.
  */
 
 export function publishedSettings(): Promise<Readonly<SiteSettings>> {
