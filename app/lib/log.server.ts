@@ -47,8 +47,11 @@ let sink = (level: Level, line: string): void => {
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
 };
 
-export function setLogSink(next: (level: Level, line: string) => void): void {
+/** Sets where lines go; returns the sink it replaces, for a test to put it back. */
+export function setLogSink(next: (level: Level, line: string) => void): (level: Level, line: string) => void {
+  const previous = sink;
   sink = next;
+  return previous;
 }
 
 /** One JSON object per line, every field passed through `redact` first. */

@@ -74,10 +74,7 @@ export function startRuntime(envOverride?: Env, hooks: RuntimeHooks = {}): Promi
         memo,
         publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
         assets: {},
-        changes: startChangeFeed(handle, env.DATABASE_URL, () => {
-          cache.clear();
-          memo.clear();
-        }),
+        changes: startChangeFeed(handle, env.DATABASE_URL, () => forgetContent(cache, memo)),
         draining: false,
       };
       // Under a cluster only one worker runs the periodic jobs (server.js sets THV_RUN_JOBS); across
@@ -130,11 +127,16 @@ export function settings(): Env {
   return current?.env ?? readEnv();
 }
 
+/** Cached pages and remembered content go together: here, and in every other instance (the change feed). */
+function forgetContent(cache: HtmlCache, memo: ContentMemo): void {
+  cache.clear();
+  memo.clear();
+}
+
 /** Every content write calls this: cached pages and remembered content are dropped at once. */
 export async function contentChanged(): Promise<void> {
   const rt = runtime();
-  rt.cache.clear();
-  rt.memo.clear();
+  forgetContent(rt.cache, rt.memo);
   await rt.db
     .updateTable('content_state')
     .set((eb) => ({ version: eb('version', '+', 1) }))

@@ -182,12 +182,12 @@ describeEachDialect('PayPal and Flutterwave donations on %s', (dialect) => {
     expect(await confirmFlutterwave(deps, 'thv-inconnu', '1')).toBeUndefined();
     // A transaction that is not exactly ours is ignored, and the log says what was expected and what came.
     const warnings: string[] = [];
-    setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
+    const restoreLog = setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
     try {
       const { id: small } = (await (await fetch(`${flw.url}/fake/pay`, { method: 'POST', body: JSON.stringify({ tx_ref: r.txRef, amount: 1, currency: 'XOF' }) })).json()) as { id: string };
       expect((await confirmFlutterwave(deps, r.txRef, small))?.status).toBe('pending');
     } finally {
-      setLogSink((level, line) => void (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`));
+      setLogSink(restoreLog);
     }
     expect(warnings.map((l) => JSON.parse(l))).toEqual([
       expect.objectContaining({ msg: 'suspicious flutterwave transaction ignored', donationId: r.donation.id, expected: `${r.txRef} ${r.amountMinor} XOF`, got: `${r.txRef} 1 XOF` }),

@@ -456,11 +456,11 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     const down = await aged(1);
     stripe.failNext = 10;
     const warnings: string[] = [];
-    setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
+    const restoreLog = setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
     try {
       expect(await recheckPending(deps, now)).toBe(0);
     } finally {
-      setLogSink((level, line) => void (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`));
+      setLogSink(restoreLog);
     }
     expect(warnings.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ msg: 'pending donation re-check failed', donationId: down.id, provider: 'stripe', error: 'Stripe is down' })]);
   });
@@ -489,7 +489,7 @@ describeEachDialect('donations ledger on %s', (dialect) => {
 
   it('keeps the campaign chosen on the form when a provider names another, and says so in the log', async () => {
     const warnings: string[] = [];
-    setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
+    const restoreLog = setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
     try {
       const designated = (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr', gift: { campaignId: 'camp-form' } })).donation;
       const paid = { status: 'succeeded' as const, amountMinor: 1800, currency: 'EUR' };
@@ -516,7 +516,7 @@ describeEachDialect('donations ledger on %s', (dialect) => {
       await applyVerified(deps, 'stripe', { ref: (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr' })).donation.provider_ref, ...paid, amountMinor: 18 });
       expect(warnings.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ msg: 'payment does not match its attempt', expected: '1800 EUR', got: '18 EUR' })]);
     } finally {
-      setLogSink((level, line) => void (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`));
+      setLogSink(restoreLog);
     }
   });
 });

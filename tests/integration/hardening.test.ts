@@ -131,7 +131,7 @@ describeEachDialect('hardening on %s', (dialect) => {
 
   it('keeps unsent mail for the Admins to read, and out of the log', async () => {
     const lines: string[] = [];
-    setLogSink((_level, line) => void lines.push(line));
+    const restoreLog = setLogSink((_level, line) => void lines.push(line));
     try {
       const link = `http://localhost/admin/reinitialiser/${await issueToken(t.db, (await t.db.selectFrom('users').select('id').where('email', '=', ownerEmail).executeTakeFirstOrThrow()).id, 'reset')}`;
       await sendMail(t.db, { from: 'x@example.org' }, { to: ownerEmail, subject: 'Réinitialisation', text: `Suivez ${link}`, html: `<a href="${link}">lien</a>` });
@@ -140,7 +140,7 @@ describeEachDialect('hardening on %s', (dialect) => {
       expect(lines.join('\n')).not.toContain(link.split('/').pop());
       expect(lines.join('\n')).not.toContain('Suivez');
     } finally {
-      setLogSink((level, line) => void (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`));
+      setLogSink(restoreLog);
     }
   });
 });
@@ -148,14 +148,15 @@ describeEachDialect('hardening on %s', (dialect) => {
 describeEachDialect('no secret in the log on %s', (dialect) => {
   let t: TestDb;
   const lines: string[] = [];
+  let restoreLog: ReturnType<typeof setLogSink>;
   beforeAll(async () => {
     t = await createTestDb(dialect);
     setLogLevel('debug');
-    setLogSink((_level, line) => void lines.push(line));
+    restoreLog = setLogSink((_level, line) => void lines.push(line));
   });
   afterAll(async () => {
     setLogLevel('info');
-    setLogSink((level, line) => void (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`));
+    setLogSink(restoreLog);
     await t.destroy();
   });
 

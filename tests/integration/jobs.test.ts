@@ -60,13 +60,13 @@ describeEachDialect("the areas' hourly pruning on %s", (dialect) => {
 
   it("logs 'pruning failed' and throws nothing when a step fails (the next hour tries again)", async () => {
     const lines: string[] = [];
-    setLogSink((level, line) => void lines.push(`${level} ${line}`));
+    const restoreLog = setLogSink((level, line) => void lines.push(`${level} ${line}`));
     try {
       await expect(pruneHourly({} as DB, 30)).resolves.toBeUndefined();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^warn .*"msg":"pruning failed"/);
     } finally {
-      setLogSink((level, line) => void (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`));
+      setLogSink(restoreLog);
     }
   });
 });
