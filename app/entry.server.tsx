@@ -1,6 +1,5 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { log } from '~/lib/log.server';
@@ -36,8 +35,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /**
- * Every page is rendered completely before it is sent (onAllReady): public pages must be whole
- * before JavaScript runs, and complete pages can be cached.
+ * Every page is rendered completely before it is sent: public pages must be whole before
+ * JavaScript runs, and complete pages can be cached. Pages that do not hydrate render to a string;
+ * the back office's stream is read once React says all is ready (onAllReady).
  */
 export default function handleRequest(
   request: Request,
@@ -52,29 +52,48 @@ export default function handleRequest(
   );
   const nonce = hydrate ? loadContext.get(requestInfoContext).nonce : undefined;
   if (!responseHeaders.has('Content-Security-Policy')) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce ?? null));
+  const app = (
+    <NonceProvider value={nonce ?? ''}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>
+  );
+  if (!hydrate) {
+    // A page that does not hydrate has nothing to wait for: no Suspense boundary, and React
+    // Router writes its loader-data stream only with <Scripts>. One synchronous render to a string
+    // skips the stream's chunk copying and text encoding (ADR 017). A render error rejects, as a
+    // shell error does below.
+    try {
+      const html = `<!DOCTYPE html>${renderToString(app)}`;
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      return Promise.resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
   return new Promise<Response>((resolve, reject) => {
     let didError = false;
     // Aborts a render that is still running after the stream timeout. Cleared once the page has been
     // read: a pending timer holds the whole render (its output included) in memory until it fires,
     // which under load kept every page of the last 11 seconds alive (hundreds of MB).
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce ?? ''}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
+    const { pipe, abort } = renderToPipeableStream(app, {
         nonce,
         onAllReady() {
-          const body = new PassThrough();
-          body.once('close', () => clearTimeout(timer));
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: didError ? 500 : responseStatusCode,
-            }),
-          );
-          pipe(body);
+          // Everything is ready: React writes the whole page synchronously into `page`, and the
+          // response carries those bytes. No Node-to-web stream pair per request (ADR 017).
+          const chunks: Uint8Array[] = [];
+          const page = new Writable({
+            write(chunk: Uint8Array, _encoding, done) {
+              chunks.push(chunk);
+              done();
+            },
+          });
+          page.once('finish', () => {
+            clearTimeout(timer);
+            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
+          });
+          pipe(page);
         },
         onShellError(error: unknown) {
           clearTimeout(timer);

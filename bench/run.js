@@ -3,7 +3,8 @@
 //    on every request (HTML_CACHE=off), with one worker and with one worker per core;
 //  - an admin list (/admin/messages, a full page of 20 of 50 messages) for a signed-in Admin (never cached);
 //  - the same home page bytes served by nginx (one worker, gzip_static) when nginx is installed, and
-//    by a plain Node static file server, as references;
+//    by a plain Node static file server, as references; and by a bare Node server that spends the
+//    rendered home page's time on each request, the latency floor of any Node server that costs as much;
 //  - resident memory at rest and under load (every process of the server).
 // The load comes from wrk when installed (apt-get install wrk), else from autocannon. Every load is
 // bounded in time and sent to 127.0.0.1 only. Prints a table and writes it to bench/results/latest.md.
@@ -258,7 +259,20 @@ if (NGINX) {
   staticServer.kill();
 }
 
-const reference = nginxRow ?? rows.at(-1);
+// The floor of the rendered line's latency: a bare Node server spending the rendered home page's
+// time on each request (1 / its req/s) answers with the same p99 at these connections, whatever
+// the app does: at one core saturated, which connection is read next is the event loop's affair.
+const renderedHome = rows.find((r) => r.name === 'home, rendered, 1 worker');
+if (renderedHome?.rps) {
+  const port = await freePort();
+  const ms = 1000 / renderedHome.rps;
+  const busy = spawn(process.execPath, [path.join(root, 'bench', 'busy-server.js'), path.join(site, 'index.html'), String(port), String(ms)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  await new Promise((r) => busy.once('message', r));
+  await measure(`bare Node server spending ${ms.toFixed(2)} ms a request (the rendered home's)`, `http://127.0.0.1:${port}/`, gzipHeaders);
+  busy.kill();
+}
+
+const reference = nginxRow ?? rows.find((r) => r.name.startsWith('Node static'));
 const mib = (kb) => Math.round(kb / 1024);
 const lines = [
   `Bench on ${CORES} cores, ${CONNECTIONS} connections, ${DURATION} s per line (${WRK ? 'wrk, one thread' : 'autocannon'}), ${new Date().toISOString().slice(0, 10)}`,

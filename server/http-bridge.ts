@@ -10,7 +10,11 @@ export function toFetchRequest(req: express.Request, res: express.Response, publ
   const origin = publicOrigin ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
   const url = new URL(req.originalUrl || req.url, origin);
   const controller = new AbortController();
-  res.on('close', () => controller.abort());
+  // A visitor who leaves before the answer aborts the loaders; an answered request does not (an
+  // abort builds a DOMException with its stack, on every request otherwise).
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
   const headers = new Headers();
   for (const [key, values] of Object.entries(req.headers)) {
     if (values === undefined) continue;

@@ -14,8 +14,11 @@ export interface CachedPage {
   br?: Buffer;
   etag: string;
   nonce: string | null;
-  /** Headers the full chain sent with this page, by "scheme|host" (server/app.ts's fast path replays them). */
-  sent?: Map<string, [string, string][]>;
+  /**
+   * Headers the full chain sent with this page, by "scheme|host", as a flat name, value, name,
+   * value… list ready for `writeHead` (server/app.ts's fast path replays them).
+   */
+  sent?: Map<string, string[]>;
 }
 
 export function makeCachedPage(status: number, headers: [string, string][], html: string, nonce: string | null): CachedPage {

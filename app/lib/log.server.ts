@@ -61,6 +61,11 @@ function write(level: Level, msg: string, fields?: Record<string, unknown>): voi
   sink(level, line);
 }
 
+/** Whether a line at this level would be written (callers skip building fields, or a listener, otherwise). */
+export function logs(level: Level): boolean {
+  return order[level] >= threshold;
+}
+
 export const log = {
   debug: (msg: string, fields?: Record<string, unknown>) => write('debug', msg, fields),
   info: (msg: string, fields?: Record<string, unknown>) => write('info', msg, fields),

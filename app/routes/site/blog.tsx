@@ -1,10 +1,10 @@
-import { Link } from 'react-router';
 import type { Route } from './+types/blog';
 import { feedLink } from '~/domain/blog/feed';
 import { useI18n } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { pageMeta } from '~/lib/page-meta';
 import { Img } from '~/ui/primitives/Img';
+import { SiteLink } from '~/ui/site/links';
 import { publishedImages, publishedPosts } from './published.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -36,17 +36,17 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                 <div className="flex flex-1 flex-col p-6">
                   <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{post.category}</p>
                   <h2 className="mt-2 text-xl font-bold">
-                    <Link to={`/blog/${post.id}`} className="hover:underline">
+                    <SiteLink to={`/blog/${post.id}`} className="hover:underline">
                       {post.title}
-                    </Link>
+                    </SiteLink>
                   </h2>
                   <p className="mt-1 text-sm text-gray-700">
                     <time dateTime={post.date}>{formatDate(post.date)}</time> · {t('blog.by', { author: post.author })}
                   </p>
                   <p className="mt-3 flex-1 text-gray-800">{post.excerpt}</p>
-                  <Link to={`/blog/${post.id}`} className="mt-4 font-semibold text-brand-700 underline" aria-label={`${t('blog.readMore')} : ${post.title}`}>
+                  <SiteLink to={`/blog/${post.id}`} className="mt-4 font-semibold text-brand-700 underline" aria-label={`${t('blog.readMore')} : ${post.title}`}>
                     {t('blog.readMore')}
-                  </Link>
+                  </SiteLink>
                 </div>
               </article>
             </li>

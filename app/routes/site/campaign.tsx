@@ -51,7 +51,7 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
       </div>
     );
   }
-  const giveHref = `/faire-un-don?campagne=${encodeURIComponent(c.slug)}`;
+  const giveHref = `/faire-un-don?campagne=${encodeURIComponent(c.slug)}` as const;
   return (
     <article className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       {loaderData.preview && <PreviewBanner className="mb-6" />}

@@ -1,18 +1,16 @@
 import type { Route } from './+types/campaigns';
-import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { today } from '~/domain/content/forms';
 import { useI18n } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { pageMeta } from '~/lib/page-meta';
-import { db } from '~/lib/runtime.server';
 import { CampaignCard } from '~/ui/site/CampaignProgress';
-import { publishedImages } from './published.server';
+import { openCampaigns, publishedImages } from './published.server';
 
 /** /campagnes: the campaigns open to gifts, with their progress (server-rendered, cached). */
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang } = detectLang(request);
   const day = today();
-  const campaigns = await listOpenCampaigns(db(), lang, { day });
+  const campaigns = await openCampaigns(lang, day);
   const images = await publishedImages(campaigns.map((c) => c.image));
   return { day, campaigns: campaigns.map((c) => ({ slug: c.slug, title: c.title, summary: c.summary, image: images.get(c.image), goalCents: c.goalCents, raisedCents: c.raisedCents, donors: c.donors, endsOn: c.endsOn, closed: c.closed })) };
 }

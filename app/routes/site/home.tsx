@@ -3,7 +3,7 @@ import type { Route } from './+types/home';
 import { messagesFor } from '~/lib/i18n.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { pageHeaders, pageMeta } from '~/lib/page-meta';
-import { db, runtime } from '~/lib/runtime.server';
+import { runtime } from '~/lib/runtime.server';
 import { plainText } from '~/lib/seo';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { Img } from '~/ui/primitives/Img';
@@ -12,12 +12,11 @@ import { HeroCarousel } from '~/ui/site/HeroCarousel';
 import { JsonLd } from '~/ui/site/JsonLd';
 import { CONTACT_FALLBACKS, SOCIAL_NETWORKS, socialUrl } from '~/domain/settings/site-settings';
 import { ngoJsonLd } from '~/lib/structured-data';
-import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { today } from '~/domain/content/forms';
 import { CampaignCard } from '~/ui/site/CampaignProgress';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { managedPage } from './preview.server';
-import { publishedImages, publishedSettings } from './published.server';
+import { openCampaigns, publishedImages, publishedSettings } from './published.server';
 
 const HERO_FIELDS = ['heroImage', 'heroImage2', 'heroImage3', 'heroImage4', 'heroImage5'];
 const PREVIEW_FIELDS = ['actionsPreviewImage1', 'actionsPreviewImage2', 'actionsPreviewImage3'];
@@ -33,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const messages = messagesFor(lang);
   // Campaigns (#16): the campaigns open to gifts, with their progress.
   const day = today();
-  const campaigns = await listOpenCampaigns(db(), lang, { day, limit: 3 });
+  const campaigns = await openCampaigns(lang, day, 3);
   const campaignImages = await publishedImages(campaigns.map((c) => c.image));
   return data({
     preview,

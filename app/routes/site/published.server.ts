@@ -1,4 +1,5 @@
 import { getPublishedPost, listPublishedPosts } from '~/domain/blog/posts.server';
+import { listOpenCampaigns, type PublicCampaign } from '~/domain/campaigns/campaigns.server';
 import type { PageId } from '~/domain/content/pages';
 import { getLocalizedPage } from '~/domain/content/pages.server';
 import type { ImageInfo } from '~/domain/media/media';
@@ -12,10 +13,10 @@ import { db, runtime } from '~/lib/runtime.server';
 
 /**
  * What the public pages read on every render and editors change rarely (settings, pages, posts,
- * projects, partners, stored images), read once per content version (`ContentMemo`, ADR 017):
- * dropped whenever content changes, so as fresh as the HTML cache. Drafts (a preview) and what
- * changes without an editor (campaign totals, the day's open campaigns) are read from the database
- * as before.
+ * projects, partners, stored images, the open campaigns with their totals), read once per content
+ * version (`ContentMemo`, ADR 017): dropped whenever the HTML cache is, so a rendered page is as
+ * fresh as a cached one. Drafts (a preview), a campaign's own page and the donation pages read the
+ * database.
  */
 
 export function publishedSettings(): Promise<Readonly<SiteSettings>> {
@@ -40,6 +41,15 @@ export function activeProjects(lang: Lang): Promise<Awaited<ReturnType<typeof li
 
 export function publishedPartners(): Promise<Awaited<ReturnType<typeof listPartners>>> {
   return runtime().memo.get('partners', () => listPartners(db()));
+}
+
+/**
+ * The campaigns open to gifts on `day`, with their totals. A designated gift that succeeds or is
+ * refunded drops them with the cached pages (ADR 014: at once, then at most once a minute), and the
+ * day is part of the key.
+ */
+export function openCampaigns(lang: Lang, day: string, limit?: number): Promise<readonly Readonly<PublicCampaign>[]> {
+  return runtime().memo.get(`campaigns:${lang}:${day}:${limit ?? 'all'}`, () => listOpenCampaigns(db(), lang, { day, limit }));
 }
 
 /**

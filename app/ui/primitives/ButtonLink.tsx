@@ -1,4 +1,4 @@
-import { Link, type LinkProps } from 'react-router';
+import { SiteLink, type SitePath } from '~/ui/site/links';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800',
@@ -10,6 +10,7 @@ export function buttonClass(variant: keyof typeof variants = 'primary', extra = 
   return `inline-flex min-h-11 items-center justify-center rounded-md px-5 py-2.5 font-semibold transition-colors ${variants[variant]} ${extra}`;
 }
 
-export function ButtonLink({ variant = 'primary', className = '', ...props }: LinkProps & { variant?: keyof typeof variants }) {
-  return <Link className={buttonClass(variant, className)} {...props} />;
+/** A link that looks like a button, on the public pages and the donor space (neither hydrates). */
+export function ButtonLink({ variant = 'primary', className = '', ...props }: Omit<React.ComponentProps<typeof SiteLink>, 'className'> & { className?: string; variant?: keyof typeof variants }) {
+  return <SiteLink className={buttonClass(variant, className)} {...props} />;
 }

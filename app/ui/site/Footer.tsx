@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { SOCIAL_NETWORKS, socialUrl, type SiteSettings, type SocialNetwork } from '~/domain/settings/site-settings';
 import { useI18n } from '~/lib/i18n';
+import { SiteLink } from './links';
 import { NAV_ITEMS } from './nav';
 
 const icons: Record<SocialNetwork, string> = {
@@ -66,9 +66,9 @@ export function Footer({ settings, contact }: { settings: SiteSettings; contact:
           <ul className="mt-3 space-y-1 text-sm">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="inline-block py-1.5 hover:text-white hover:underline">
+                <SiteLink to={item.to} className="inline-block py-1.5 hover:text-white hover:underline">
                   {t(item.label)}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>
@@ -77,19 +77,19 @@ export function Footer({ settings, contact }: { settings: SiteSettings; contact:
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{t('footer.legal')}</h2>
           <ul className="mt-3 space-y-1 text-sm">
             <li>
-              <Link to="/confidentialite" className="inline-block py-1.5 hover:text-white hover:underline">
+              <SiteLink to="/confidentialite" className="inline-block py-1.5 hover:text-white hover:underline">
                 {t('footer.privacy')}
-              </Link>
+              </SiteLink>
             </li>
             <li>
-              <Link to="/mentions-legales" className="inline-block py-1.5 hover:text-white hover:underline">
+              <SiteLink to="/mentions-legales" className="inline-block py-1.5 hover:text-white hover:underline">
                 {t('footer.terms')}
-              </Link>
+              </SiteLink>
             </li>
             <li>
-              <Link to="/mon-espace" className="inline-block py-1.5 hover:text-white hover:underline">
+              <SiteLink to="/mon-espace" className="inline-block py-1.5 hover:text-white hover:underline">
                 {t('donorSpace.spaceLink')}
-              </Link>
+              </SiteLink>
             </li>
           </ul>
         </div>
@@ -112,9 +112,9 @@ export function Footer({ settings, contact }: { settings: SiteSettings; contact:
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-sm sm:px-6">
-          <Link to="/admin/login" aria-label={t('footer.adminLink')} className="inline-block min-w-6 rounded px-1 py-0.5 hover:text-white">
+          <SiteLink to="/admin/login" aria-label={t('footer.adminLink')} className="inline-block min-w-6 rounded px-1 py-0.5 hover:text-white">
             ©
-          </Link>{' '}
+          </SiteLink>{' '}
           2020 {t('site.name')}. {t('footer.copyright')}
         </p>
       </div>

@@ -1,8 +1,9 @@
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { ImageInfo } from '~/domain/media/media';
 import { LANGS, useI18n } from '~/lib/i18n';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
 import { Img } from '~/ui/primitives/Img';
+import { SiteLink, SiteNavLink } from './links';
 import { NAV_ITEMS } from './nav';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -16,20 +17,20 @@ export function Header({ logo }: { logo: ImageInfo | undefined }) {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <Link to="/" className="flex items-center gap-3 rounded-md">
+        <SiteLink to="/" className="flex items-center gap-3 rounded-md">
           {logo ? (
             <Img image={logo} alt="" sizes="48px" className="h-12 w-12 object-contain" priority />
           ) : null}
           <span className="text-base font-bold text-brand-800 sm:text-lg">{t('site.name')}</span>
-        </Link>
+        </SiteLink>
 
         <nav aria-label={t('nav.label')} className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
+                <SiteNavLink to={item.to} end={item.to === '/'} className={navLinkClass}>
                   {t(item.label)}
-                </NavLink>
+                </SiteNavLink>
               </li>
             ))}
           </ul>
@@ -63,9 +64,9 @@ export function Header({ logo }: { logo: ImageInfo | undefined }) {
           </details>
 
           <div className="hidden sm:block">
-            <Link to="/faire-un-don" className={buttonClass('primary')}>
+            <SiteLink to="/faire-un-don" className={buttonClass('primary')}>
               {t('nav.donate')}
-            </Link>
+            </SiteLink>
           </div>
 
           <details className="lg:hidden" data-menu data-testid="mobile-menu">
@@ -85,19 +86,19 @@ export function Header({ logo }: { logo: ImageInfo | undefined }) {
                 <ul className="flex flex-col gap-1">
                   {NAV_ITEMS.map((item) => (
                     <li key={item.to}>
-                      <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => `block rounded-md px-3 py-3 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-800'}`}>
+                      <SiteNavLink to={item.to} end={item.to === '/'} className={({ isActive }) => `block rounded-md px-3 py-3 text-base font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-gray-800'}`}>
                         {t(item.label)}
-                      </NavLink>
+                      </SiteNavLink>
                     </li>
                   ))}
                 </ul>
               </nav>
-              <Link to="/faire-un-don" className={buttonClass('primary', 'mt-4')}>
+              <SiteLink to="/faire-un-don" className={buttonClass('primary', 'mt-4')}>
                 {t('nav.donate')}
-              </Link>
-              <Link to="/devenir-membre" className={buttonClass('secondary')}>
+              </SiteLink>
+              <SiteLink to="/devenir-membre" className={buttonClass('secondary')}>
                 {t('nav.member')}
-              </Link>
+              </SiteLink>
             </div>
           </details>
         </div>

@@ -1,7 +1,8 @@
 import type { MessageKey } from '~/lib/i18n';
+import type { SitePath } from './links';
 
 /** Public navigation, in menu order (SPEC.md public routes). */
-export const NAV_ITEMS: { to: string; label: MessageKey }[] = [
+export const NAV_ITEMS: { to: SitePath; label: MessageKey }[] = [
   { to: '/', label: 'nav.home' },
   { to: '/a-propos', label: 'nav.about' },
   { to: '/missions', label: 'nav.missions' },

@@ -1,0 +1,38 @@
+import type { AnchorHTMLAttributes } from 'react';
+import { useLocation } from 'react-router';
+
+/**
+ * Links of the public pages. Those pages never hydrate (ADR 003): a link is only ever followed by
+ * the browser, so it is a plain anchor. React Router's `<Link>` resolved every `to` against the
+ * route tree on each render, for a client router these pages never start: about 6 % of a rendered
+ * page's CPU (ADR 017). Paths are absolute, so the href is the path itself.
+ */
+export type SitePath = `/${string}`;
+
+type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'>;
+
+export function SiteLink({ to, ...props }: AnchorProps & { to: SitePath }) {
+  return <a href={to} {...props} />;
+}
+
+/**
+ * Whether `to` is the page being shown, as React Router's `NavLink` decides it: the same path, or
+ * (unless `end`) a page below it. Case and a trailing slash do not count.
+ */
+export function isCurrentPath(pathname: string, to: SitePath, end = false): boolean {
+  const here = pathname.toLowerCase();
+  const target = to.length > 1 && to.endsWith('/') ? to.slice(0, -1).toLowerCase() : to.toLowerCase();
+  if (here === target || (here.endsWith('/') && here.slice(0, -1) === target)) return true;
+  if (end || target === '/') return false;
+  return here.startsWith(`${target}/`);
+}
+
+/** A menu entry: `aria-current="page"` and the active style on the page it leads to. */
+export function SiteNavLink({ to, end, className, children }: { to: SitePath; end?: boolean; className: (state: { isActive: boolean }) => string; children: React.ReactNode }) {
+  const isActive = isCurrentPath(useLocation().pathname, to, end);
+  return (
+    <a href={to} aria-current={isActive ? 'page' : undefined} className={className({ isActive })}>
+      {children}
+    </a>
+  );
+}
