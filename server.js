@@ -18,12 +18,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * and glibc gives each allocating thread an arena of its own that it seldom hands back: on a
  * machine with gigabytes to spare, 50 renders at once kept one process near 550 MiB. Both are
  * settled when a process starts, so the server starts itself again, once, in place (same process
- * id, same arguments; `process.execve`) with 32 MiB semi-spaces and two arenas: the same load
- * peaks near 360 MiB, for a CPU cost per page within the runs' noise (0–10 %, README "Latest figures"). An
+ * id, same arguments; `process.execve`) with 16 MiB semi-spaces and two arenas: the same load
+ * peaks near 315 MiB, for a CPU cost per page within the runs' noise (README "Latest figures"). An
  * operator's own `--max-semi-space-size` (NODE_OPTIONS or the command line) or `MALLOC_ARENA_MAX`
  * wins. Workers of a cluster inherit both from their primary.
  */
-const LEAN_YOUNG_GENERATION = '--max-semi-space-size=32';
+const LEAN_YOUNG_GENERATION = '--max-semi-space-size=16';
 if (!process.env.THV_MEMORY_SET && !cluster.isWorker && typeof process.execve === 'function') {
   const given = `${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`;
   const flags = /--max[-_]semi[-_]space[-_]size/.test(given) ? [] : [LEAN_YOUNG_GENERATION];

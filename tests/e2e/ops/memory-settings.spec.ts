@@ -7,7 +7,7 @@ import { freePort } from '../admin/server';
 
 /**
  * `node server.js` starts itself again once, in place, with lean memory settings (ADR 017): V8's
- * young generation capped at 32 MiB semi-spaces and two glibc arenas. What `ps` shows of the
+ * young generation capped at 16 MiB semi-spaces and two glibc arenas. What `ps` shows of the
  * process (its command line, its environment) is what is checked here; the memory it saves is the
  * benchmark's business (`npm run bench`). The operator's own settings win.
  */
@@ -40,7 +40,7 @@ test('the server runs with lean memory settings unless the operator chose others
   test.setTimeout(60_000);
   const { child, cmdline, environ } = await started({ NODE_OPTIONS: '', MALLOC_ARENA_MAX: undefined });
   try {
-    expect(cmdline).toContain('--max-semi-space-size=32');
+    expect(cmdline).toContain('--max-semi-space-size=16');
     expect(cmdline.at(-1)).toBe(path.join(root, 'server.js'));
     expect(environ).toContain('MALLOC_ARENA_MAX=2');
   } finally {
@@ -49,7 +49,7 @@ test('the server runs with lean memory settings unless the operator chose others
 
   const own = await started({ NODE_OPTIONS: '--max-semi-space-size=8', MALLOC_ARENA_MAX: '4' });
   try {
-    expect(own.cmdline.join(' ')).not.toContain('--max-semi-space-size=32');
+    expect(own.cmdline.join(' ')).not.toContain('--max-semi-space-size=16');
     expect(own.environ).toContain('NODE_OPTIONS=--max-semi-space-size=8');
     expect(own.environ).toContain('MALLOC_ARENA_MAX=4');
   } finally {
