@@ -24,7 +24,7 @@ describeEachDialect('open campaigns on the public pages, on %s', (dialect) => {
   });
 
   const shown = async (lang = 'fr') =>
-    (await campaignsLoader({ request: new Request(`http://localhost/campagnes?lng=${lang}`), params: {}, context: new RouterContextProvider() } as Parameters<typeof campaignsLoader>[0])).campaigns;
+    (await campaignsLoader({ request: new Request(`http://localhost/campagnes?lng=${lang}`), params: {}, context: new RouterContextProvider() } as unknown as Parameters<typeof campaignsLoader>[0])).campaigns;
 
   it('shows a gift in the totals when the donations announce it, in every language', async () => {
     const kaya = await saveCampaignOrThrow(runtime().db, KAYA);
@@ -48,15 +48,15 @@ describeEachDialect('open campaigns on the public pages, on %s', (dialect) => {
 
     // A refund is announced at once, whatever the window.
     await runtime().db.updateTable('donations').set({ status: 'refunded' }).where('id', '=', gift).execute();
-    await (await donationDeps()).campaignGiftChanged('refunded');
+    await (await donationDeps()).campaignGiftChanged!('refunded');
     expect(await shown()).toMatchObject([{ raisedCents: 0, donors: 0 }]);
   });
 
-  it('forgets a campaign an editor closes, at the next render', async () => {
+  it('forgets a campaign an editor ends, at the next render', async () => {
     const [open] = await shown();
     expect(open.slug).toBe('forages-kaya');
     const id = (await runtime().db.selectFrom('campaigns').select(['id', 'version']).where('slug', '=', 'forages-kaya').executeTakeFirstOrThrow());
-    await saveCampaignOrThrow(runtime().db, { ...KAYA, status: 'closed' }, id.id, id.version);
+    await saveCampaignOrThrow(runtime().db, { ...KAYA, status: 'ended' }, id.id, id.version);
     await contentChanged();
     expect(await shown()).toEqual([]);
   });
