@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { isCurrentPath, SiteLink, SiteNavLink, type SitePath } from '~/ui/site/links';
+import { isCurrentPath, SiteLink, SiteNavLink, type SitePath } from '~/ui/primitives/links';
 
 /** The public menu's entries as a visitor's browser gets them, on the page at `pathname`. */
 function menuAt(pathname: string, items: { to: SitePath; end?: boolean }[]): string {

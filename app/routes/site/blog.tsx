@@ -4,7 +4,7 @@ import { useI18n } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { pageMeta } from '~/lib/page-meta';
 import { Img } from '~/ui/primitives/Img';
-import { SiteLink } from '~/ui/site/links';
+import { SiteLink } from '~/ui/primitives/links';
 import { publishedImages, publishedPosts } from './published.server';
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,4 +1,4 @@
-import { SiteLink, type SitePath } from '~/ui/site/links';
+import { SiteLink } from './links';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800',

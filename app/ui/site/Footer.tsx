@@ -1,6 +1,6 @@
 import { SOCIAL_NETWORKS, socialUrl, type SiteSettings, type SocialNetwork } from '~/domain/settings/site-settings';
 import { useI18n } from '~/lib/i18n';
-import { SiteLink } from './links';
+import { SiteLink } from '~/ui/primitives/links';
 import { NAV_ITEMS } from './nav';
 
 const icons: Record<SocialNetwork, string> = {

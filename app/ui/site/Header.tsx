@@ -3,7 +3,7 @@ import type { ImageInfo } from '~/domain/media/media';
 import { LANGS, useI18n } from '~/lib/i18n';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
 import { Img } from '~/ui/primitives/Img';
-import { SiteLink, SiteNavLink } from './links';
+import { SiteLink, SiteNavLink } from '~/ui/primitives/links';
 import { NAV_ITEMS } from './nav';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>

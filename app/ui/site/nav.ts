@@ -1,5 +1,5 @@
 import type { MessageKey } from '~/lib/i18n';
-import type { SitePath } from './links';
+import type { SitePath } from '~/ui/primitives/links';
 
 /** Public navigation, in menu order (SPEC.md public routes). */
 export const NAV_ITEMS: { to: SitePath; label: MessageKey }[] = [

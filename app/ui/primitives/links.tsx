@@ -2,10 +2,11 @@ import type { AnchorHTMLAttributes } from 'react';
 import { useLocation } from 'react-router';
 
 /**
- * Links of the public pages. Those pages never hydrate (ADR 003): a link is only ever followed by
- * the browser, so it is a plain anchor. React Router's `<Link>` resolved every `to` against the
- * route tree on each render, for a client router these pages never start: about 6 % of a rendered
- * page's CPU (ADR 017). Paths are absolute, so the href is the path itself.
+ * Links of the pages that never hydrate: the public site and the donor space (ADR 003). A link
+ * there is only ever followed by the browser, so it is a plain anchor. React Router's `<Link>`
+ * resolved every `to` against the route tree on each render, for a client router these pages never
+ * start: about 8 % of a rendered home page's CPU (ADR 017). Paths are absolute, so the href is the
+ * path itself. The back office, which hydrates, keeps React Router's links.
  */
 export type SitePath = `/${string}`;
 
