@@ -140,7 +140,7 @@ export function createFastPath(app: express.Express): (req: IncomingMessage, res
     }
     res.writeHead(status, out);
     res.end(body);
-    // The access line, when info lines are written at all (the listener and clock cost a hit ~5 %).
+    // The access line, when info lines are written at all: otherwise a hit adds no listener.
     if (logs('info')) {
       res.once('finish', () => {
         const ms = Number(process.hrtime.bigint() - started) / 1e6;
