@@ -52,6 +52,7 @@ export default function handleRequest(
   );
   const nonce = hydrate ? loadContext.get(requestInfoContext).nonce : undefined;
   if (!responseHeaders.has('Content-Security-Policy')) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce ?? null));
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   const app = (
     <NonceProvider value={nonce ?? ''}>
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
@@ -64,7 +65,6 @@ export default function handleRequest(
     // shell error does below.
     try {
       const html = `<!DOCTYPE html>${renderToString(app)}`;
-      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
       return Promise.resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
     } catch (error) {
       return Promise.reject(error);
@@ -90,7 +90,6 @@ export default function handleRequest(
           });
           page.once('finish', () => {
             clearTimeout(timer);
-            responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
             resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: didError ? 500 : responseStatusCode }));
           });
           pipe(page);

@@ -266,7 +266,7 @@ const renderedHome = rows.find((r) => r.name === 'home, rendered, 1 worker');
 if (renderedHome?.rps) {
   const port = await freePort();
   const ms = 1000 / renderedHome.rps;
-  const busy = spawn(process.execPath, [path.join(root, 'bench', 'busy-server.js'), path.join(site, 'index.html'), String(port), String(ms)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const busy = spawn(process.execPath, [path.join(root, 'bench', 'static-server.js'), path.join(site, 'index.html'), String(port), String(ms)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   await new Promise((r) => busy.once('message', r));
   await measure(`bare Node server spending ${ms.toFixed(2)} ms a request (the rendered home's)`, `http://127.0.0.1:${port}/`, gzipHeaders);
   busy.kill();

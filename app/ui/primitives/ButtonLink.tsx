@@ -11,6 +11,6 @@ export function buttonClass(variant: keyof typeof variants = 'primary', extra = 
 }
 
 /** A link that looks like a button, on the public pages and the donor space (neither hydrates). */
-export function ButtonLink({ variant = 'primary', className = '', ...props }: Omit<React.ComponentProps<typeof SiteLink>, 'className'> & { className?: string; variant?: keyof typeof variants }) {
+export function ButtonLink({ variant = 'primary', className = '', ...props }: React.ComponentProps<typeof SiteLink> & { variant?: keyof typeof variants }) {
   return <SiteLink className={buttonClass(variant, className)} {...props} />;
 }
