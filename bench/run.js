@@ -4,7 +4,7 @@
 //  - an admin list (/admin/messages, a full page of 20 of 50 messages) for a signed-in Admin (never cached);
 //  - the same home page bytes served by nginx (one worker, gzip_static) when nginx is installed, and
 //    by a plain Node static file server, as references; and by a bare Node server that spends the
-//    rendered home page's time on each request, the latency floor of any Node server that costs as much;
+//    rendered home page's time on each request, taking turns, the latency floor of any Node server that costs as much;
 //  - resident memory at rest and under load (every process of the server).
 // The load comes from wrk when installed (apt-get install wrk), else from autocannon. Every load is
 // bounded in time and sent to 127.0.0.1 only. Prints a table and writes it to bench/results/latest.md.
@@ -260,15 +260,17 @@ if (NGINX) {
 }
 
 // The floor of the rendered line's latency: a bare Node server spending the rendered home page's
-// time on each request (1 / its req/s) answers with the same p99 at these connections, whatever
-// the app does: at one core saturated, which connection is read next is the event loop's affair.
+// time on each request (1 / its req/s), one request per event-loop turn as the app does
+// (server/turns.ts), and nothing else. At 50 connections on one saturated core the median is
+// 50 times the time per request; what the app adds to the p99 above this line is its own
+// (garbage collection, compression, I/O between turns).
 const renderedHome = rows.find((r) => r.name === 'home, rendered, 1 worker');
 if (renderedHome?.rps) {
   const port = await freePort();
   const ms = 1000 / renderedHome.rps;
   const busy = spawn(process.execPath, [path.join(root, 'bench', 'static-server.js'), path.join(site, 'index.html'), String(port), String(ms)], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   await new Promise((r) => busy.once('message', r));
-  await measure(`bare Node server spending ${ms.toFixed(2)} ms a request (the rendered home's)`, `http://127.0.0.1:${port}/`, gzipHeaders);
+  await measure(`bare Node server spending ${ms.toFixed(2)} ms a request, taking turns (the rendered home's)`, `http://127.0.0.1:${port}/`, gzipHeaders);
   busy.kill();
 }
 

@@ -1,7 +1,9 @@
 // The references: a plain Node static file server for one file, gzip-encoded once, in its own
 // process. With a third argument it first spends that many milliseconds of synchronous CPU on each
-// request: set to the rendered home page's time, its p99 under the same load is the latency floor
-// of any Node server that costs that much per request (bench/run.js, README "Benchmarks").
+// request, one request per event-loop turn in the order they arrived, as the app's renders do
+// (server/turns.ts): set to the rendered home page's time, its p99 under the same load is the
+// latency floor of any Node server that costs that much per request (bench/run.js, README
+// "Benchmarks").
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -9,11 +11,25 @@ import zlib from 'node:zlib';
 const [file, port, ms = '0'] = process.argv.slice(2);
 const gz = zlib.gzipSync(fs.readFileSync(file));
 const busy = Number(ms);
+
+function answer(res) {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': gz.length });
+  res.end(gz);
+}
+
+/** Busy requests waiting for their turn; one is served per setImmediate, i.e. per loop turn. */
+const queue = [];
+function serveOne() {
+  const res = queue.shift();
+  if (queue.length > 0) setImmediate(serveOne);
+  const until = performance.now() + busy;
+  while (performance.now() < until);
+  answer(res);
+}
+
 http
   .createServer((req, res) => {
-    const until = performance.now() + busy;
-    while (performance.now() < until);
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip', 'content-length': gz.length });
-    res.end(gz);
+    if (busy === 0) return answer(res);
+    if (queue.push(res) === 1) setImmediate(serveOne);
   })
   .listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

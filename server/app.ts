@@ -16,6 +16,7 @@ import type { Env } from '~/lib/env.server';
 import { runtimeHooks } from './runtime-hooks';
 import { sendFetchResponse, toFetchRequest, writeHeaders } from './http-bridge';
 import { baseSecurityHeaders } from './security';
+import { nextTurn } from './turns';
 import { errorHandler, HttpError, requestGuard, sendRefusal } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
 import { makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
@@ -285,6 +286,8 @@ export function createApp(clientDir: string): express.Express {
           return;
         }
       }
+      // Rendering waits for its turn: one request starts per event-loop turn (./turns).
+      await nextTurn();
       const context = new RouterContextProvider();
       context.set(requestInfoContext, {
         nonce,
