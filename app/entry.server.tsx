@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import { hydratesHandles } from '~/lib/hydration';
 import { log } from '~/lib/log.server';
 import { contentSecurityPolicy } from '~/lib/csp.server';
 import { NonceProvider } from '~/lib/nonce';
@@ -47,9 +48,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   // Only hydrated routes (the back office) get inline scripts, hence a nonce (ADR 003, 004).
-  const hydrate = routerContext.staticHandlerContext.matches.some(
-    (m) => (routerContext.routeModules[m.route.id]?.handle as { hydrate?: boolean } | undefined)?.hydrate,
-  );
+  const hydrate = hydratesHandles(routerContext.staticHandlerContext.matches.map((m) => routerContext.routeModules[m.route.id]?.handle));
   const nonce = hydrate ? loadContext.get(requestInfoContext).nonce : undefined;
   if (!responseHeaders.has('Content-Security-Policy')) responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce ?? null));
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');

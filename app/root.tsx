@@ -4,6 +4,7 @@ import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { DEFAULT_LANG, I18nContext, makeI18n, messagesOf } from '~/lib/i18n';
 import { messagesFor, detectLang } from '~/lib/i18n.server';
+import { hydratesHandles, hydratesPath } from '~/lib/hydration';
 import { useNonce } from '~/lib/nonce';
 import { runtime } from '~/lib/runtime.server';
 import { AdminErrorPage } from '~/ui/admin/AdminErrorPage';
@@ -13,34 +14,19 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/**
- * The pages that hydrate (`handle.hydrate`: the back office's two layouts) are all under /admin
- * (tests/integration/hydrated-routes.test.ts checks it): only they need their messages in the browser.
- */
-const hydrates = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/') || pathname === '/admin.data';
-
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang, fromQuery } = detectLang(request);
   const url = new URL(request.url);
   const origin = runtime().publicUrl ?? url.origin;
   // Public pages render with the server's messages (messagesOf) and send none (ADR 017).
-  const messages = hydrates(url.pathname) ? messagesFor(lang) : undefined;
+  const messages = hydratesPath(url.pathname) ? messagesFor(lang) : undefined;
   return { lang, explicitLang: fromQuery, messages, origin, siteScript: runtime().assets.site };
-}
-
-/**
- * Routes whose `handle` says `hydrate: true` (the back office) load React in the browser. Public
- * pages do not: they are complete HTML, enhanced by one small script (ADR 003).
- */
-export interface RouteHandle {
-  hydrate?: boolean;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const nonce = useNonce() || undefined;
-  const matches = useMatches();
-  const hydrate = matches.some((m) => (m.handle as RouteHandle | undefined)?.hydrate);
+  const hydrate = hydratesHandles(useMatches().map((m) => m.handle));
   return (
     <html lang={data?.lang ?? DEFAULT_LANG}>
       <head>

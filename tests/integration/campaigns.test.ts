@@ -372,8 +372,9 @@ describeEachDialect('campaigns on %s', (dialect) => {
     } as ProjectInput);
     const linked = await saveCampaign(t.db, ADMIN, null, input({ slug: 'puits-du-projet', projectId: project.id }));
     if (!('campaign' in linked)) throw new Error('not saved');
-    expect((await listOpenCampaigns(t.db, 'fr', { projectIds: [project.id] })).map((c) => c.slug)).toEqual(['puits-du-projet']);
-    expect(await listOpenCampaigns(t.db, 'fr', { projectIds: [] })).toEqual([]);
+    // /nos-actions finds a project's campaign among the open ones by its project.
+    const open = await listOpenCampaigns(t.db, 'fr');
+    expect(open.filter((c) => c.projectId === project.id).map((c) => c.slug)).toEqual(['puits-du-projet']);
     expect((await listOpenCampaigns(t.db, 'fr', { limit: 1 })).map((c) => c.slug)).toEqual(['puits-du-projet']);
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import routes from '~/routes';
 import { loader as rootLoader } from '~/root';
+import { hydratesPath } from '~/lib/hydration';
 import { messagesFor } from '~/lib/i18n.server';
 import { rootData } from '~/lib/page-meta';
 import { startTestRuntime } from '../support/runtime';
@@ -36,6 +37,13 @@ describe('pages that hydrate', () => {
     expect(all.filter((r) => !r.hydrated && (r.path === '/admin' || r.path.startsWith('/admin/')))).toEqual([]);
     // And the public pages do not.
     expect(all.find((r) => r.file === 'routes/site/home.tsx')?.hydrated).toBe(false);
+  });
+
+  it('are exactly those the path rule names (the root loader decides by path)', () => {
+    for (const r of all) {
+      const url = r.path.replace(/:[^/]+/g, 'x').replace(/\*$/, 'x');
+      expect(hydratesPath(url), r.path).toBe(r.hydrated);
+    }
   });
 });
 

@@ -104,16 +104,14 @@ export async function withTotals(db: DB, campaigns: Campaign[], lang: Lang, day:
   return campaigns.map((c) => localize(c, lang, totals.get(c.id)!, day));
 }
 
-/** Campaigns open to gifts today, newest first (what /campagnes lists), optionally those of one project. */
-export async function listOpenCampaigns(db: DB, lang: Lang, opts: { projectIds?: string[]; limit?: number; day?: string } = {}): Promise<PublicCampaign[]> {
+/** Campaigns open to gifts today, newest first (what /campagnes lists). */
+export async function listOpenCampaigns(db: DB, lang: Lang, opts: { limit?: number; day?: string } = {}): Promise<PublicCampaign[]> {
   const day = opts.day ?? today();
-  if (opts.projectIds && opts.projectIds.length === 0) return [];
   const rows = await db
     .selectFrom('campaigns')
     .selectAll()
     .where('status', '=', 'active')
     .where((eb) => eb.or([eb('ends_on', 'is', null), eb('ends_on', '>=', day)]))
-    .$if(Boolean(opts.projectIds), (q) => q.where('project_id', 'in', opts.projectIds!))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .$if(Boolean(opts.limit), (q) => q.limit(opts.limit!))

@@ -1,6 +1,6 @@
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/layout';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/lib/hydration';
 import { adminGuard, requireUser } from '~/routes/admin/auth.server';
 import { AdminErrorPage } from '~/ui/admin/AdminErrorPage';
 import { AdminShell } from '~/ui/admin/AdminShell';

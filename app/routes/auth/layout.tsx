@@ -1,6 +1,6 @@
 import { Outlet, useMatches } from 'react-router';
 import type { Route } from './+types/layout';
-import type { RouteHandle } from '~/root';
+import type { RouteHandle } from '~/lib/hydration';
 import { originGuard } from '~/lib/origin.server';
 import { AdminToasts } from '~/ui/admin/AdminToasts';
 import type { ServerToast } from '~/ui/site/ToastRegion';

@@ -9,11 +9,11 @@ import { pageHeaders, pageMeta } from '~/lib/page-meta';
 import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
-import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
+import { today } from '~/domain/content/forms';
 import { formatMoney } from '~/domain/donations/money';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { previewFor } from './preview.server';
-import { activeProjects, publishedImages } from './published.server';
+import { activeProjects, openCampaigns, publishedImages } from './published.server';
 
 /** /nos-actions: the active projects; `?projet=<id>&apercu=…` previews that project's draft among them (ADR 015). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,8 +23,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const previewed = preview ? await previewProjects(db(), id!, lang) : undefined;
   const projects = previewed ?? (await activeProjects(lang));
   const images = await publishedImages(projects.map((p) => p.image));
-  // Campaigns (#16): a project shows the campaign open for it.
-  const campaigns = await listOpenCampaigns(db(), lang, { projectIds: projects.map((p) => p.id) });
+  // Campaigns (#16): a project shows the campaign open for it, the newest if several (the open
+  // campaigns are remembered with the published content, as on the home page).
+  const campaigns = await openCampaigns(lang, today());
   const campaignOf = (id: string) => {
     const c = campaigns.find((x) => x.projectId === id);
     return c ? { slug: c.slug, title: c.title, raisedCents: c.raisedCents } : null;
