@@ -17,6 +17,7 @@ import { runtimeHooks } from './runtime-hooks';
 import { sendFetchResponse, toFetchRequest, writeHeaders } from './http-bridge';
 import { baseSecurityHeaders } from './security';
 import { nextTurn } from './turns';
+import { isBackOfficeRequest, withoutBackOffice } from './public-build';
 import { errorHandler, HttpError, requestGuard, sendRefusal } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
 import { makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
@@ -26,7 +27,11 @@ export { stopRuntime };
 /** The runtime with the product's hooks: default content, first Admin, the areas' periodic jobs. */
 export const startRuntime = (env?: Env) => startRuntimeWith(env, runtimeHooks);
 
-const handler = createRequestHandler(build as unknown as ServerBuild, process.env.NODE_ENV ?? 'production');
+const serverBuild = build as unknown as ServerBuild;
+const mode = process.env.NODE_ENV ?? 'production';
+/** The back office's requests go through the whole route tree; public ones through the site's routes only (./public-build). */
+const backOfficeHandler = createRequestHandler(serverBuild, mode);
+const publicHandler = createRequestHandler(withoutBackOffice(serverBuild), mode);
 
 /** Paths never served from the HTML cache (per-user, per-request or not pages at all). */
 const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', '/healthz', '/readyz', '/mon-espace'];
@@ -296,6 +301,7 @@ export function createApp(clientDir: string): express.Express {
         secure: req.secure,
       });
       const generation = cache.begin();
+      const handler = isBackOfficeRequest(req.path, serverBuild) ? backOfficeHandler : publicHandler;
       const response = await handler(toFetchRequest(req, res, runtime().publicUrl), context);
       const type = response.headers.get('content-type') ?? '';
       const cacheable =
