@@ -21,11 +21,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * starts, so the server starts itself again, once, in place (same process id, same arguments;
  * `process.execve`) with:
  * - 16 MiB semi-spaces (the young generation);
- * - an old generation of at most 1 GiB, when V8 would allow more: with a limit of gigabytes V8 lets
- *   the old generation grow to about four times its live data before a full collection, under
- *   2 GiB to at most twice (its heap controller's growing factor). The rendered load's peak falls
- *   from about 365 MiB to about 260 MiB (README "Latest figures"); V8's own smaller limit (a small
- *   container) is never raised;
+ * - an old generation of at most 1 GiB, when V8 would allow more. V8 grows the heap less eagerly
+ *   under a smaller limit: with its own (4 GiB on a 24 GiB machine) a full collection came when the
+ *   old generation held about three times its live data, with 1 GiB at about one and a half (2 GiB
+ *   made no difference). The rendered load's peak falls from about 360 MiB to 220–275 MiB, for ~8 %
+ *   fewer rendered pages a second (ADR 017); V8's own smaller limit (a small container) is never
+ *   raised;
  * - two arenas.
  * An operator's own `--max-semi-space-size` or `--max-old-space-size` (NODE_OPTIONS or the command
  * line) or `MALLOC_ARENA_MAX` wins. Workers of a cluster inherit all three from their primary.

@@ -284,15 +284,18 @@ export function createApp(clientDir: string): express.Express {
       const nonce = newNonce();
       const key = cacheKey(req, lang);
       const cache = runtime().cache;
-      if (key) {
-        const hit = cache.get(key);
-        if (hit) {
-          sendCached(req, res, hit, nonce);
-          return;
-        }
-      }
-      // Rendering waits for its turn: one request starts per event-loop turn (./turns).
+      /** Answers from the HTML cache when the page is there. */
+      const fromCache = (): boolean => {
+        const hit = key ? cache.get(key) : undefined;
+        if (hit) sendCached(req, res, hit, nonce);
+        return hit !== undefined;
+      };
+      if (fromCache()) return;
+      // Rendering waits for its turn: one request starts per event-loop turn (./turns). A request
+      // that waited behind the same page's render is then answered from the cache: after an
+      // editor's change, a burst of visitors costs one render, not one each.
       await nextTurn();
+      if (fromCache()) return;
       const context = new RouterContextProvider();
       context.set(requestInfoContext, {
         nonce,

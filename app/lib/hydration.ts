@@ -1,9 +1,10 @@
 /**
  * Which pages hydrate (ADR 003, 017): routes whose `handle` says `hydrate: true` (the back office's
  * two layouts) load React in the browser; public pages are complete HTML enhanced by one small
- * script. The rule is read in three places, all from here: the root loader (by path, before any
+ * script. The rule is read in four places, all from here: the root loader (by path, before any
  * route renders: only hydrating pages send their messages), the document's Layout (scripts or
- * not) and the server entry (nonce and streaming, or one string).
+ * not), the server entry (nonce and streaming, or one string) and the server's choice of route
+ * tree (server/public-build.ts: the back office's requests get the whole one).
  */
 export interface RouteHandle {
   hydrate?: boolean;
