@@ -15,8 +15,6 @@ import { hydratesPath } from '~/lib/hydration';
 
 type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean };
 
-const underAdmin = (fullPath: string) => fullPath === 'admin' || fullPath.startsWith('admin/');
-
 /** Ids of the routes a public request can match: all but those under /admin (and layouts holding only such routes). */
 export function publicRouteIds(manifest: Record<string, RouteEntry | undefined>): Set<string> {
   const routes = Object.values(manifest).filter((r): r is RouteEntry => r !== undefined);
@@ -28,7 +26,7 @@ export function publicRouteIds(manifest: Record<string, RouteEntry | undefined>)
     const fullPath = [parentPath, route.path ?? ''].filter(Boolean).join('/').replace(/^\/+/, '');
     const kids = children.get(route.id) ?? [];
     const kidsBackOffice = kids.map((k) => visit(k, fullPath));
-    const backOffice = underAdmin(fullPath) || (route.path === undefined && !route.index && kids.length > 0 && kidsBackOffice.every(Boolean));
+    const backOffice = hydratesPath(`/${fullPath}`) || (route.path === undefined && !route.index && kids.length > 0 && kidsBackOffice.every(Boolean));
     if (!backOffice) keep.add(route.id);
     return backOffice;
   };
