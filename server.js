@@ -145,7 +145,7 @@ async function runPrimary(count) {
 
 async function runWorker() {
   const http = await import('node:http');
-  const { createApp, createFastPath, startRuntime, stopRuntime } = await import('./build/server/index.js');
+  const { acceptsFirst, createApp, createFastPath, startRuntime, stopRuntime } = await import('./build/server/index.js');
 
   let rt;
   try {
@@ -161,6 +161,8 @@ async function runWorker() {
   const server = http.createServer((req, res) => {
     if (!fast(req, res)) app(req, res);
   });
+  // A burst of new connections is accepted at once, not one per render (server/turns.ts).
+  acceptsFirst(server);
   server.listen(rt.env.PORT, rt.env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : rt.env.PORT;

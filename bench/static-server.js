@@ -17,19 +17,44 @@ function answer(res) {
   res.end(gz);
 }
 
-/** Busy requests waiting for their turn; one is served per setImmediate, i.e. per loop turn. */
+/**
+ * Busy requests waiting for their turn, served as the app's renders are (server/turns.ts): one per
+ * setImmediate, i.e. per loop turn; the turn after an accepted connection goes to the next
+ * connection (at most 64 in a row); a request whose client left is dropped, not served.
+ */
 const queue = [];
+let scheduled = false;
+let accepted = false;
+let acceptTurns = 0;
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  setImmediate(serveOne);
+}
 function serveOne() {
-  const res = queue.shift();
-  if (queue.length > 0) setImmediate(serveOne);
+  scheduled = false;
+  if (accepted && acceptTurns < 64 && queue.length < 256) {
+    accepted = false;
+    acceptTurns += 1;
+    return schedule();
+  }
+  accepted = false;
+  acceptTurns = 0;
+  let res = queue.shift();
+  while (res && (res.socket?.destroyed || res.socket?.readableEnded)) res = queue.shift();
+  if (queue.length > 0) schedule();
+  if (!res) return;
   const until = performance.now() + busy;
   while (performance.now() < until);
   answer(res);
 }
 
-http
-  .createServer((req, res) => {
-    if (busy === 0) return answer(res);
-    if (queue.push(res) === 1) setImmediate(serveOne);
-  })
-  .listen(Number(port), '127.0.0.1', () => process.send?.('ready'));
+const server = http.createServer((req, res) => {
+  if (busy === 0) return answer(res);
+  queue.push(res);
+  schedule();
+});
+server.on('connection', () => {
+  accepted = true;
+});
+server.listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

@@ -16,7 +16,8 @@ import type { Env } from '~/lib/env.server';
 import { runtimeHooks } from './runtime-hooks';
 import { sendFetchResponse, toFetchRequest, writeHeaders } from './http-bridge';
 import { baseSecurityHeaders } from './security';
-import { nextTurn } from './turns';
+import { hasLeft, nextTurn } from './turns';
+export { acceptsFirst } from './turns';
 import { isBackOfficeRequest, withoutBackOffice } from './public-build';
 import { errorHandler, HttpError, requestGuard, sendRefusal } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
@@ -291,10 +292,10 @@ export function createApp(clientDir: string): express.Express {
         return hit !== undefined;
       };
       if (fromCache()) return;
-      // Rendering waits for its turn: one request starts per event-loop turn (./turns). A request
-      // that waited behind the same page's render is then answered from the cache: after an
-      // editor's change, a burst of visitors costs one render, not one each.
-      await nextTurn();
+      // Rendering waits for its turn: one request starts per event-loop turn (./turns). A visitor
+      // who left meanwhile gets nothing. A request that waited behind the same page's render is
+      // answered from the cache: after an editor's change, a burst of visitors costs one render.
+      if (!(await nextTurn(() => hasLeft(req.socket)))) return;
       if (fromCache()) return;
       const context = new RouterContextProvider();
       context.set(requestInfoContext, {

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { PUBLIC_JS_BUDGET, PUBLIC_PAGES, visitMeasured } from './support';
 
@@ -37,6 +39,41 @@ test('anonymous pages come from the HTML cache, compressed once, with validators
   const english = await request.get('/partenaires', { headers: { cookie: 'lng=en' } });
   expect(await english.text()).toContain('Our partners');
   expect(english.headers().etag).not.toBe(etag);
+});
+
+/** The raw answer to a GET, bytes as sent. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+test('a page rendered for one visitor is compressed in one piece, in the encoding the browser takes', async ({ baseURL }) => {
+  // A query string keeps the page out of the HTML cache: it is rendered for this request.
+  const url = `${baseURL}/missions?utm_source=lettre`;
+  const plain = await rawGet(url, { cookie: 'lng=fr', 'accept-encoding': 'identity' });
+  expect(plain.headers['x-cache']).toBeUndefined();
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  const html = plain.body.toString();
+  expect(html).toContain('Nos missions');
+  for (const [accept, encoding, decode] of [
+    ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
+    ['gzip', 'gzip', zlib.gunzipSync],
+  ] as const) {
+    const answer = await rawGet(url, { cookie: 'lng=fr', 'accept-encoding': accept });
+    expect(answer.headers['content-encoding']).toBe(encoding);
+    expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    expect(answer.body.length).toBeLessThan(html.length / 3);
+    // The same page: public pages carry no nonce, so each rendering gives the same markup.
+    expect(decode(answer.body).toString()).toBe(html);
+  }
 });
 
 test('a page answered from the cache, before the app, carries the headers the app sent with it', async ({ request }) => {
