@@ -14,6 +14,7 @@ import {
   type DonationDeps,
 } from '~/domain/donations/service.server';
 import { parseEnv } from '~/lib/env.server';
+import { setLogSink } from '~/lib/log.server';
 import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';
 import { startFakeFlutterwave, type FakeFlutterwave } from '../fakes/flutterwave';
 import { startFakePayPal, type FakePayPal } from '../fakes/paypal';
@@ -154,14 +155,44 @@ describeEachDialect('verified donation outcomes on %s', (dialect) => {
     expect(await capturePayPalDonation(deps, orderId)).toMatchObject({ status: 'succeeded' });
   });
 
-  it('PayPal: a verified refund webhook marks the gift refunded', async () => {
+  const refundEvent = (orderId: string, value: string) =>
+    JSON.stringify({ id: `WH-REFUND-${orderId}-${value}`, event_type: 'PAYMENT.CAPTURE.REFUNDED', resource_type: 'refund', resource: { id: `REF-${orderId}`, status: 'COMPLETED', amount: { currency_code: 'EUR', value }, supplementary_data: { related_ids: { order_id: orderId } } } });
+  /** The order as PayPal shows it once its capture has been refunded, in full or in part. */
+  const refundedAtPayPal = (orderId: string, captureStatus: 'REFUNDED' | 'PARTIALLY_REFUNDED') => {
+    pp.orders.get(orderId).purchase_units[0].payments.captures[0].status = captureStatus;
+  };
+
+  it('PayPal: a verified refund webhook marks the gift refunded once PayPal shows the capture refunded in full', async () => {
     const { orderId, donation } = await startPayPalDonation(deps, { amountCents: 1000, lang: 'fr' });
     pp.approve(orderId);
     expect(await capturePayPalDonation(deps, orderId)).toMatchObject({ status: 'succeeded' });
-    const body = JSON.stringify({ id: 'WH-REFUND-1', event_type: 'PAYMENT.CAPTURE.REFUNDED', resource_type: 'refund', resource: { id: 'REF1', status: 'COMPLETED', amount: { currency_code: 'EUR', value: '10.00' }, supplementary_data: { related_ids: { order_id: orderId } } } });
+    refundedAtPayPal(orderId, 'REFUNDED');
+    const body = refundEvent(orderId, '10.00');
     expect(await handlePayPalWebhook(deps, body, new Headers({ 'Content-Type': 'application/json' }))).toEqual({ status: 400, message: 'invalid signature' });
     expect(await status(donation.id)).toBe('succeeded');
     expect(await handlePayPalWebhook(deps, body, new Headers(pp.signedHeaders(body)))).toEqual({ status: 200, message: 'ok' });
+    expect(await status(donation.id)).toBe('refunded');
+  });
+
+  it('PayPal: a partial refund leaves the gift succeeded (its receipt stands) and is logged', async () => {
+    const { orderId, donation } = await startPayPalDonation(deps, { amountCents: 4000, lang: 'fr' });
+    pp.approve(orderId);
+    expect(await capturePayPalDonation(deps, orderId)).toMatchObject({ status: 'succeeded' });
+    refundedAtPayPal(orderId, 'PARTIALLY_REFUNDED');
+    const body = refundEvent(orderId, '15.00');
+    const warnings: string[] = [];
+    const restoreLog = setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
+    try {
+      expect(await handlePayPalWebhook(deps, body, new Headers(pp.signedHeaders(body)))).toEqual({ status: 200, message: 'ok' });
+    } finally {
+      setLogSink(restoreLog);
+    }
+    expect(await status(donation.id)).toBe('succeeded');
+    expect(warnings.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ msg: 'partial refund left as it is: the gift and its receipt keep their amount', donationId: donation.id })]);
+    // Refunded in full later: then the gift is refunded.
+    refundedAtPayPal(orderId, 'REFUNDED');
+    const rest = refundEvent(orderId, '25.00');
+    expect(await handlePayPalWebhook(deps, rest, new Headers(pp.signedHeaders(rest)))).toEqual({ status: 200, message: 'ok' });
     expect(await status(donation.id)).toBe('refunded');
   });
 

@@ -441,18 +441,27 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     expect(stripe.requests.length).toBe(asked);
   });
 
-  it('re-checks the attempts of the last seven days, counting those asked and skipping a provider that is down', async () => {
-    const now = new Date(Date.now() + 60 * 86_400_000);
+  it('re-checks the attempts of the last seven days, closes those abandoned after that, and skips a provider that is down', async () => {
+    // A month ago: the attempts other tests left pending are then in the future, neither re-checked nor closed.
+    const now = new Date(Date.now() - 30 * 86_400_000);
     const aged = async (days: number) => {
       const { donation } = await startCardDonation(deps, { amountCents: 1600, monthly: false, lang: 'fr' });
       await t.db.updateTable('donations').set({ created_at: new Date(now.getTime() - days * 86_400_000).toISOString() }).where('id', '=', donation.id).execute();
       return donation;
     };
     const recent = await aged(6.9);
-    await aged(7.1);
+    const abandoned = await aged(7.1);
+    const paidLate = await aged(8);
     stripe.complete(recent.provider_ref);
-    expect(await recheckPending(deps, now)).toBe(1);
+    stripe.complete(paidLate.provider_ref);
+    // All three are asked about; the two past their week once more, for the last time.
+    expect(await recheckPending(deps, now)).toBe(3);
     expect((await findById(t.db, recent.id))?.status).toBe('succeeded');
+    expect((await findById(t.db, abandoned.id))?.status).toBe('cancelled');
+    expect((await findById(t.db, paidLate.id))?.status).toBe('succeeded');
+    const asked = stripe.requests.length;
+    expect(await recheckPending(deps, now)).toBe(0);
+    expect(stripe.requests.length).toBe(asked);
     const down = await aged(1);
     stripe.failNext = 10;
     const warnings: string[] = [];

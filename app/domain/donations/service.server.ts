@@ -377,11 +377,15 @@ export async function handlePayPalWebhook(deps: DonationDeps, rawBody: string, h
   if (typeof orderId !== 'string') return { status: 200, message: 'ignored' };
   const donation = await findByRef(deps.db, 'paypal', orderId);
   if (!donation) return { status: 200, message: 'unknown order' };
-  if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED') {
-    await after(deps, await transition(deps.db, { id: donation.id }, 'refunded'));
-  } else {
-    const p = await paypal.getOrder(payPalOf(deps), orderId);
-    if (!p.customId || p.customId === donation.id) await applyVerified(deps, 'paypal', { ...p, ref: orderId }, donation);
+  // Every event, a refund included, is settled by what the order now says. PayPal sends
+  // PAYMENT.CAPTURE.REFUNDED for partial refunds too: only a capture refunded in full (REFUNDED)
+  // refunds the gift and cancels its receipt; after a partial one (PARTIALLY_REFUNDED) the gift
+  // stays as it is, as after a partial Stripe refund (ADR 008).
+  const p = await paypal.getOrder(payPalOf(deps), orderId);
+  if (p.customId && p.customId !== donation.id) return { status: 200, message: 'ok' };
+  await applyVerified(deps, 'paypal', { ...p, ref: orderId }, donation);
+  if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && p.status !== 'refunded') {
+    log.warn('partial refund left as it is: the gift and its receipt keep their amount', { donationId: donation.id, provider: 'paypal' });
   }
   return { status: 200, message: 'ok' };
 }
@@ -481,18 +485,33 @@ export async function recheck(deps: DonationDeps, donation: Donation): Promise<v
 /** How long an unfinished attempt keeps being re-checked (abandoned checkouts stop being asked about). */
 export const RECHECK_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** Every pending attempt older than a minute (and younger than a week), re-checked; a provider that is down is retried next time. */
+/**
+ * Every pending attempt older than a minute (and younger than a week), re-checked; a provider that
+ * is down is retried next time. An attempt still pending at the end of its week is asked about one
+ * last time and, still unpaid, closed as cancelled ("Annulé"): a checkout the donor abandoned (a
+ * PayPal order never approved, a mobile-money prompt never answered) no longer stays "En attente"
+ * in the lists and reports for ever. A payment verified later still counts (cancelled → succeeded).
+ * Answers the number of attempts asked about.
+ */
 export async function recheckPending(deps: DonationDeps, now = new Date(), minAgeMs = 60_000): Promise<number> {
   const olderThan = new Date(now.getTime() - minAgeMs).toISOString();
-  const newerThan = new Date(now.getTime() - RECHECK_WINDOW_MS).toISOString();
+  const windowStart = new Date(now.getTime() - RECHECK_WINDOW_MS).toISOString();
   let n = 0;
-  for (const d of await pendingAttempts(deps.db, olderThan, newerThan)) {
+  const ask = async (d: Donation): Promise<boolean> => {
     try {
       await recheck(deps, d);
       n += 1;
+      return true;
     } catch (e) {
       log.warn('pending donation re-check failed', { donationId: d.id, provider: d.provider, error: e instanceof Error ? e.message : String(e) });
+      return false;
     }
+  };
+  for (const d of await pendingAttempts(deps.db, olderThan, windowStart)) await ask(d);
+  for (const d of await pendingAttempts(deps.db, windowStart, '')) {
+    if (!(await ask(d))) continue;
+    const { changed } = await transition(deps.db, { id: d.id }, 'cancelled');
+    if (changed) log.info('abandoned payment attempt closed', { donationId: d.id, provider: d.provider });
   }
   return n;
 }
