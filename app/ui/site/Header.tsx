@@ -12,7 +12,13 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header({ logo }: { logo: ImageInfo | undefined }) {
   const { t, lang } = useI18n();
   const location = useLocation();
-  const langHref = (l: string) => `${location.pathname}?lng=${l}`;
+  // The same page in another language: every other parameter (a preview link's `apercu`, a page
+  // number, a result's reference) is kept.
+  const langHref = (l: string) => {
+    const query = new URLSearchParams(location.search);
+    query.set('lng', l);
+    return `${location.pathname}?${query}`;
+  };
 
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">

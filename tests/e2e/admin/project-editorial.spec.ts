@@ -52,6 +52,12 @@ for (const dialect of DIALECTS) {
       // The shared link works without an account and is never stored; a forged one shows visitors' page.
       const { shared } = await openSharedPreview(page, visit, 'English');
       await expect(visit.getByRole('heading', { name: newTitle })).toBeVisible();
+      // Switching language keeps the preview: French shows the draft's French, still marked.
+      await visit.getByTestId('language-menu').locator('summary').click();
+      await visit.getByRole('link', { name: 'Français' }).click();
+      await expect(visit.locator('html')).toHaveAttribute('lang', 'fr');
+      await expect(visit.getByTestId('preview-banner')).toContainText('Aperçu');
+      expect(new URL(visit.url()).searchParams.get('apercu')).toBe(shared.searchParams.get('apercu'));
       await openForgedPreview(visit, shared);
       await expect(visit.getByRole('heading', { name: project.en, exact: true })).toBeVisible();
       await expect(visit.getByText(newTitle)).toHaveCount(0);
