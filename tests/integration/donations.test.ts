@@ -462,8 +462,12 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     const asked = stripe.requests.length;
     expect(await recheckPending(deps, now)).toBe(0);
     expect(stripe.requests.length).toBe(asked);
+    // Stripe down: a recent attempt waits for the next run; so does one past its week, for one more
+    // week; one past two weeks is closed unanswered.
     const down = await aged(1);
-    stripe.failNext = 10;
+    const pastItsWeek = await aged(8);
+    const pastTwoWeeks = await aged(15);
+    stripe.failNext = 30;
     const warnings: string[] = [];
     const restoreLog = setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
     try {
@@ -471,7 +475,11 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     } finally {
       setLogSink(restoreLog);
     }
-    expect(warnings.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ msg: 'pending donation re-check failed', donationId: down.id, provider: 'stripe', error: 'Stripe is down' })]);
+    const failed = (id: string) => expect.objectContaining({ msg: 'pending donation re-check failed', donationId: id, provider: 'stripe', error: 'Stripe is down' });
+    expect(warnings.map((l) => JSON.parse(l))).toEqual([failed(down.id), failed(pastTwoWeeks.id), failed(pastItsWeek.id)]);
+    expect((await findById(t.db, down.id))?.status).toBe('pending');
+    expect((await findById(t.db, pastItsWeek.id))?.status).toBe('pending');
+    expect((await findById(t.db, pastTwoWeeks.id))?.status).toBe('cancelled');
   });
 
   it('names the gift as the donor sees it at Stripe and CoinGate, with its way back', async () => {

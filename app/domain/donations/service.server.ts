@@ -491,7 +491,7 @@ export const RECHECK_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
  * last time and, still unpaid, closed as cancelled ("Annulé"): a checkout the donor abandoned (a
  * PayPal order never approved, a mobile-money prompt never answered) no longer stays "En attente"
  * in the lists and reports for ever. A payment verified later still counts (cancelled → succeeded).
- * Answers the number of attempts asked about.
+ * Answers the number of attempts the provider answered about.
  */
 export async function recheckPending(deps: DonationDeps, now = new Date(), minAgeMs = 60_000): Promise<number> {
   const olderThan = new Date(now.getTime() - minAgeMs).toISOString();
@@ -508,10 +508,14 @@ export async function recheckPending(deps: DonationDeps, now = new Date(), minAg
     }
   };
   for (const d of await pendingAttempts(deps.db, olderThan, windowStart)) await ask(d);
+  // The last question. A provider that does not answer (down, or no longer knowing an expired
+  // order) is asked again at the next run, for one more week; then the attempt is closed unanswered.
+  const giveUpBefore = new Date(now.getTime() - 2 * RECHECK_WINDOW_MS).toISOString();
   for (const d of await pendingAttempts(deps.db, windowStart, '')) {
-    if (!(await ask(d))) continue;
+    const answered = await ask(d);
+    if (!answered && d.created_at >= giveUpBefore) continue;
     const { changed } = await transition(deps.db, { id: d.id }, 'cancelled');
-    if (changed) log.info('abandoned payment attempt closed', { donationId: d.id, provider: d.provider });
+    if (changed) log.info('abandoned payment attempt closed', { donationId: d.id, provider: d.provider, answered });
   }
   return n;
 }
