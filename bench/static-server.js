@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
+import { acceptsFirst, hasLeft, nextTurn } from '../server/turns.ts';
 
 const [file, port, ms = '0'] = process.argv.slice(2);
 const gz = zlib.gzipSync(fs.readFileSync(file));
@@ -17,44 +18,14 @@ function answer(res) {
   res.end(gz);
 }
 
-/**
- * Busy requests waiting for their turn, served as the app's renders are (server/turns.ts): one per
- * setImmediate, i.e. per loop turn; the turn after an accepted connection goes to the next
- * connection (at most 64 in a row); a request whose client left is dropped, not served.
- */
-const queue = [];
-let scheduled = false;
-let accepted = false;
-let acceptTurns = 0;
-function schedule() {
-  if (scheduled) return;
-  scheduled = true;
-  setImmediate(serveOne);
-}
-function serveOne() {
-  scheduled = false;
-  if (accepted && acceptTurns < 64 && queue.length < 256) {
-    accepted = false;
-    acceptTurns += 1;
-    return schedule();
-  }
-  accepted = false;
-  acceptTurns = 0;
-  let res = queue.shift();
-  while (res && (res.socket?.destroyed || res.socket?.readableEnded)) res = queue.shift();
-  if (queue.length > 0) schedule();
-  if (!res) return;
+// Busy requests take turns exactly as the app's renders do: the app's own module (Node runs its
+// TypeScript as is, types stripped).
+const server = http.createServer(async (req, res) => {
+  if (busy === 0) return answer(res);
+  if (!(await nextTurn(() => hasLeft(req.socket)))) return;
   const until = performance.now() + busy;
   while (performance.now() < until);
   answer(res);
-}
-
-const server = http.createServer((req, res) => {
-  if (busy === 0) return answer(res);
-  queue.push(res);
-  schedule();
 });
-server.on('connection', () => {
-  accepted = true;
-});
+acceptsFirst(server);
 server.listen(Number(port), '127.0.0.1', () => process.send?.('ready'));

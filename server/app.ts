@@ -21,7 +21,7 @@ export { acceptsFirst } from './turns';
 import { isBackOfficeRequest, withoutBackOffice } from './public-build';
 import { errorHandler, HttpError, requestGuard, sendRefusal } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
-import { makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
+import { cachedBytes, makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
 
 export { stopRuntime };
 
@@ -98,8 +98,7 @@ function sendCached(req: express.Request, res: express.Response, page: CachedPag
     res.status(304).end();
     return;
   }
-  const accept = String(req.headers['accept-encoding'] ?? '');
-  const [encoding, body] = /\bbr\b/.test(accept) && page.br ? ['br', page.br] : /\bgzip\b/.test(accept) && page.gzip ? ['gzip', page.gzip] : [null, page.body];
+  const [encoding, body] = cachedBytes(page, req.headers['accept-encoding']);
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.setHeader('Content-Length', body.length);
   res.end(req.method === 'HEAD' ? undefined : body);
@@ -139,8 +138,7 @@ export function createFastPath(app: express.Express): (req: IncomingMessage, res
     if (req.headers['if-none-match'] === page.etag) {
       status = 304;
     } else {
-      const accept = req.headers['accept-encoding'] ?? '';
-      const [encoding, bytes] = /\bbr\b/.test(accept) && page.br ? ['br', page.br] : /\bgzip\b/.test(accept) && page.gzip ? ['gzip', page.gzip] : [null, page.body];
+      const [encoding, bytes] = cachedBytes(page, req.headers['accept-encoding']);
       if (encoding) out.push('content-encoding', encoding);
       out.push('content-length', String(bytes.length));
       body = req.method === 'HEAD' ? undefined : bytes;

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { writeReadableStreamToWritable } from '@react-router/node';
 import type * as express from 'express';
+import { acceptedEncoding } from '~/lib/html-cache.server';
 
 /**
  * Express request → Fetch Request, with the body streamed for methods that have one. With a
@@ -71,8 +72,7 @@ const COMPRESS_FROM = 1024;
 async function sendHtml(res: express.Response, body: Buffer): Promise<void> {
   const req = res.req;
   const compressible = req.method === 'GET' && body.length >= COMPRESS_FROM && !/\bno-transform\b/.test(String(res.getHeader('Cache-Control') ?? ''));
-  // Brotli when the browser takes it (smaller), else gzip, as the middleware prefers.
-  const encoding = !compressible ? false : req.acceptsEncodings('br') ? 'br' : req.acceptsEncodings('gzip') ? 'gzip' : false;
+  const encoding = compressible ? acceptedEncoding(req.headers['accept-encoding']) : null;
   if (!encoding) {
     res.end(body);
     return;

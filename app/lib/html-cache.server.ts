@@ -33,6 +33,32 @@ export function makeCachedPage(status: number, headers: [string, string][], html
   return page;
 }
 
+const CODINGS = {
+  br: /(?:^|,)\s*br\s*(?:;\s*q\s*=\s*([\d.]+))?\s*(?=,|$)/i,
+  gzip: /(?:^|,)\s*gzip\s*(?:;\s*q\s*=\s*([\d.]+))?\s*(?=,|$)/i,
+};
+const takes = (acceptEncoding: string, coding: keyof typeof CODINGS): boolean => {
+  const m = CODINGS[coding].exec(acceptEncoding);
+  return m !== null && (m[1] === undefined || Number(m[1]) > 0);
+};
+
+/**
+ * The encoding a client's Accept-Encoding takes, ours preferred: brotli (smaller), else gzip, else
+ * none. A coding with `q=0` is refused. For cached pages and rendered ones alike.
+ */
+export function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const header = acceptEncoding ?? '';
+  return takes(header, 'br') ? 'br' : takes(header, 'gzip') ? 'gzip' : null;
+}
+
+/** The bytes of a cached page for a client's Accept-Encoding, and their encoding (null: the HTML itself). */
+export function cachedBytes(page: CachedPage, acceptEncoding: string | undefined): [encoding: 'br' | 'gzip' | null, bytes: Buffer] {
+  const header = acceptEncoding ?? '';
+  if (page.br && takes(header, 'br')) return ['br', page.br];
+  if (page.gzip && takes(header, 'gzip')) return ['gzip', page.gzip];
+  return [null, page.body];
+}
+
 /** Bytes a page holds in memory: its HTML and its compressed copies. */
 export function pageBytes(page: CachedPage): number {
   return page.body.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);

@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { HtmlCache, makeCachedPage } from '~/lib/html-cache.server';
+import { HtmlCache, acceptedEncoding, cachedBytes, makeCachedPage } from '~/lib/html-cache.server';
 
 const page = (html: string, nonce: string | null = null) => makeCachedPage(200, [['content-type', 'text/html; charset=utf-8']], html, nonce);
 
@@ -60,5 +60,25 @@ describe('HTML cache of public pages', () => {
     expect(p.gzip).toBeUndefined();
     expect(p.br).toBeUndefined();
     expect(p.body.toString()).toBe('<script nonce="abc">1</script>');
+  });
+});
+
+describe('the encoding a client takes', () => {
+  it('prefers brotli, then gzip, and honours a refusal (q=0)', () => {
+    expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(acceptedEncoding('gzip')).toBe('gzip');
+    expect(acceptedEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(acceptedEncoding('gzip;q=0')).toBeNull();
+    expect(acceptedEncoding('identity')).toBeNull();
+    expect(acceptedEncoding(undefined)).toBeNull();
+    // A name that merely contains a coding's is not that coding.
+    expect(acceptedEncoding('x-gzip-like, brotli')).toBeNull();
+  });
+
+  it('gives a cached page its stored bytes for that encoding', () => {
+    const page = makeCachedPage(200, [], '<p>' + 'bonjour '.repeat(200) + '</p>', null);
+    expect(cachedBytes(page, 'gzip, br')).toEqual(['br', page.br]);
+    expect(cachedBytes(page, 'gzip')).toEqual(['gzip', page.gzip]);
+    expect(cachedBytes(page, 'deflate')).toEqual([null, page.body]);
   });
 });
