@@ -454,31 +454,43 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     const paidLate = await aged(8);
     stripe.complete(recent.provider_ref);
     stripe.complete(paidLate.provider_ref);
+    /** The lines written to the log while `run` runs, parsed (any level); `withMsg` keeps those of one message. */
+    const logged = async (run: () => Promise<unknown>): Promise<{ msg: string }[]> => {
+      const lines: string[] = [];
+      const restoreLog = setLogSink((_level, line) => void lines.push(line));
+      try {
+        await run();
+      } finally {
+        setLogSink(restoreLog);
+      }
+      return lines.map((l) => JSON.parse(l));
+    };
+    const withMsg = (lines: { msg: string }[], msg: string) => lines.filter((l) => l.msg === msg);
+    const CLOSED = 'abandoned payment attempt closed';
+    const closed = (id: string, answered: boolean) => expect.objectContaining({ donationId: id, provider: 'stripe', answered });
     // All three are asked about; the two past their week once more, for the last time.
-    expect(await recheckPending(deps, now)).toBe(3);
+    const first = await logged(async () => expect(await recheckPending(deps, now)).toBe(3));
+    expect(withMsg(first, CLOSED)).toEqual([closed(abandoned.id, true)]);
     expect((await findById(t.db, recent.id))?.status).toBe('succeeded');
     expect((await findById(t.db, abandoned.id))?.status).toBe('cancelled');
     expect((await findById(t.db, paidLate.id))?.status).toBe('succeeded');
     const asked = stripe.requests.length;
     expect(await recheckPending(deps, now)).toBe(0);
     expect(stripe.requests.length).toBe(asked);
-    // Stripe down: a recent attempt waits for the next run; so does one past its week, for one more
-    // week; one past two weeks is closed unanswered.
+    // Stripe down: a recent attempt waits for the next run; so do those past their week, up to two
+    // weeks old (two weeks to the millisecond included), for one more week; one older is closed unanswered.
     const down = await aged(1);
     const pastItsWeek = await aged(8);
+    const twoWeeks = await aged(14);
     const pastTwoWeeks = await aged(15);
-    stripe.failNext = 30;
-    const warnings: string[] = [];
-    const restoreLog = setLogSink((level, line) => void (level === 'warn' ? warnings.push(line) : undefined));
-    try {
-      expect(await recheckPending(deps, now)).toBe(0);
-    } finally {
-      setLogSink(restoreLog);
-    }
-    const failed = (id: string) => expect.objectContaining({ msg: 'pending donation re-check failed', donationId: id, provider: 'stripe', error: 'Stripe is down' });
-    expect(warnings.map((l) => JSON.parse(l))).toEqual([failed(down.id), failed(pastTwoWeeks.id), failed(pastItsWeek.id)]);
+    stripe.failNext = 40;
+    const failed = (id: string) => expect.objectContaining({ donationId: id, provider: 'stripe', error: 'Stripe is down' });
+    const whileDown = await logged(async () => expect(await recheckPending(deps, now)).toBe(0));
+    expect(withMsg(whileDown, 'pending donation re-check failed')).toEqual([failed(down.id), failed(pastTwoWeeks.id), failed(twoWeeks.id), failed(pastItsWeek.id)]);
+    expect(withMsg(whileDown, CLOSED)).toEqual([closed(pastTwoWeeks.id, false)]);
     expect((await findById(t.db, down.id))?.status).toBe('pending');
     expect((await findById(t.db, pastItsWeek.id))?.status).toBe('pending');
+    expect((await findById(t.db, twoWeeks.id))?.status).toBe('pending');
     expect((await findById(t.db, pastTwoWeeks.id))?.status).toBe('cancelled');
   });
 
