@@ -467,10 +467,10 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     };
     const withMsg = (lines: { msg: string }[], msg: string) => lines.filter((l) => l.msg === msg);
     const CLOSED = 'abandoned payment attempt closed';
-    const closed = (id: string, answered: boolean) => expect.objectContaining({ donationId: id, provider: 'stripe', answered });
+    const closed = (id: string) => expect.objectContaining({ donationId: id, provider: 'stripe' });
     // All three are asked about; the two past their week once more, for the last time.
     const first = await logged(async () => expect(await recheckPending(deps, now)).toBe(3));
-    expect(withMsg(first, CLOSED)).toEqual([closed(abandoned.id, true)]);
+    expect(withMsg(first, CLOSED)).toEqual([closed(abandoned.id)]);
     expect((await findById(t.db, recent.id))?.status).toBe('succeeded');
     expect((await findById(t.db, abandoned.id))?.status).toBe('cancelled');
     expect((await findById(t.db, paidLate.id))?.status).toBe('succeeded');
@@ -478,7 +478,8 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     expect(await recheckPending(deps, now)).toBe(0);
     expect(stripe.requests.length).toBe(asked);
     // Stripe down: a recent attempt waits for the next run; so do those past their week, up to two
-    // weeks old (two weeks to the millisecond included), for one more week; one older is closed unanswered.
+    // weeks old (two weeks to the millisecond included); one older is no longer asked and stays
+    // pending (only the provider's answer closes an attempt).
     const down = await aged(1);
     const pastItsWeek = await aged(8);
     const twoWeeks = await aged(14);
@@ -486,12 +487,12 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     stripe.failNext = 40;
     const failed = (id: string) => expect.objectContaining({ donationId: id, provider: 'stripe', error: 'Stripe is down' });
     const whileDown = await logged(async () => expect(await recheckPending(deps, now)).toBe(0));
-    expect(withMsg(whileDown, 'pending donation re-check failed')).toEqual([failed(down.id), failed(pastTwoWeeks.id), failed(twoWeeks.id), failed(pastItsWeek.id)]);
-    expect(withMsg(whileDown, CLOSED)).toEqual([closed(pastTwoWeeks.id, false)]);
+    expect(withMsg(whileDown, 'pending donation re-check failed')).toEqual([failed(down.id), failed(twoWeeks.id), failed(pastItsWeek.id)]);
+    expect(withMsg(whileDown, CLOSED)).toEqual([]);
     expect((await findById(t.db, down.id))?.status).toBe('pending');
     expect((await findById(t.db, pastItsWeek.id))?.status).toBe('pending');
     expect((await findById(t.db, twoWeeks.id))?.status).toBe('pending');
-    expect((await findById(t.db, pastTwoWeeks.id))?.status).toBe('cancelled');
+    expect((await findById(t.db, pastTwoWeeks.id))?.status).toBe('pending');
   });
 
   it('names the gift as the donor sees it at Stripe and CoinGate, with its way back', async () => {

@@ -508,14 +508,15 @@ export async function recheckPending(deps: DonationDeps, now = new Date(), minAg
     }
   };
   for (const d of await pendingAttempts(deps.db, olderThan, windowStart)) await ask(d);
-  // The last question. A provider that does not answer (down, or no longer knowing an expired
-  // order) is asked again at the next run, for one more week; then the attempt is closed unanswered.
-  const giveUpBefore = new Date(now.getTime() - 2 * RECHECK_WINDOW_MS).toISOString();
-  for (const d of await pendingAttempts(deps.db, windowStart, '')) {
-    const answered = await ask(d);
-    if (!answered && d.created_at >= giveUpBefore) continue;
+  // The last question, for attempts past their week. Only the provider's answer closes one (a
+  // status changes only on verified provider data, DEPARTURES): one that does not answer (down, or
+  // no longer knowing an expired order) is asked again at each run for one more week, then left
+  // pending and no longer asked.
+  const lastAskedAfter = new Date(now.getTime() - 2 * RECHECK_WINDOW_MS).toISOString();
+  for (const d of await pendingAttempts(deps.db, windowStart, lastAskedAfter)) {
+    if (!(await ask(d))) continue;
     const { changed } = await transition(deps.db, { id: d.id }, 'cancelled');
-    if (changed) log.info('abandoned payment attempt closed', { donationId: d.id, provider: d.provider, answered });
+    if (changed) log.info('abandoned payment attempt closed', { donationId: d.id, provider: d.provider });
   }
   return n;
 }
