@@ -33,10 +33,9 @@ export function makeCachedPage(status: number, headers: [string, string][], html
   return page;
 }
 
-const CODINGS = {
-  br: /(?:^|,)\s*br\s*(?:;\s*q\s*=\s*([\d.]+))?\s*(?=,|$)/i,
-  gzip: /(?:^|,)\s*gzip\s*(?:;\s*q\s*=\s*([\d.]+))?\s*(?=,|$)/i,
-};
+/** One coding of an Accept-Encoding list, with its q-value when it has one. */
+const codingIn = (name: string) => new RegExp(`(?:^|,)\\s*${name}\\s*(?:;\\s*q\\s*=\\s*([\\d.]+))?\\s*(?=,|$)`, 'i');
+const CODINGS = { br: codingIn('br'), gzip: codingIn('gzip') };
 const takes = (acceptEncoding: string, coding: keyof typeof CODINGS): boolean => {
   const m = CODINGS[coding].exec(acceptEncoding);
   return m !== null && (m[1] === undefined || Number(m[1]) > 0);

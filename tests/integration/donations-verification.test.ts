@@ -167,15 +167,20 @@ describeEachDialect('verified donation outcomes on %s', (dialect) => {
       setLogSink(restoreLog);
     }
   };
+  /** A PayPal gift approved by the donor and captured: confirmed. */
+  const capturedPayPalGift = async (amountCents: number) => {
+    const started = await startPayPalDonation(deps, { amountCents, lang: 'fr' });
+    pp.approve(started.orderId);
+    expect(await capturePayPalDonation(deps, started.orderId)).toMatchObject({ status: 'succeeded' });
+    return started;
+  };
   /** The order as PayPal shows it once its capture has been refunded, in full or in part. */
   const refundedAtPayPal = (orderId: string, captureStatus: 'REFUNDED' | 'PARTIALLY_REFUNDED') => {
     pp.orders.get(orderId).purchase_units[0].payments.captures[0].status = captureStatus;
   };
 
   it('PayPal: a verified refund webhook marks the gift refunded once PayPal shows the capture refunded in full', async () => {
-    const { orderId, donation } = await startPayPalDonation(deps, { amountCents: 1000, lang: 'fr' });
-    pp.approve(orderId);
-    expect(await capturePayPalDonation(deps, orderId)).toMatchObject({ status: 'succeeded' });
+    const { orderId, donation } = await capturedPayPalGift(1000);
     refundedAtPayPal(orderId, 'REFUNDED');
     const body = refundEvent(orderId, '10.00');
     expect(await handlePayPalWebhook(deps, body, new Headers({ 'Content-Type': 'application/json' }))).toEqual({ status: 400, message: 'invalid signature' });
@@ -187,9 +192,7 @@ describeEachDialect('verified donation outcomes on %s', (dialect) => {
   });
 
   it('PayPal: a partial refund leaves the gift succeeded (its receipt stands) and is logged', async () => {
-    const { orderId, donation } = await startPayPalDonation(deps, { amountCents: 4000, lang: 'fr' });
-    pp.approve(orderId);
-    expect(await capturePayPalDonation(deps, orderId)).toMatchObject({ status: 'succeeded' });
+    const { orderId, donation } = await capturedPayPalGift(4000);
     refundedAtPayPal(orderId, 'PARTIALLY_REFUNDED');
     const body = refundEvent(orderId, '15.00');
     const [answer, warnings] = await warningsDuring(() => handlePayPalWebhook(deps, body, new Headers(pp.signedHeaders(body))));

@@ -515,7 +515,7 @@ export async function recheckPending(deps: DonationDeps, now = new Date(), minAg
   const lastAskedAfter = new Date(now.getTime() - 2 * RECHECK_WINDOW_MS).toISOString();
   for (const d of await pendingAttempts(deps.db, windowStart, lastAskedAfter)) {
     if (!(await ask(d))) continue;
-    const { changed } = await transition(deps.db, { id: d.id }, 'cancelled');
+    const { changed } = await after(deps, await transition(deps.db, { id: d.id }, 'cancelled'));
     if (changed) log.info('abandoned payment attempt closed', { donationId: d.id, provider: d.provider });
   }
   return n;
