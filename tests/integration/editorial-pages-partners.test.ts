@@ -108,7 +108,7 @@ describeEachDialect('drafts of pages and partners on %s', (dialect) => {
     expect((await pageForm('about', {}))['es.title']).toBe('Borrador secreto');
 
     const ready = await pageForm('about', {});
-    expect(await post(pageEditAction, '/admin/pages/edit/about', { pageId: 'about' }, { ...ready, intent: 'publish' })).toMatchObject({ toast: 'Publié !' });
+    expect(await post(pageEditAction, '/admin/pages/edit/about', { pageId: 'about' }, { ...ready, intent: 'publish' })).toMatchObject({ toast: 'Contenu sauvegardé !' });
     expect((await visit(aboutLoader, '/a-propos?lng=es')).data).toMatchObject({ title: 'Borrador secreto', preview: false });
     const stored = await getEditablePage(db(), 'about');
     expect(stored.texts.fr.content).toBe('<p>Texte <strong>nouveau</strong></p>');
@@ -173,7 +173,7 @@ describeEachDialect('drafts of pages and partners on %s', (dialect) => {
     expect(partnerEditable.publicPath!(first.id, {})).toBe(`/partenaires?partenaire=${first.id}`);
 
     const draft = (await getDraft(db(), { type: 'partner', id: first.id }))!;
-    expect(await post(partnerEditAction, path, { id: first.id }, { ...form, draftSavedAt: draft.savedAt, intent: 'publish' })).toMatchObject({ toast: 'Publié !' });
+    expect(await post(partnerEditAction, path, { id: first.id }, { ...form, draftSavedAt: draft.savedAt, intent: 'publish' })).toMatchObject({ toast: 'Partenaire modifié !' });
     expect((await names('')).names).toContain('Nom en préparation');
 
     // Scheduled: published by the job at its date.

@@ -439,7 +439,7 @@ describeEachDialect('the post editor’s routes on %s', (dialect) => {
     // Reopened, her form continues Paul's draft: "Publier" publishes it.
     const reopened = await open(marie, p.id);
     expect(reopened.form['fr.title']).toBe('Cantine de Fatick (Paul)');
-    expect(await press(marie, p.id, 'publish', reopened.form)).toMatchObject({ status: 200, toast: 'Publié !' });
+    expect(await press(marie, p.id, 'publish', reopened.form)).toMatchObject({ status: 200, toast: 'Article modifié !' });
     expect((await getPublishedPost(db(), p.id, 'fr'))?.title).toBe('Cantine de Fatick (Paul)');
     expect(await getDraft(db(), ref)).toBeUndefined();
   });

@@ -98,7 +98,7 @@ describeEachDialect('project drafts, preview and scheduling on %s', (dialect) =>
 
     // "Publier" from the form that shows the draft (it carries the draft's time).
     const { savedAt } = (await getDraft(db(), { type: 'project', id: p.id }))!;
-    expect(await edit(p.id, formOf(draft, { version: String(p.version), intent: 'publish', draftSavedAt: savedAt }))).toMatchObject({ status: 200, toast: 'Publié !' });
+    expect(await edit(p.id, formOf(draft, { version: String(p.version), intent: 'publish', draftSavedAt: savedAt }))).toMatchObject({ status: 200, toast: 'Projet modifié !' });
     const after = await projectsPage('');
     expect(after.html).toContain('Two wells in Kaolack');
     expect(after.html).toContain('<strong>deep</strong>');

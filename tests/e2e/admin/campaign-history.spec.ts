@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support';
 import { KAYA, saveCampaignOrThrow } from '../../support/campaigns';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
-import { openPreview, openSharedPreview, openForgedPreview } from './preview';
+import { openPreview, openSharedPreview, openForgedPreview, expectPublishedToast } from './preview';
 
 /** A campaign's drafts, preview and history (campaigns in the editorial workflow, ADR 015). */
 const EDITOR = 'eric@example.org';
@@ -47,7 +47,7 @@ for (const dialect of DIALECTS) {
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Boreholes in Kaya');
 
       await page.getByRole('button', { name: 'Publier' }).click();
-      await expect(toast(page)).toContainText('Publié !');
+      await expectPublishedToast(page, 'Campagne modifiée !');
       await visit.goto(`${server.baseURL}/campagnes/forages-kaya?lng=en`);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Deep boreholes in Kaya');
       await visitor.close();

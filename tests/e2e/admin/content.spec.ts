@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
+import { expectPublishedToast } from './preview';
 
 const ADMIN = 'alice@example.org';
 const EDITOR = 'eric@example.org';
@@ -84,7 +85,7 @@ for (const dialect of DIALECTS) {
       await page.getByLabel('Statut').selectOption('En cours');
       // The project is on the site: the change is a draft until "Publier" (ADR 015).
       await page.getByRole('button', { name: 'Publier' }).click();
-      await expect(toast(page)).toContainText('Publié !');
+      await expectPublishedToast(page, 'Projet modifié !');
       await expect(row).toContainText('En cours');
       await page.goto(`${server.baseURL}/nos-actions?lng=es`);
       await expect(page.getByRole('heading', { name: 'Un pozo profundo en Thiès' })).toBeVisible();
@@ -154,7 +155,7 @@ for (const dialect of DIALECTS) {
       await page.getByLabel('Titre * (EN)').fill('Our new clinic');
       // A published post is changed by "Publier" (ADR 015; "Enregistrer le brouillon" keeps it off the site).
       await page.getByRole('button', { name: 'Publier', exact: true }).click();
-      await expect(toast(page)).toContainText('Publié !');
+      await expectPublishedToast(page, 'Article modifié !');
       await page.goto(`${server.baseURL}${postUrl}?lng=en`);
       await expect(page.getByRole('heading', { level: 1, name: 'Our new clinic' })).toBeVisible();
       await page.goto(`${server.baseURL}${postUrl}?lng=es`);
@@ -196,7 +197,7 @@ for (const dialect of DIALECTS) {
       await page.getByLabel('Nom *').fill('Eau Vive International');
       // A partner on the site is changed by "Publier" (ADR 015; "Enregistrer le brouillon" keeps it off the site).
       await page.getByRole('button', { name: 'Publier', exact: true }).click();
-      await expect(toast(page)).toContainText('Publié !');
+      await expectPublishedToast(page, 'Partenaire modifié !');
       await page.goto(`${server.baseURL}/partenaires?lng=fr`);
       await expect(page.getByText('Eau Vive International')).toBeVisible();
       await page.goto(`${server.baseURL}/admin/partners`);
@@ -227,7 +228,7 @@ for (const dialect of DIALECTS) {
       await page.getByLabel('Titre (ES)').fill('Nuestra historia');
       // Pages are always on the site: what is typed goes public with "Publier" (ADR 015).
       await page.getByRole('button', { name: 'Publier', exact: true }).click();
-      await expect(toast(page)).toContainText('Publié !');
+      await expectPublishedToast(page, 'Contenu sauvegardé !');
       await expect(page).toHaveURL(`${server.baseURL}/admin/pages`);
       for (const [lng, h1] of [['fr', 'Notre histoire'], ['en', 'Our story'], ['es', 'Nuestra historia']]) {
         await page.goto(`${server.baseURL}/a-propos?lng=${lng}`);
@@ -320,7 +321,7 @@ for (const dialect of DIALECTS) {
       await other.goto(`${server.baseURL}/admin/partners/${id}`);
       await other.getByLabel('Nom *').fill('Nom choisi par Éric');
       await other.getByRole('button', { name: 'Publier', exact: true }).click();
-      await expect(toast(other)).toContainText('Publié !');
+      await expectPublishedToast(other, 'Partenaire modifié !');
       await page.getByLabel('Nom *').fill('Nom choisi par Alice');
       await page.getByRole('button', { name: 'Publier', exact: true }).click();
       await expect(page.getByRole('alert')).toContainText("modifié par quelqu'un d'autre");

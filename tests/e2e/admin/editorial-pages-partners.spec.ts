@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
-import { openPreview, openSharedPreview } from './preview';
+import { openPreview, openSharedPreview, expectPublishedToast } from './preview';
 
 const EDITOR = 'eric@example.org';
 
@@ -71,7 +71,7 @@ for (const dialect of DIALECTS) {
       expect(after.html).not.toContain(draftTitle);
 
       await page.getByRole('button', { name: 'Publier', exact: true }).click();
-      await expect(toast(page)).toContainText('Publié !');
+      await expectPublishedToast(page, 'Contenu sauvegardé !');
       await expect(page).toHaveURL(`${server.baseURL}/admin/pages`);
       await visit.goto(`${server.baseURL}/?lng=es`);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText(draftTitle);
@@ -104,7 +104,7 @@ for (const dialect of DIALECTS) {
       await preview.close();
 
       await page.getByRole('button', { name: 'Publier', exact: true }).click();
-      await expect(toast(page)).toContainText('Publié !');
+      await expectPublishedToast(page, 'Partenaire modifié !');
       await expect(page).toHaveURL(`${server.baseURL}/admin/partners`);
       await expect(page.getByTestId('partner-row').filter({ hasText: draftName })).toHaveCount(1);
       await visit.goto(`${server.baseURL}/partenaires?lng=en`);

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { PASSWORD, createAccount, serverForSuite } from './server';
+import { expectPublishedToast } from './preview';
 
 /** These tests never click: Tab, Space, Enter and typing only, as a keyboard user does. */
 const APP_SECRET = 'keyboard-e2e-secret-'.padEnd(48, 'k');
@@ -112,7 +113,7 @@ test.describe('by keyboard alone', () => {
     await expect(page.getByTestId('draft-state')).toContainText('Brouillon en cours');
     // The form now carries the new draft: "Publier" from it is accepted.
     await press(page, page.getByRole('button', { name: 'Publier' }));
-    await expect(page.locator('[data-toast-region] li')).toContainText('Publié !');
+    await expectPublishedToast(page, 'Article modifié !');
 
     // Back to the post, then its history: versions 1 (before the history), 2 (draft), 3 (publication).
     await press(page, page.getByRole('link', { name: `Modifier ${titles.fr.title}` }));

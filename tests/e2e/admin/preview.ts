@@ -38,3 +38,13 @@ export async function openForgedPreview(visit: Page, shared: URL) {
   await visit.goto(forged.toString());
   await expect(visit.getByTestId('preview-banner')).toHaveCount(0);
 }
+
+/**
+ * "Publier" took the place of the spec's save: its toast is the spec's (SPEC §8: 'Contenu
+ * sauvegardé !', 'Projet modifié !'…) as the title, and that visitors now see this version.
+ */
+export async function expectPublishedToast(page: Page, title: string): Promise<void> {
+  const shown = page.locator('[data-toast-region] li');
+  await expect(shown.locator('.toast-title')).toHaveText(title);
+  await expect(shown.locator('.toast-description')).toHaveText('Les visiteurs voient maintenant cette version.');
+}

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
-import { openPreview, openSharedPreview, openForgedPreview } from './preview';
+import { openPreview, openSharedPreview, openForgedPreview, expectPublishedToast } from './preview';
 
 /** A project's drafts, preview, schedule and publication (projects in the editorial workflow, ADR 015). */
 const EDITOR = 'eric@example.org';
@@ -77,7 +77,7 @@ for (const dialect of DIALECTS) {
       await tab(page, 'EN').click();
       await expect(page.getByLabel('Titre * (EN)')).toHaveValue(newTitle);
       await page.getByRole('button', { name: 'Publier' }).click();
-      await expect(toast(page)).toContainText('Publié !');
+      await expectPublishedToast(page, 'Projet modifié !');
       await expect(row).not.toContainText('Programmé pour le');
       await visit.goto(`${server.baseURL}/nos-actions?lng=en`);
       await expect(visit.getByRole('heading', { name: newTitle })).toBeVisible();

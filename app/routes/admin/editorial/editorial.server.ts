@@ -9,6 +9,7 @@ import { previewToken } from '~/domain/revisions/preview.server';
 import { listRevisions } from '~/domain/revisions/revisions.server';
 import { discardDraft, getDraft, publish, saveDraft } from '~/domain/revisions/workflow.server';
 import { conflict, failed, saved, type FormResult } from '../content/form.server';
+import { PUBLISHED_NOTE, savedTitle } from './messages.server';
 
 /**
  * The editorial workflow's part of an edit screen's loader and action (ADR 015), for any content
@@ -100,7 +101,7 @@ export async function editorialAction(
     if (!result.ok) return refuse(result.error);
     await afterSave(me, ref, form.version + 1);
     await contentChanged();
-    return saved('Publié !', 'Les visiteurs voient maintenant cette version.');
+    return saved(savedTitle(ed), PUBLISHED_NOTE);
   }
   if (intent === 'schedule') {
     const publishAt = parisLocalToUtc(form.values.publishAt ?? '');
