@@ -79,6 +79,17 @@ function initToastTriggers(): void {
   });
 }
 
+/**
+ * Keeps --sticky-header-height equal to the sticky header's real height (it wraps, zooms, changes
+ * with the language), for the scroll padding that keeps a focused element out from under it (app.css).
+ */
+function initStickyHeader(): void {
+  const header = document.querySelector<HTMLElement>('header[data-sticky-header]');
+  if (!header || typeof ResizeObserver === 'undefined') return;
+  const root = document.documentElement;
+  new ResizeObserver(() => root.style.setProperty('--sticky-header-height', `${header.getBoundingClientRect().height}px`)).observe(header);
+}
+
 function initForms(): void {
   // A second click while a form is sending does not send it twice.
   document.querySelectorAll<HTMLFormElement>('form[data-busy-label]').forEach((form) => {
@@ -96,4 +107,5 @@ initToasts();
 initToastTriggers();
 initMenus();
 initForms();
+initStickyHeader();
 document.querySelectorAll<HTMLElement>('[data-carousel]').forEach(initCarousel);

@@ -86,3 +86,64 @@ export const PUBLIC_PAGES: { path: string; h1: Record<'fr' | 'en' | 'es', string
   { path: '/blog/inconnu', h1: { fr: 'Article non trouvé', en: 'Article not found', es: 'Artículo no encontrado' }, status: 404 },
   { path: '/page-qui-n-existe-pas', h1: { fr: 'Page introuvable', en: 'Page not found', es: 'Página no encontrada' }, status: 404 },
 ];
+
+/** A phone's viewport, for the checks a small screen makes hard (the focus walk). */
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * Focus not obscured (WCAG 2.2, 2.4.11): presses Tab (or Shift+Tab) from the page's start (or end)
+ * through every focusable element until the focus leaves the page or comes back round, and after
+ * each press checks that the focused element is on screen and not under anything drawn over it:
+ * the element itself (or a part of it) is what the page shows at its centre, and nothing of it is
+ * under the sticky header. Answers what it visited; fails listing every element found covered.
+ */
+export async function expectFocusNeverObscured(page: Page, key: 'Tab' | 'Shift+Tab'): Promise<string[]> {
+  // A toast (5 s, then gone) is drawn over the page's foot: the walk starts once it has left.
+  await expect(page.locator('[data-toast-region] li')).toHaveCount(0, { timeout: 15_000 });
+  await page.evaluate((backwards) => {
+    (document.activeElement as HTMLElement | null)?.blur?.();
+    window.scrollTo(0, backwards ? document.documentElement.scrollHeight : 0);
+    document.querySelectorAll('[data-focus-walked]').forEach((e) => e.removeAttribute('data-focus-walked'));
+  }, key === 'Shift+Tab');
+  const visited: string[] = [];
+  const covered: string[] = [];
+  for (let i = 0; i < 400; i++) {
+    await page.keyboard.press(key);
+    const seen = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || el === document.body) return null;
+      // Come back round: every element was visited once.
+      if (el.hasAttribute('data-focus-walked')) return null;
+      el.setAttribute('data-focus-walked', '');
+      const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"${el.id ? `#${el.id}` : ''}`;
+      const r = el.getBoundingClientRect();
+      const problems: string[] = [];
+      if (r.width === 0 || r.height === 0) return { name, problems: ['has no size on screen'] };
+      // An inline link may wrap: each of its line boxes is a place it shows; one seen is enough.
+      const boxes = [...el.getClientRects()].filter((b) => b.width > 0 && b.height > 0);
+      const centres = boxes.map((b) => [b.left + b.width / 2, b.top + b.height / 2] as const);
+      const onScreen = centres.filter(([x, y]) => y >= 0 && y <= window.innerHeight && x >= 0 && x <= window.innerWidth);
+      if (onScreen.length === 0) problems.push(`off screen (top ${Math.round(r.top)})`);
+      else {
+        const hits = onScreen.map(([x, y]) => document.elementFromPoint(x, y));
+        if (!hits.some((hit) => hit && el.contains(hit))) {
+          const hit = hits[0];
+          problems.push(`its centre shows ${hit?.tagName.toLowerCase()}${hit?.closest('header') ? ' of the header' : ''}`);
+        }
+      }
+      // Drawn over the page (the skip link), an element is above the header, not under it.
+      const header = document.querySelector('header[data-sticky-header]');
+      if (header && !header.contains(el) && getComputedStyle(el).position !== 'fixed') {
+        const h = header.getBoundingClientRect();
+        if (r.top < h.bottom - 0.5) problems.push(`its top (${Math.round(r.top)}) is under the sticky header (bottom ${Math.round(h.bottom)})`);
+      }
+      return { name, problems };
+    });
+    if (!seen) break;
+    visited.push(seen.name);
+    if (seen.problems.length) covered.push(`${seen.name}: ${seen.problems.join('; ')}`);
+  }
+  expect(covered, `focused elements covered on ${page.url()} (${key})`).toEqual([]);
+  expect(visited.length, `the walk (${key}) reached focusable elements`).toBeGreaterThan(3);
+  return visited;
+}

@@ -21,7 +21,7 @@ export function Header({ logo }: { logo: ImageInfo | undefined }) {
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
+    <header data-sticky-header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
         <SiteLink to="/" className="flex items-center gap-3 rounded-md">
           {logo ? (
