@@ -23,6 +23,18 @@ const WIDTH = 640;
 const HEIGHT = 260;
 const MARGIN = { top: 16, right: 12, bottom: 56, left: 64 };
 
+/**
+ * A chart with nothing to draw (no gift in the period, nor a year earlier): no axis and no empty
+ * bars, only the sentence that says so, as a report's other sections do.
+ */
+function NoData({ summary }: { summary: string }) {
+  return (
+    <p className="rounded-lg bg-gray-50 p-4 text-sm text-gray-800" data-chart-empty="">
+      {summary}
+    </p>
+  );
+}
+
 /** Bars for the period, a dotted line for the same months a year earlier. */
 export function ComparisonChart({ title, summary, points, currentLabel, previousLabel, format }: {
   title: string;
@@ -33,6 +45,7 @@ export function ComparisonChart({ title, summary, points, currentLabel, previous
   format: (n: number) => string;
 }) {
   const id = useId();
+  if (points.every((p) => p.current === 0 && p.previous === 0)) return <NoData summary={summary} />;
   const max = Math.max(1, ...points.flatMap((p) => [p.current, p.previous]));
   const x = scaleBand<string>()
     .domain(points.map((p) => p.label))
@@ -104,8 +117,9 @@ export interface ShareItem {
 /** Horizontal bars, each labelled directly with its name and value (no legend, no colour code). */
 export function ShareChart({ title, summary, items, format }: { title: string; summary: string; items: ShareItem[]; format: (n: number) => string }) {
   const id = useId();
+  if (items.every((i) => i.value === 0)) return <NoData summary={summary} />;
   const rowHeight = 34;
-  const height = Math.max(1, items.length) * rowHeight + 8;
+  const height = items.length * rowHeight + 8;
   // Name on the left, the bar, then its value: room is kept for both.
   const barStart = 200;
   const x = scaleLinear()

@@ -77,6 +77,19 @@ for (const dialect of DIALECTS) {
       await page.getByLabel('Période').selectOption('all');
       await page.getByRole('button', { name: 'Afficher' }).click();
       await expect(page.getByRole('region', { name: 'Tableau : Dons par mois, comparés aux mêmes mois un an plus tôt' }).getByRole('row', { name: /^Total/ })).toHaveText(/Total\s*4\s*120,00\s€/);
+
+      // A period without a gift (nor one a year earlier): no chart, no axis of "0 €", every section says so.
+      await page.goto(`${server.baseURL}/admin/rapports?period=custom&from=2001-01-01&to=2001-06-30`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Rapports' })).toBeVisible();
+      for (const title of ['Dons par mois, comparés aux mêmes mois un an plus tôt', 'Dons par moyen de paiement']) {
+        const section = page.getByRole('region', { name: title, exact: true });
+        await expect(section.getByText('Aucun don sur la période.', { exact: true })).toBeVisible();
+        await expect(section.locator('svg')).toHaveCount(0);
+      }
+      await expect(page.locator('svg[data-chart]')).toHaveCount(0);
+      await expect(page.locator('svg text', { hasText: '0 €' })).toHaveCount(0);
+      await expect(page.locator('[data-chart-empty]')).toHaveCount(4);
+      await expectAccessible(page);
     });
 
     test('an Éditeur has no Rapports entry and may not open the reports', async ({ page }) => {

@@ -24,6 +24,8 @@ const monthName = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'nume
 const shortMonth = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
 const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC' });
 const euros = (cents: number) => formatMoney(cents, 'EUR', 'fr');
+/** What every section says when the period has no gift (its chart then draws no axis). */
+const NO_GIFT = 'Aucun don sur la période';
 
 const SCREEN_FORMAT: ReportFormat = {
   money: euros,
@@ -45,11 +47,16 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
 
   const sentences = {
     months:
-      `${euros(r.total.cents)} reçus en ${integer.format(r.total.gifts)} dons sur la période` +
-      (evolution === null ? ', sans don sur les mêmes mois un an plus tôt.' : ` : ${signedPercent.format(evolution)} par rapport aux mêmes mois un an plus tôt (${euros(r.previousTotal.cents)}).`),
-    methods: top ? `${PROVIDER_LABELS[top.provider] ?? top.provider} apporte la plus grande part du montant : ${percent.format(share(top.cents, r.total.cents) ?? 0)}.` : 'Aucun don sur la période.',
-    frequency: monthlyShare === null ? 'Aucun don sur la période.' : `Les dons mensuels font ${percent.format(monthlyShare)} du montant de la période.`,
-    donors: `${integer.format(r.donors.new)} nouveaux donateurs et ${integer.format(r.donors.returning)} donateurs fidèles sur la période.`,
+      r.total.gifts === 0
+        ? `${NO_GIFT}${r.previousTotal.gifts === 0 ? '.' : ` ; ${euros(r.previousTotal.cents)} sur les mêmes mois un an plus tôt.`}`
+        : `${euros(r.total.cents)} reçus en ${integer.format(r.total.gifts)} dons sur la période` +
+          (evolution === null ? ', sans don sur les mêmes mois un an plus tôt.' : ` : ${signedPercent.format(evolution)} par rapport aux mêmes mois un an plus tôt (${euros(r.previousTotal.cents)}).`),
+    methods: top ? `${PROVIDER_LABELS[top.provider] ?? top.provider} apporte la plus grande part du montant : ${percent.format(share(top.cents, r.total.cents) ?? 0)}.` : `${NO_GIFT}.`,
+    frequency: monthlyShare === null ? `${NO_GIFT}.` : `Les dons mensuels font ${percent.format(monthlyShare)} du montant de la période.`,
+    donors:
+      r.total.gifts === 0
+        ? `${NO_GIFT}.`
+        : `${integer.format(r.donors.new)} nouveaux donateurs et ${integer.format(r.donors.returning)} donateurs fidèles sur la période.`,
   };
 
   return (
