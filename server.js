@@ -3,16 +3,37 @@
 // the others, relays content-change notices between them (SQLite has no NOTIFY), restarts a worker
 // that dies, and on SIGTERM/SIGINT lets every worker drain and stop. With one, the process itself
 // serves (ADR 017).
+//
+// `node server.js` is the start command for production and containers (README, "Run it"): it makes
+// `npm start`'s checks without npm's process beside it for the whole run (about 70 MB, `npm run
+// bench`), and without building (a container's root may be read-only): a Node.js too old stops it
+// with one sentence, so does a missing build; a build older than the sources is served with a
+// warning. `npm start` (scripts/start.js) builds first when needed, then runs this file.
+import { exitIfUnsupported } from './scripts/check-node.cjs';
 import cluster from 'node:cluster';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
+import { buildState } from './scripts/build-state.js';
 
 // React and React Router pick their production builds from NODE_ENV: production unless told otherwise.
 process.env.NODE_ENV ??= 'production';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+// Checked once, by the first process (not again after its restart in place, nor in a cluster's workers).
+if (!process.env.THV_MEMORY_SET && !cluster.isWorker) {
+  exitIfUnsupported();
+  const state = process.env.THV_BUILD_CHECKED ? 'fresh' : buildState(here);
+  if (state === 'missing') {
+    console.error('The site is not built: run `npm run build` first (or `npm start`, which builds when needed).');
+    process.exit(1);
+  }
+  if (state === 'stale') {
+    console.log(JSON.stringify({ time: new Date().toISOString(), level: 'warn', msg: 'the build is older than the sources: run `npm run build` to serve the current code' }));
+  }
+}
 
 /**
  * Memory (ADR 017, "Memory by default"). V8 sizes its heap from the machine's memory, and glibc

@@ -5,7 +5,9 @@
 //  - the same home page bytes served by nginx (one worker, gzip_static) when nginx is installed, and
 //    by a plain Node static file server, as references; and by a bare Node server that spends the
 //    rendered home page's time on each request, taking turns, the latency floor of any Node server that costs as much;
-//  - resident memory at rest and under load (every process of the server).
+//  - resident memory at rest and under load (every process of the server), and at rest started
+//    both ways: `npm start` (npm's own process stays beside the server for the whole run) and
+//    `node server.js` (the start command for production and containers).
 // The load comes from wrk when installed (apt-get install wrk), else from autocannon. Every load is
 // bounded in time and sent to 127.0.0.1 only. Prints a table and writes it to bench/results/latest.md.
 import { spawn, spawnSync } from 'node:child_process';
@@ -23,6 +25,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CORES = os.availableParallelism();
 const which = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' }).stdout.trim() || null;
 const WRK = which('wrk');
+const mib = (kb) => Math.round(kb / 1024);
 const NGINX = which('nginx') ?? (fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : null);
 
 if (!process.env.BENCH_SKIP_BUILD) {
@@ -34,7 +37,7 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-bench-'));
 /** Servers still running: stopped whatever happens (an error must not leave them behind). */
 const running = new Set();
 process.on('exit', () => {
-  for (const child of running) child.kill('SIGTERM');
+  for (const child of running) for (const p of [...servingProcesses(child.pid), child.pid]) try { process.kill(p, 'SIGTERM'); } catch {}
   fs.rmSync(work, { recursive: true, force: true });
 });
 const dataDir = path.join(work, 'data');
@@ -59,9 +62,12 @@ async function waitFor(url, tries = 600) {
   throw new Error(`${url} did not answer`);
 }
 
-async function startServer(extraEnv) {
+/** How a server is started: `node server.js` unless told otherwise (`npm start`: see startCommands). */
+const NODE_SERVER = [process.execPath, ['server.js']];
+
+async function startServer(extraEnv, [command, args] = NODE_SERVER) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['server.js'], {
+  const child = spawn(command, args, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'error', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CONTACT_RATE_LIMIT: '1000', ...extraEnv },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -72,12 +78,15 @@ async function startServer(extraEnv) {
   await waitFor(`${url}/readyz`);
   // A cluster's other workers start after the first answers: wait until all of them are up.
   const workers = Number(extraEnv.WEB_CONCURRENCY ?? 1);
-  for (let i = 0; i < 300 && workers > 1 && descendants(child.pid).length < workers; i++) await new Promise((r) => setTimeout(r, 100));
+  const serving = workers > 1 ? workers + 1 : 1;
+  for (let i = 0; i < 300 && servingProcesses(child.pid).length < serving; i++) await new Promise((r) => setTimeout(r, 100));
   await new Promise((r) => setTimeout(r, workers > 1 ? 2000 : 300));
   return {
     url,
     pid: child.pid,
-    stop: () => new Promise((r) => (child.kill('SIGTERM'), child.once('exit', r))),
+    // The first server.js process (the server itself, or under npm and its shell) stops the rest:
+    // npm exits with it.
+    stop: () => new Promise((r) => (process.kill(servingProcesses(child.pid)[0] ?? child.pid, 'SIGTERM'), child.once('exit', r))),
   };
 }
 
@@ -94,15 +103,29 @@ function descendants(pid) {
   return out;
 }
 
-/** Resident memory of a process and its descendants, in KiB. */
-function rss(pid) {
+/** Resident memory of processes, in KiB. */
+function rssOf(pids) {
   let total = 0;
-  for (const p of [pid, ...descendants(pid)]) {
+  for (const p of pids) {
     try {
       total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
     } catch {}
   }
   return total;
+}
+
+/** Resident memory of a process and its descendants, in KiB. */
+const rss = (pid) => rssOf([pid, ...descendants(pid)]);
+
+/** The processes under (and at) `pid` that serve: running server.js (a cluster's primary and workers), not npm nor its shell. */
+function servingProcesses(pid) {
+  return [pid, ...descendants(pid)].filter((p) => {
+    try {
+      return fs.readFileSync(`/proc/${p}/cmdline`, 'utf8').split('\0').some((arg) => arg.endsWith('server.js'));
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Peak resident memory while a load runs, sampled every 100 ms. */
@@ -204,6 +227,27 @@ if (CORES > 1) {
   await publicPages(`cached, ${CORES} workers`, { WEB_CONCURRENCY: String(CORES) });
   await publicPages(`rendered, ${CORES} workers`, { WEB_CONCURRENCY: String(CORES), HTML_CACHE: 'off' });
 }
+// Memory at rest, started both ways: `npm start` keeps npm's process (and its shell) beside the
+// server for the whole run; `node server.js` does not (README, "Run it").
+const NPM = which('npm');
+const startCommands = [];
+for (const workers of new Set([1, CORES])) {
+  for (const [how, command] of [['npm start', NPM && [NPM, ['start']]], ['node server.js', NODE_SERVER]]) {
+    if (!command) {
+      console.log('npm is not on the PATH: `npm start` is not measured');
+      continue;
+    }
+    const server = await startServer({ WEB_CONCURRENCY: String(workers) }, command);
+    await new Promise((r) => setTimeout(r, 1000));
+    const all = [server.pid, ...descendants(server.pid)];
+    const serving = servingProcesses(server.pid);
+    const row = { label: `${how}, ${workers} worker${workers > 1 ? 's' : ''}`, processes: all.length, serving: rssOf(serving), wrapper: rssOf(all.filter((p) => !serving.includes(p))) };
+    startCommands.push(row);
+    console.log(`${row.label}: ${row.processes} processes, ${mib(row.serving)} MiB serving + ${mib(row.wrapper)} MiB npm and its shell`);
+    await server.stop();
+  }
+}
+
 {
   const server = await startServer({ WEB_CONCURRENCY: '1' });
   const cookie = await adminCookie(server.url);
@@ -275,7 +319,6 @@ if (renderedHome?.rps) {
 }
 
 const reference = nginxRow ?? rows.find((r) => r.name.startsWith('Node static'));
-const mib = (kb) => Math.round(kb / 1024);
 const lines = [
   `Bench on ${CORES} cores, ${CONNECTIONS} connections, ${DURATION} s per line (${WRK ? 'wrk, one thread' : 'autocannon'}), ${new Date().toISOString().slice(0, 10)}`,
   '',
@@ -286,6 +329,10 @@ const lines = [
   '| server | memory at rest | peak under load |',
   '| --- | ---: | ---: |',
   ...memory.map((m) => `| ${m.label} | ${mib(m.atRest)} MiB | ${mib(m.peak)} MiB |`),
+  '',
+  '| started with | processes | serving, at rest | npm and its shell, at rest | total |',
+  '| --- | ---: | ---: | ---: | ---: |',
+  ...startCommands.map((m) => `| ${m.label} | ${m.processes} | ${mib(m.serving)} MiB | ${m.wrapper ? `${mib(m.wrapper)} MiB` : '—'} | ${mib(m.serving + m.wrapper)} MiB |`),
   '',
   `Home page HTML: ${homeHtml.length} bytes (${gz.length} gzip).`,
 ];
