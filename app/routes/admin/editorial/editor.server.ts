@@ -96,8 +96,8 @@ export async function saveEditor<Data, Input extends object>(me: SessionUser, re
   const input = spec.inputOf(form.data as Data);
   const refusedSave = async (error: string) => {
     if (error === 'notFound') throw notFound(spec);
-    const problem = spec.problems?.[error];
-    if (problem) return failed(400, problem, form.values);
+    const fields = spec.problems?.[error];
+    if (fields) return failed(400, fields, form.values);
     return conflict(form.values, id ? await lastChange({ type: ed.type, id }) : undefined);
   };
   // A draft is checked as a save would be (a campaign's address must stay free).
@@ -120,7 +120,7 @@ export async function saveEditor<Data, Input extends object>(me: SessionUser, re
     const outcome = await editorialAction(me, ed, id, form, { ...kept } as Snapshot, live.published);
     if (outcome !== 'save') return outcome;
   }
-  // An item visitors do not see is saved in place (they do not see it either way).
+  // An item visitors do not see is saved in place (they do not see it either way), and so is a withdrawal.
   const result = await spec.update.write(actorOf(me), id, kept, form.version);
   if ('error' in result) return refusedSave(result.error);
   await afterSave(me, { type: ed.type, id }, result.version);
