@@ -22,6 +22,49 @@ export function Field({ name, label, error, hint, id = name, className = '', ...
         {label}
       </label>
       <input id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass(Boolean(error))} {...input} />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/**
+ * A labelled select, like `Field`: `options` are its values, shown as `labels` says (else as they
+ * are); `empty`, the label of a first option of value "" (none chosen).
+ */
+export function SelectField({ name, label, options, labels, empty, defaultValue, error, hint, id = name }: {
+  name: string;
+  label: string;
+  options: readonly string[];
+  labels?: Readonly<Record<string, string>>;
+  empty?: string;
+  defaultValue?: string;
+  error?: string;
+  hint?: ReactNode;
+  id?: string;
+}) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-gray-900">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass(Boolean(error))}>
+        {empty !== undefined && <option value="">{empty}</option>}
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {labels?.[o] ?? o}
+          </option>
+        ))}
+      </select>
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and error under it, named by `<id>-hint` and `<id>-error`. */
+function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-sm text-gray-600">
           {hint}
@@ -32,7 +75,7 @@ export function Field({ name, label, error, hint, id = name, className = '', ...
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 

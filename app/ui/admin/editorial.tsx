@@ -231,6 +231,7 @@ export interface EditorialView {
   publicPath: string;
   shareUrl: string;
   historyPath: string;
+  autosavePath: string;
   published: boolean;
 }
 
