@@ -194,11 +194,11 @@ function item(doc: Doc, sect: Struct, it: FormItem, x: number, y: number, width:
       for (const box of it.boxes) {
         const bw = width - labelWidth;
         doc.font('Helvetica-Bold').fontSize(11 * k);
-        const h = doc.heightOfString(box.value, { width: bw - 2 * 6 }) + 2 * 5 * k;
+        const h = doc.heightOfString(box.value, { width: bw - 2 * 6 }) + 11 * k;
         artifact(doc, () => doc.rect(x + labelWidth, cy, bw, h).fill('#f9fafb'));
         tagged(doc, sect, 'P', () => {
-          doc.fillColor('#4b5563').font('Helvetica').fontSize(FONT.body * k).text(box.label, x, cy + 6 * k, { width: labelWidth - 8 });
-          doc.fillColor(INK).font('Helvetica-Bold').fontSize(11 * k).text(box.value, x + labelWidth + 6, cy + 5 * k, { width: bw - 2 * 6 });
+          doc.fillColor('#4b5563').font('Helvetica').fontSize(FONT.body * k).text(box.label, x, cy + 7 * k, { width: labelWidth - 8 });
+          doc.fillColor(INK).font('Helvetica-Bold').fontSize(11 * k).text(box.value, x + labelWidth + 6, cy + 6.5 * k, { width: bw - 2 * 6 });
         });
         artifact(doc, () => doc.lineWidth(0.8).strokeColor(LINE).rect(x + labelWidth, cy, bw, h).stroke());
         cy += h + 5 * k;

@@ -239,7 +239,7 @@ describe('the CERFA 11580 receipt PDF', () => {
     expect(Buffer.compare(await renderReceiptPdf(receipt()), pdf)).toBe(0);
     // The page's content stream is deflated (a receipt is a few kilobytes, mailed as is).
     expect(pdf.toString('latin1')).toMatch(/\/Filter \/FlateDecode/);
-    expect(pdf.length).toBeLessThan(30_000);
+    expect(pdf.length).toBeLessThan(12_000);
   });
 
   it('frames each section under a shaded band holding its title, one under the other, all on the page', async () => {
