@@ -21,9 +21,11 @@ import { action as coingateCallback } from '~/routes/payments/webhook-coingate';
 import DonatePage, { action as donateAction, loader as donateLoader } from '~/routes/site/donate';
 import { createBackup, restoreBackup } from '~/lib/backup.server';
 import { diskStorage } from '~/lib/storage.server';
+import { getEditableSiteSettings, saveSiteSettings } from '~/domain/settings/site-settings.server';
 import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { createTestDb, DIALECTS, type TestDb, describeEachDialect } from '../support/db';
+import { imagesDrawn } from '../support/pdf';
 import { DONOR, setReceiptSettings } from '../support/receipts';
 import { makePng } from '../support/media-files';
 import { enablePayPalAndFlutterwave } from '../support/donations';
@@ -165,7 +167,7 @@ describeEachDialect('tax receipts on %s', (dialect) => {
       'Adresse : 12 rue de la Paix, 75002 Paris',
       'N° SIREN / RNA : 123456789',
       'Objet : Aide humanitaire et développement en Afrique de l’Ouest',
-      '[X] Fondation reconnue d’utilité publique',
+      'Qualité de l’organisme : X Fondation reconnue d’utilité publique',
       'Nom et prénom : Awa Diallo',
       'Adresse : 3 rue des Lilas, 75011 Paris, France',
       '1 234,56 €',
@@ -212,6 +214,37 @@ describeEachDialect('tax receipts on %s', (dialect) => {
     expect(withImage.toString('latin1')).toMatch(/\/Subtype \/Image/);
     expect(without.toString('latin1')).not.toMatch(/\/Subtype \/Image/);
     expect(Buffer.compare(await renderReceiptPdf(receipt, storage), withImage)).toBe(0);
+  });
+
+  it('prints the site’s logo as it was when the receipt was issued, beside the signature, and keeps it when the logo changes', async () => {
+    const storage = diskStorage(path.join(t.dataDir, 'media'));
+    await storage.put('logo-test.svg', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="120" height="60"><circle cx="30" cy="30" r="28" fill="#c2410c"/></svg>'), 'image/svg+xml');
+    await storage.put('signature-both.png', await makePng(300, 100), 'image/png');
+    const site = await getEditableSiteSettings(t.db);
+    expect(await saveSiteSettings(t.db, { id: null, name: 'test' }, { ...site.settings, siteLogoUrl: '', logoUrl: '/media/logo-test.svg' }, site.version)).toBe('ok');
+    await setReceiptSettings(t.db, { signatureImage: '/media/signature-both.png' });
+    const donation = await cardGift(2500);
+    await setReceiptSettings(t.db);
+    const [receipt] = await receiptsOfDonation(t.db, donation.id);
+    expect(JSON.parse(receipt.organisation)).toMatchObject({ logoUrl: '/media/logo-test.svg', signatureImage: '/media/signature-both.png' });
+    const pdf = await renderReceiptPdf(receipt, storage);
+    expect((await getDocumentProxy(new Uint8Array(pdf))).numPages).toBe(1);
+    const images = await imagesDrawn(pdf);
+    expect(images).toHaveLength(2);
+    // The logo (120 × 60, fitted in 72 × 72) at the top left, then the signature lower down on the right.
+    expect(images[0].x).toBeCloseTo(36, 1);
+    expect(images[0].w).toBeCloseTo(72, 1);
+    expect(images[0].h).toBeCloseTo(36, 1);
+    expect(images[1].x).toBeGreaterThan(300);
+    expect(images[1].y).toBeGreaterThan(images[0].y + 300);
+    // The site's logo changes (here: none): the receipt still prints the one it was issued with.
+    const now = await getEditableSiteSettings(t.db);
+    expect(await saveSiteSettings(t.db, { id: null, name: 'test' }, { ...now.settings, logoUrl: '' }, now.version)).toBe('ok');
+    expect(Buffer.compare(await renderReceiptPdf((await receiptsOfDonation(t.db, donation.id))[0], storage), pdf)).toBe(0);
+    const later = await cardGift(2500);
+    const [unlogoed] = await receiptsOfDonation(t.db, later.id);
+    expect(JSON.parse(unlogoed.organisation).logoUrl).toBe('');
+    expect(await imagesDrawn(await renderReceiptPdf(unlogoed, storage))).toEqual([]);
   });
 
   it('prints article 238 bis and the company for a company donor', async () => {

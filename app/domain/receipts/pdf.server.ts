@@ -1,7 +1,7 @@
-import PDFDocument from 'pdfkit';
 import { parisYear } from './calendar';
 import type { Storage } from '~/lib/storage.server';
-import { keyFromUrl } from '~/domain/media/media';
+import { renderFormPdf, type FormDocument, type FormImage } from '~/lib/form-pdf.server';
+import { pdfImage } from '~/domain/media/pdf-image.server';
 import type { TaxDetails } from './donor-details';
 import type { OrganisationSnapshot, Receipt } from './register.server';
 import { LEGAL_BASES, RATES, type LegalBase } from './settings';
@@ -15,102 +15,92 @@ export function articleFor(donor: TaxDetails): string {
   return donor.kind === 'company' ? '238 bis' : '200';
 }
 
-/** The lines of the receipt, in order (the PDF prints them; tests read them back from the PDF). */
-export function receiptLines(r: Receipt): { title: string; sections: { heading: string; lines: string[] }[] } {
+/** The images a receipt prints, read from media storage. */
+export interface ReceiptImages {
+  logo?: Buffer;
+  signature?: Buffer;
+}
+
+/**
+ * The receipt as a form (CERFA n° 11580 layout): what the PDF draws, in reading order. Everything
+ * comes from the receipt row (its organisation and donor snapshots) and the images it names.
+ */
+export function receiptForm(r: Receipt, images: ReceiptImages = {}): FormDocument {
   const org = JSON.parse(r.organisation) as OrganisationSnapshot;
   const donor = JSON.parse(r.donor) as TaxDetails;
   const article = articleFor(donor);
-  const bases = (Object.keys(LEGAL_BASES) as LegalBase[]).map((b) => `[${b === org.legalBase ? 'X' : ' '}] ${LEGAL_BASES[b]}`);
   const annual = r.kind === 'annual';
+  const image = (data: Buffer | undefined, alt: string): FormImage | undefined => (data ? { data, alt } : undefined);
   return {
-    title: 'Reçu au titre des dons à certains organismes d’intérêt général',
+    meta: { title: `Reçu fiscal ${r.number}`, author: org.legalName, subject: 'Reçu au titre des dons (CERFA n° 11580)', creator: 'Fondation THV', lang: 'fr-FR', date: new Date(r.issued_at) },
+    header: {
+      logo: image(images.logo, `Logo de ${org.legalName}`),
+      title: 'Reçu au titre des dons à certains organismes d’intérêt général',
+      lines: ['Modèle conforme au formulaire CERFA n° 11580', 'Articles 200, 238 bis et 978 du code général des impôts (CGI)'],
+      reference: { label: 'Numéro d’ordre du reçu :', value: r.number },
+    },
+    notice: r.status === 'cancelled' ? `REÇU ANNULÉ le ${frenchDate(r.cancelled_at ?? r.issued_at)} : ${r.cancel_reason ?? ''}` : undefined,
     sections: [
       {
-        heading: 'Références',
-        lines: [
-          'Modèle conforme au formulaire CERFA n° 11580',
-          'Articles 200, 238 bis et 978 du code général des impôts (CGI)',
-          `Numéro d’ordre du reçu : ${r.number}`,
-          ...(r.status === 'cancelled' ? [`REÇU ANNULÉ le ${frenchDate(r.cancelled_at ?? r.issued_at)} : ${r.cancel_reason ?? ''}`] : []),
+        title: 'Bénéficiaire des versements',
+        items: [
+          { kind: 'field', label: 'Nom ou dénomination', value: org.legalName },
+          { kind: 'field', label: 'Adresse', value: `${org.address}, ${org.postalCode} ${org.city}` },
+          { kind: 'field', label: 'N° SIREN / RNA', value: org.registration },
+          { kind: 'field', label: 'Objet', value: org.object },
+          { kind: 'checkboxes', label: 'Qualité de l’organisme :', options: (Object.keys(LEGAL_BASES) as LegalBase[]).map((b) => ({ label: LEGAL_BASES[b], checked: b === org.legalBase })) },
         ],
       },
       {
-        heading: 'Bénéficiaire des versements',
-        lines: [`Nom ou dénomination : ${org.legalName}`, `Adresse : ${org.address}, ${org.postalCode} ${org.city}`, `N° SIREN / RNA : ${org.registration}`, `Objet : ${org.object}`, 'Qualité de l’organisme :', ...bases],
-      },
-      {
-        heading: 'Donateur',
-        lines: [
-          donor.kind === 'company' ? `Dénomination : ${donor.company} (SIREN ${donor.siren})` : `Nom et prénom : ${donor.name}`,
-          ...(donor.kind === 'company' ? [`Représentée par : ${donor.name}`] : []),
-          `Adresse : ${donor.address}, ${donor.postalCode} ${donor.city}, ${donor.country}`,
+        title: 'Donateur',
+        items: [
+          donor.kind === 'company' ? { kind: 'field', label: 'Dénomination', value: `${donor.company} (SIREN ${donor.siren})` } : { kind: 'field', label: 'Nom et prénom', value: donor.name },
+          ...(donor.kind === 'company' ? [{ kind: 'field' as const, label: 'Représentée par', value: donor.name }] : []),
+          { kind: 'field', label: 'Adresse', value: `${donor.address}, ${donor.postalCode} ${donor.city}, ${donor.country}` },
         ],
       },
       {
-        heading: 'Versement',
-        lines: [
-          'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt, la somme de :',
-          `${euroFigures(r.amount_cents)}`,
-          `Somme en toutes lettres : ${euroCentsInFrench(r.amount_cents)}`,
-          annual ? `Dons de l’année ${parisYear(r.paid_at)} (reçu récapitulatif), dernier versement le ${frenchDate(r.paid_at)}` : `Date du versement : ${frenchDate(r.paid_at)}`,
-          `Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article ${article} du CGI.`,
-          ...(donor.kind === 'company' ? ['Taux de réduction : 60 % (article 238 bis du CGI)'] : [`Taux de réduction : ${RATES[org.rate]}`]),
-          'Forme du don : déclaration de don manuel',
-          'Nature du don : numéraire',
-          `Mode de versement : ${r.method}`,
+        title: 'Versement',
+        items: [
+          { kind: 'text', text: 'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt, la somme de :' },
+          {
+            kind: 'boxes',
+            boxes: [
+              { label: 'Montant en chiffres :', value: euroFigures(r.amount_cents) },
+              { label: 'Somme en toutes lettres :', value: euroCentsInFrench(r.amount_cents) },
+            ],
+          },
+          annual
+            ? { kind: 'text', text: `Dons de l’année ${parisYear(r.paid_at)} (reçu récapitulatif), dernier versement le ${frenchDate(r.paid_at)}` }
+            : { kind: 'field', label: 'Date du versement', value: frenchDate(r.paid_at) },
+          { kind: 'text', text: `Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article ${article} du CGI.` },
+          { kind: 'field', label: 'Taux de réduction', value: donor.kind === 'company' ? '60 % (article 238 bis du CGI)' : RATES[org.rate] },
+          { kind: 'field', label: 'Forme du don', value: 'déclaration de don manuel' },
+          { kind: 'field', label: 'Nature du don', value: 'numéraire' },
+          { kind: 'field', label: 'Mode de versement', value: r.method },
         ],
       },
       {
-        heading: 'Signature',
-        lines: [`Date d’émission : ${frenchDate(r.issued_at)}`, `${org.signatoryName}, ${org.signatoryTitle}`],
+        title: 'Signature',
+        items: [{ kind: 'signature', lines: [`Date d’émission : ${frenchDate(r.issued_at)}`, `${org.signatoryName}, ${org.signatoryTitle}`], imageLabel: 'Signature de la personne habilitée', image: image(images.signature, `Signature de ${org.signatoryName}`) }],
       },
     ],
   };
 }
 
+/** The logo and signature the receipt names, from media storage (none without storage). */
+export async function receiptImages(r: Receipt, storage?: Storage): Promise<ReceiptImages> {
+  const org = JSON.parse(r.organisation) as OrganisationSnapshot;
+  return { logo: await pdfImage(storage, org.logoUrl), signature: await pdfImage(storage, org.signatureImage) };
+}
+
 /**
- * The receipt as a PDF (A4, Helvetica, in French). Everything printed comes from the receipt row,
- * the creation date is its issue date, so the same row always gives the same bytes.
+ * The receipt as a one-page A4 PDF (tagged, in French), gift or annual. Everything printed comes
+ * from the receipt row and the media it names; the creation date is its issue date, so the same
+ * row always gives the same bytes.
  */
 export async function renderReceiptPdf(r: Receipt, storage?: Storage): Promise<Buffer> {
-  const org = JSON.parse(r.organisation) as OrganisationSnapshot;
-  const issued = new Date(r.issued_at);
-  let signature: Buffer | undefined;
-  const key = org.signatureImage ? keyFromUrl(org.signatureImage) : undefined;
-  if (storage && key && /\.(png|jpe?g)$/i.test(key)) signature = await storage.get(key).catch(() => undefined);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    compress: true,
-    info: { Title: `Reçu fiscal ${r.number}`, Author: org.legalName, Subject: 'Reçu au titre des dons (CERFA n° 11580)', Producer: 'Fondation THV', Creator: 'Fondation THV', CreationDate: issued, ModDate: issued },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    // Stryker disable next-line StringLiteral: pdfkit emits no 'error' on a document built in memory; no test can make it fail.
-    doc.on('error', reject);
-  });
-  const { title, sections } = receiptLines(r);
-  doc.font('Helvetica-Bold').fontSize(15).text(title, { align: 'center' });
-  doc.moveDown(0.8);
-  for (const s of sections) {
-    doc.font('Helvetica-Bold').fontSize(11).text(s.heading);
-    doc.moveDown(0.2);
-    doc.font('Helvetica').fontSize(10);
-    for (const line of s.lines) doc.text(line);
-    doc.moveDown(0.7);
-  }
-  // Stryker disable next-line ConditionalExpression: without an image doc.image() throws before drawing, caught below: same bytes.
-  if (signature) {
-    try {
-      doc.image(signature, { fit: [160, 60] });
-    } catch {
-      // An unreadable image leaves the typed signature only.
-    }
-  }
-  doc.end();
-  return done;
+  return renderFormPdf(receiptForm(r, await receiptImages(r, storage)));
 }
 
 export function receiptFileName(r: Pick<Receipt, 'number'>): string {

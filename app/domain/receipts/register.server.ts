@@ -7,6 +7,7 @@ import { audit, type Actor } from '~/domain/audit/audit.server';
 import { parseTaxDetails, type TaxDetails } from './donor-details';
 import { receiptsActive, type ReceiptSettings } from './settings';
 import { getReceiptSettings } from './settings.server';
+import { getSiteSettings } from '~/domain/settings/site-settings.server';
 
 export type Receipt = ReceiptTable;
 
@@ -14,8 +15,11 @@ export type Receipt = ReceiptTable;
 // Stryker disable next-line StringLiteral: the lock's name matters only on PostgreSQL, and mutation runs on SQLite
 const ANNUAL_LOCK = 'receipts-annual';
 
-/** The organisation as printed on a receipt (the settings at the time of issue). */
-export type OrganisationSnapshot = Omit<ReceiptSettings, 'enabled'>;
+/**
+ * The organisation as printed on a receipt: the receipt settings at the time of issue, and the
+ * site's logo then (absent from receipts issued before the logo was printed).
+ */
+export type OrganisationSnapshot = Omit<ReceiptSettings, 'enabled'> & { logoUrl?: string };
 
 /** The method of payment as the receipt prints it. */
 export const METHOD_LABELS: Record<string, string> = {
@@ -62,8 +66,10 @@ interface NewReceipt {
 async function insertReceipt(trx: DB, settings: ReceiptSettings, r: NewReceipt): Promise<Receipt> {
   const year = parisYear(r.issuedAt);
   const seq = await nextSequence(trx, year);
-  // What the receipt prints of the organisation: the settings minus the switch and their version.
-  const { enabled: _enabled, version: _version, ...organisation } = settings as ReceiptSettings & { version?: number };
+  // What the receipt prints of the organisation: the settings minus the switch and their version, and the site's logo.
+  const { enabled: _enabled, version: _version, ...settingsPrinted } = settings as ReceiptSettings & { version?: number };
+  const site = await getSiteSettings(trx);
+  const organisation: OrganisationSnapshot = { ...settingsPrinted, logoUrl: site.siteLogoUrl || site.logoUrl };
   const row: Receipt = {
     id: randomUUID(),
     number: receiptNumber(settings.prefix, year, seq),

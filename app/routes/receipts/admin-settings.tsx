@@ -105,7 +105,7 @@ export default function ReceiptSettingsScreen({ loaderData, actionData }: Route.
             <Field name="signatoryName" label="Nom du signataire *" defaultValue={s.signatoryName} error={errors.signatoryName} maxLength={120} />
             <Field name="signatoryTitle" label="Qualité du signataire *" defaultValue={s.signatoryTitle} error={errors.signatoryTitle} maxLength={120} />
           </div>
-          <ImageField name="signatureImage" label="Image de la signature (PNG ou JPEG, facultatif)" defaultValue={s.signatureImage} error={errors.signatureImage} />
+          <ImageField name="signatureImage" label="Image de la signature (facultatif)" defaultValue={s.signatureImage} error={errors.signatureImage} />
           <Field name="prefix" label="Préfixe des numéros" defaultValue={s.prefix} error={errors.prefix} hint="Ex. RF donne RF-2026-000001. Numérotation continue par année civile." maxLength={10} />
         </fieldset>
         <button type="submit" className={primaryButton}>Enregistrer</button>

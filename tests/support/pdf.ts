@@ -1,0 +1,24 @@
+import { getDocumentProxy, getResolvedPDFJS } from 'unpdf';
+
+export interface DrawnImage {
+  /** Width and height on the page, in points. */
+  w: number;
+  h: number;
+  /** Left edge, and lower edge measured from the top of the page (pdfkit draws top-down). */
+  x: number;
+  y: number;
+}
+
+/** The images drawn on page 1 of a pdfkit PDF, in drawing order. */
+export async function imagesDrawn(pdf: Buffer): Promise<DrawnImage[]> {
+  const { OPS } = await getResolvedPDFJS();
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const ops = await (await doc.getPage(1)).getOperatorList();
+  const drawn: DrawnImage[] = [];
+  let matrix: number[] = [];
+  ops.fnArray.forEach((fn, i) => {
+    if (fn === OPS.transform) matrix = ops.argsArray[i] as number[];
+    if (fn === OPS.paintImageXObject) drawn.push({ w: matrix[0], h: Math.abs(matrix[3]), x: matrix[4], y: matrix[5] });
+  });
+  return drawn;
+}
