@@ -8,10 +8,11 @@
 #     the first Admin (ADMIN_EMAIL/ADMIN_PASSWORD) signs in and adds a partner, which is still
 #     served after `podman restart`; a backup taken in the container restores into a new volume;
 #     SIGTERM under a stream of contact posts loses no request (drain.ts); the image's size;
-#  2. compose.yaml (with compose.instances.yaml) validated by docker-compose (Debian's 1.29, which
-#     checks the file against the Compose schema) and run by podman-compose: PostgreSQL up and
-#     healthy, then the app and Caddy (HTTPS for localhost from Caddy's own CA); a card gift through
-#     the local Stripe fake recorded in PostgreSQL (gift.ts).
+#  2. compose.yaml and compose.instances.yaml validated by docker-compose (Debian's 1.29, which
+#     checks them against the Compose schema) and run together by podman-compose: PostgreSQL
+#     healthy, then app, then app2, behind Caddy (HTTPS for localhost from Caddy's own CA), which
+#     sends requests to both; a card gift through the local Stripe fake recorded in PostgreSQL
+#     (gift.ts).
 # Without podman: skipped with the reason, except under CI=true, where it fails.
 # Ports on the host: free ones, asked of the system (other servers on this machine take theirs
 # where they find them).
@@ -160,25 +161,33 @@ pm rm -f -t 0 "$APP" >/dev/null
 # ——— compose.yaml ———
 export APP_IMAGE=$IMAGE DOMAIN=localhost:$TEST_SITE_PORT ACME_EMAIL=webmaster@example.org HTTP_PORT=$(free_port) HTTPS_PORT=$(free_port)
 export APP_SECRET=container-check-secret-0123456789abcdef POSTGRES_PASSWORD=container-check-password
-export STRIPE_API_BASE=http://host.containers.internal:$RELAY_PORT LOG_LEVEL=warn ADMIN_EMAIL= ADMIN_PASSWORD=
+export STRIPE_API_BASE=http://host.containers.internal:$RELAY_PORT LOG_LEVEL=info WEB_CONCURRENCY=1 ADMIN_EMAIL= ADMIN_PASSWORD=
 docker-compose -f compose.yaml config > "$tmp/config.yaml" 2>/dev/null || fail "docker-compose config refused compose.yaml"
 grep -q 'condition: service_healthy' "$tmp/config.yaml" || fail "the app does not wait for the database's health"
 docker-compose -f compose.yaml -f compose.instances.yaml config > /dev/null 2>&1 || fail "docker-compose config refused compose.instances.yaml"
 if (unset DOMAIN; docker-compose -f compose.yaml config >/dev/null 2>&1); then fail "compose.yaml accepted a missing DOMAIN"; fi
 step "compose.yaml and compose.instances.yaml validated (docker-compose config); a missing DOMAIN is refused"
 
-# podman-compose 1.0.3 (Debian 12) starts services in dependency order but does not wait for a
-# condition, and this machine has no systemd to run health checks on a timer: PostgreSQL first,
-# its health check run as the timer would, then the rest.
+# With compose.instances.yaml: two app instances behind Caddy. podman-compose 1.0.3 (Debian 12)
+# starts services in dependency order but does not wait for a condition, and this machine has no
+# systemd to run health checks on a timer: each `service_healthy` condition is waited for here,
+# with the health check run as the timer would run it: PostgreSQL, then app, then app2 and Caddy.
+PC+=(-f compose.instances.yaml)
+healthy_within() { # CONTAINER SECONDS
+  for _ in $(seq 1 "$2"); do
+    pm healthcheck run "$1" >/dev/null 2>&1 && return 0
+    sleep 1
+  done
+  return 1
+}
 "${PC[@]}" up -d --no-build db > "$tmp/compose.log" 2>&1 || { cat "$tmp/compose.log" >&2; fail "compose: the database did not start"; }
-healthy=
-for _ in $(seq 1 60); do
-  if pm healthcheck run "${PROJECT}_db_1" >/dev/null 2>&1; then healthy=1; break; fi
-  sleep 1
-done
-[ -n "$healthy" ] || fail "compose: PostgreSQL never became healthy"
+healthy_within "${PROJECT}_db_1" 60 || fail "compose: PostgreSQL never became healthy"
 step "compose: PostgreSQL healthy (pg_isready)"
+"${PC[@]}" up -d --no-build app >> "$tmp/compose.log" 2>&1 || { cat "$tmp/compose.log" >&2; fail "compose: app did not start"; }
+healthy_within "${PROJECT}_app_1" 120 || { pm logs --tail 20 "${PROJECT}_app_1" >&2; fail "compose: app never became healthy"; }
 "${PC[@]}" up -d --no-build >> "$tmp/compose.log" 2>&1 || { cat "$tmp/compose.log" >&2; fail "compose: up failed"; }
+healthy_within "${PROJECT}_app2_1" 120 || { pm logs --tail 20 "${PROJECT}_app2_1" >&2; fail "compose: app2 never became healthy"; }
+step "compose: app healthy on PostgreSQL, then app2 (the first one migrated and seeded)"
 for _ in $(seq 1 60); do
   pm cp "${PROJECT}_caddy_1:/data/caddy/pki/authorities/local/root.crt" "$tmp/caddy-root.crt" 2>/dev/null && break
   sleep 1
@@ -186,6 +195,11 @@ done
 [ -s "$tmp/caddy-root.crt" ] || fail "compose: Caddy made no local certificate authority"
 SITE=https://localhost:$TEST_SITE_PORT
 wait_for "$SITE/readyz" --cacert "$tmp/caddy-root.crt" || { pm logs --tail 20 "${PROJECT}_app_1" >&2; pm logs --tail 20 "${PROJECT}_caddy_1" >&2; fail "compose: the site did not answer through Caddy"; }
+for i in $(seq 1 10); do curl -sS -o /dev/null --cacert "$tmp/caddy-root.crt" "$SITE/caddy-spreads-$i"; done
+for instance in app app2; do
+  pm logs "${PROJECT}_${instance}_1" 2>&1 | grep -q '"path":"/caddy-spreads-' || fail "compose: Caddy sent no request to $instance"
+done
+step "compose: Caddy spreads requests over app and app2"
 headers=$(curl -fsS -D - -o /dev/null --cacert "$tmp/caddy-root.crt" "$SITE/")
 echo "$headers" | grep -qi '^cross-origin-resource-policy: same-origin' || fail "compose: Caddy's headers are missing"
 echo "$headers" | grep -qi '^strict-transport-security:' || fail "compose: no HSTS (the app did not see HTTPS through TRUST_PROXY)"
