@@ -74,6 +74,7 @@ export TEST_PG_PORT=$(free_port) TEST_SITE_PORT=$(free_port)
 trap 'cleanup; rm -rf "$tmp"' EXIT
 cleanup
 
+partners() { curl -fsS -H 'Cookie: lng=fr' "$1/partenaires"; }
 wait_for() { # URL [curl options…]: up to 90 s for a 200
   local url=$1
   shift
@@ -95,9 +96,14 @@ if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
 fi
 step "building the Containerfile against the stand-ins (--pull=never)"
 build_started=$(date +%s)
+previous=$(podman image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null || true)
 pm build --pull=never --format docker --build-arg NODE_IMAGE=docker.io/library/node:24-bookworm-slim \
   "${ca[@]}" -t "$IMAGE" -f Containerfile . > "$tmp/build.log" 2>&1 || { tail -40 "$tmp/build.log" >&2; fail "the image did not build"; }
 step "built in $(( $(date +%s) - build_started )) s"
+# The previous run's image, replaced by this one, goes (its build stage stays: the layer cache).
+if [ -n "$previous" ] && [ "$previous" != "$(podman image inspect --format '{{.Id}}' "$IMAGE")" ]; then
+  pm rmi "$previous" >/dev/null 2>&1 || true
+fi
 
 # ——— One container: read-only, tmpfs /tmp, a volume on /data ———
 ADMIN_EMAIL=admin@example.org
@@ -109,7 +115,9 @@ pm run -d --name "$APP" --read-only --tmpfs /tmp -v "$VOLUME:/data" -p 127.0.0.1
 URL=http://127.0.0.1:$APP_PORT
 wait_for "$URL/healthz" || fail "/healthz did not answer within 90 s"
 step "/healthz: $(curl -fsS "$URL/healthz")"
-curl -fsSL "$URL/" | grep -q '<html' || fail "the home page was not served"
+# (Texts are captured before grep -q reads them: in a pipeline, grep -q's early exit could fail
+# the writer with SIGPIPE, and pipefail the test.)
+grep -q '<html' <<<"$(curl -fsSL "$URL/")" || fail "the home page was not served"
 step "a page is served (GET / → HTML)"
 pm healthcheck run "$APP" >/dev/null || fail "the image's HEALTHCHECK failed"
 step "HEALTHCHECK: healthy"
@@ -117,8 +125,8 @@ pid1=$(pm exec "$APP" cat /proc/1/cmdline | tr '\0' ' ')
 case "$pid1" in /usr/bin/tini*) ;; *) fail "PID 1 is not tini: $pid1" ;; esac
 users=$(pm top "$APP" user args | tail -n +2)
 echo "$users" | sed 's/^/    /'
-echo "$users" | grep -q 'node server.js' || fail "no server process"
-echo "$users" | awk '{print $1}' | grep -qv '^node$' && fail "a process runs as another user than node"
+grep -q 'node server.js' <<<"$users" || fail "no server process"
+[ -z "$(awk '$1 != "node"' <<<"$users")" ] || fail "a process runs as another user than node"
 step "PID 1 is tini, every process runs as user node (uid $(pm exec "$APP" id -u))"
 pm exec "$APP" sh -c 'touch /app/x' 2>/dev/null && fail "/app is writable"
 pm exec "$APP" sh -c 'touch /data/.w /tmp/.w && rm /data/.w /tmp/.w' || fail "/data or /tmp is not writable"
@@ -130,10 +138,10 @@ code=$(curl -sS -c "$tmp/jar" -o /dev/null -w '%{http_code}' -H "Origin: $URL" -
 PARTNER="Partenaire du conteneur $(date +%s)"
 code=$(curl -sS -b "$tmp/jar" -o /dev/null -w '%{http_code}' -H "Origin: $URL" --data-urlencode "name=$PARTNER" --data-urlencode 'logoUrl=https://example.org/logo.png' --data-urlencode 'website=https://example.org/conteneur' "$URL/admin/partners/new")
 [ "$code" -lt 400 ] || fail "adding a partner answered $code"
-curl -fsS -H 'Cookie: lng=fr' "$URL/partenaires" | grep -q "$PARTNER" || fail "the new partner is not on /partenaires"
+grep -qF "$PARTNER" <<<"$(partners "$URL")" || fail "the new partner is not on /partenaires"
 pm restart "$APP" >/dev/null
 wait_for "$URL/readyz" || fail "not ready again after podman restart"
-curl -fsS -H 'Cookie: lng=fr' "$URL/partenaires" | grep -q "$PARTNER" || fail "the partner did not survive podman restart"
+grep -qF "$PARTNER" <<<"$(partners "$URL")" || fail "the partner did not survive podman restart"
 step "a partner added in the back office is still served after podman restart"
 
 # Backup in the running container, restored into a new volume, served from there.
@@ -144,7 +152,7 @@ chmod 644 "$tmp/check.tar.gz"
 pm run --rm --read-only --tmpfs /tmp -v "$RESTORED:/data" -v "$tmp/check.tar.gz:/backup.tar.gz:ro" "$IMAGE" node build/cli/restore.js /backup.tar.gz | sed 's/^/    /'
 pm run -d --name "$APP-restored" --read-only --tmpfs /tmp -v "$RESTORED:/data" -p 127.0.0.1:$RESTORED_PORT:3000 -e LOG_LEVEL=warn "$IMAGE" >/dev/null
 wait_for http://127.0.0.1:$RESTORED_PORT/readyz || fail "the restored site did not start"
-curl -fsS -H 'Cookie: lng=fr' http://127.0.0.1:$RESTORED_PORT/partenaires | grep -q "$PARTNER" || fail "the restored site lacks the partner"
+grep -qF "$PARTNER" <<<"$(partners "http://127.0.0.1:$RESTORED_PORT")" || fail "the restored site lacks the partner"
 pm rm -f -t 10 "$APP-restored" >/dev/null
 step "a backup taken in the container restores into an empty volume, partner included"
 
@@ -195,14 +203,19 @@ done
 [ -s "$tmp/caddy-root.crt" ] || fail "compose: Caddy made no local certificate authority"
 SITE=https://localhost:$TEST_SITE_PORT
 wait_for "$SITE/readyz" --cacert "$tmp/caddy-root.crt" || { pm logs --tail 20 "${PROJECT}_app_1" >&2; pm logs --tail 20 "${PROJECT}_caddy_1" >&2; fail "compose: the site did not answer through Caddy"; }
-for i in $(seq 1 10); do curl -sS -o /dev/null --cacert "$tmp/caddy-root.crt" "$SITE/caddy-spreads-$i"; done
-for instance in app app2; do
-  pm logs "${PROJECT}_${instance}_1" 2>&1 | grep -q '"path":"/caddy-spreads-' || fail "compose: Caddy sent no request to $instance"
+# Caddy checks /readyz every 2 s: an instance it found not ready yet gets requests from the next
+# check on. Requests until both instances have logged one (20 s at most).
+reached() { grep -q '"path":"/caddy-spreads-' <<<"$(pm logs "${PROJECT}_$1_1" 2>&1)"; }
+for i in $(seq 1 40); do
+  curl -sS -o /dev/null --cacert "$tmp/caddy-root.crt" "$SITE/caddy-spreads-$i"
+  if [ $((i % 4)) = 0 ] && reached app && reached app2; then break; fi
+  sleep 0.5
 done
+for instance in app app2; do reached "$instance" || fail "compose: Caddy sent no request to $instance"; done
 step "compose: Caddy spreads requests over app and app2"
 headers=$(curl -fsS -D - -o /dev/null --cacert "$tmp/caddy-root.crt" "$SITE/")
-echo "$headers" | grep -qi '^cross-origin-resource-policy: same-origin' || fail "compose: Caddy's headers are missing"
-echo "$headers" | grep -qi '^strict-transport-security:' || fail "compose: no HSTS (the app did not see HTTPS through TRUST_PROXY)"
+grep -qi '^cross-origin-resource-policy: same-origin' <<<"$headers" || fail "compose: Caddy's headers are missing"
+grep -qi '^strict-transport-security:' <<<"$headers" || fail "compose: no HSTS (the app did not see HTTPS through TRUST_PROXY)"
 step "compose: the app on PostgreSQL answers through Caddy over HTTPS (certificate for localhost verified, Caddy's and the app's headers)"
 SITE=$SITE APP_SECRET=$APP_SECRET DATABASE_URL="postgres://thv:$POSTGRES_PASSWORD@127.0.0.1:$TEST_PG_PORT/thv" RELAY_PORT=$RELAY_PORT \
   NODE_EXTRA_CA_CERTS="$tmp/caddy-root.crt" npx tsx tests/container/gift.ts || { pm logs --tail 30 "${PROJECT}_app_1" >&2; fail "compose: the gift"; }
