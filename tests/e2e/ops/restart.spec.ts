@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
+import { loadThroughStop, postContact } from '../../support/drain-load';
 import { freePort } from '../admin/server';
 
 /**
@@ -32,24 +32,6 @@ async function ready(port: number) {
   throw new Error('server did not start');
 }
 
-type Outcome = 'ok' | 'refused' | 'lost' | string;
-
-function post(port: number, n: number): Promise<Outcome> {
-  const body = new URLSearchParams({ firstName: 'Charge', lastName: String(n), email: `load${n}@example.org`, message: 'Message envoyé sous charge' }).toString();
-  return new Promise((resolve) => {
-    const req = http.request(
-      { host: '127.0.0.1', port, path: '/contact', method: 'POST', agent: false, headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body), Origin: `http://127.0.0.1:${port}`, Connection: 'close' } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode === 303 ? 'ok' : `lost: status ${res.statusCode}`));
-        res.on('error', () => resolve('lost'));
-      },
-    );
-    req.on('error', (e: NodeJS.ErrnoException) => resolve(e.code === 'ECONNREFUSED' ? 'refused' : `lost: ${e.code ?? e.message}`));
-    req.end(body);
-  });
-}
-
 test('a restart under load loses no accepted request', async () => {
   test.setTimeout(120_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-restart-'));
@@ -57,37 +39,13 @@ test('a restart under load loses no accepted request', async () => {
   const first = start(port, dataDir);
   await ready(port);
 
-  // A bounded load (20 senders, 4 seconds at most) through a stand-in for a load balancer: it
-  // polls /readyz and sends no new request once the instance says it is shutting down.
-  const outcomes: Outcome[] = [];
-  const okNumbers: number[] = [];
-  let n = 0;
-  let routable = true;
-  const until = Date.now() + 4000;
-  const probe = setInterval(() => {
-    void fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => (routable = routable && r.ok),
-      () => (routable = false),
-    );
-  }, 50);
-  const sender = async () => {
-    while (Date.now() < until && routable) {
-      const i = n++;
-      const o = await post(port, i);
-      outcomes.push(o);
-      if (o === 'ok') okNumbers.push(i);
-    }
-  };
-  const load = Promise.all(Array.from({ length: 20 }, sender));
-  await new Promise((r) => setTimeout(r, 1000));
+  // A bounded load through a stand-in for a load balancer (tests/support/drain-load.ts); SIGTERM after a second.
   const exited = new Promise<number | null>((r) => first.once('exit', (code) => r(code)));
-  first.kill('SIGTERM');
-  await load;
-  clearInterval(probe);
+  const { outcomes, okNumbers, routable } = await loadThroughStop(port, () => first.kill('SIGTERM'));
   expect(routable).toBe(false);
   expect(await exited).toBe(0);
   // Once stopped, new connections are refused (never accepted, never half-served).
-  expect(await post(port, -1)).toBe('refused');
+  expect(await postContact(port, -1)).toBe('refused');
 
   expect(outcomes.filter((o) => o === 'ok').length).toBeGreaterThan(10);
   expect(outcomes.filter((o) => o.startsWith('lost'))).toEqual([]);
