@@ -1,41 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyDuesPayment, MembershipNotFoundError, revokeDuesPayment } from '~/domain/membership/dues.server';
-import { DEFAULT_MEMBERSHIP_SETTINGS, membershipTypeSchema, type MemberInput } from '~/domain/membership/forms';
+import { DEFAULT_MEMBERSHIP_SETTINGS, type MemberInput } from '~/domain/membership/forms';
 import { createMember, duesHistory, getMember, listMembers, membersUpToDate, setOverride } from '~/domain/membership/register.server';
 import { getMembershipSettings, saveMembershipSettings } from '~/domain/membership/settings.server';
 import { createType, getType, listTypes, updateType } from '~/domain/membership/types.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
+import { memberInput, membershipType } from '../support/membership';
 
 const ADMIN = { id: 'u-admin', name: 'Alice Admin' };
 
-const typeInput = (over: Record<string, string> = {}) =>
-  membershipTypeSchema.parse({
-    name_fr: 'Membre actif',
-    name_en: 'Active member',
-    name_es: 'Miembro activo',
-    description_fr: 'Vote à l’assemblée générale',
-    description_en: 'Votes at the general assembly',
-    description_es: 'Vota en la asamblea general',
-    dues: '30',
-    period_model: 'anniversary',
-    rollover: '',
-    ...over,
-  });
-
-const person = (typeId: string, over: Partial<MemberInput> = {}): MemberInput => ({
-  first_name: 'Awa',
-  last_name: 'Diop',
-  email: 'Awa@Example.org',
-  phone: '',
-  address: '1 rue de la Paix',
-  postal_code: '75002',
-  city: 'Paris',
-  country: 'France',
-  type_id: typeId,
-  language: 'fr',
-  exempt: false,
-  ...over,
-});
+const typeInput = (over: Record<string, string> = {}) => membershipType({ description_fr: 'Vote à l’assemblée générale', description_en: 'Votes at the general assembly', description_es: 'Vota en la asamblea general', ...over });
+const person = (typeId: string, over: Partial<MemberInput> = {}) => memberInput(typeId, { email: 'Awa@Example.org', address: '1 rue de la Paix', postal_code: '75002', ...over });
 
 /** Membership data on both databases: types, the register, dues applied by the payment pipeline's subscriber (ADR 021). */
 describeEachDialect('membership on %s', (dialect) => {

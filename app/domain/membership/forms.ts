@@ -8,6 +8,9 @@ import { parseRollover, PERIOD_MODELS, type PeriodModel } from './period';
 import { parseReminderSteps, DEFAULT_REMINDER_STEPS } from './reminders';
 import { DEFAULT_GRACE_DAYS, OVERRIDE_STATES, type MembershipState } from './status';
 
+/** The register's filter "expiring soon": the dues end within this many days. */
+export const EXPIRING_WITHIN_DAYS = 30;
+
 export const LANGS = ['fr', 'en', 'es'] as const;
 export type MemberLang = (typeof LANGS)[number];
 
@@ -56,10 +59,11 @@ export const membershipTypeSchema = z
   .transform((v, ctx) => {
     let rollover = '';
     if (v.period_model === 'calendar' && v.rollover !== '') {
-      // The form's date field sends YYYY-MM-DD; MM-DD is accepted as typed.
-      const day = parseRollover(v.rollover.length === 10 ? v.rollover.slice(5) : v.rollover);
+      // Typed as French readers write it (JJ/MM), or as a date (AAAA-MM-JJ) whose year is ignored.
+      const fr = /^(\d{2})\/(\d{2})$/.exec(v.rollover);
+      const day = parseRollover(fr ? `${fr[2]}-${fr[1]}` : v.rollover.length === 10 ? v.rollover.slice(5) : '');
       if (day === null) {
-        ctx.addIssue({ code: 'custom', path: ['rollover'], message: 'Une date de bascule valide (jour et mois), ou vide.' });
+        ctx.addIssue({ code: 'custom', path: ['rollover'], message: 'Une date de bascule valide (JJ/MM, ex. 01/10), ou vide.' });
         return z.NEVER;
       }
       rollover = day;

@@ -10,7 +10,7 @@ import type { MembershipTable } from '~db/schema';
 import { isUniqueViolation, lockFor } from '~db/helpers';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { contains } from '~/domain/content/store.server';
-import type { MemberInput, MemberLang } from './forms';
+import { EXPIRING_WITHIN_DAYS, type MemberInput, type MemberLang } from './forms';
 import { addDays, parisDay, type Period } from './period';
 import { isCounted, stateOn, type MembershipState } from './status';
 
@@ -198,8 +198,6 @@ export interface RegisterFilters {
   /** Members whose dues end within the next 30 days. */
   expiringSoon?: boolean;
 }
-
-export const EXPIRING_WITHIN_DAYS = 30;
 
 /** The register on `day`, filtered, by member number. */
 export async function listMembers(db: DB, filters: RegisterFilters, day: string, graceDays: number): Promise<MemberWithState[]> {
