@@ -45,8 +45,8 @@ export async function applyDuesPayment(db: DB, payment: DuesPayment): Promise<Ap
   const paidAt = new Date(payment.paidAt).toISOString();
   return db.transaction().execute(async (trx) => {
     await lockFor(trx, `membership:${payment.membershipId}`);
-    const member = await trx.selectFrom('memberships').select('id').where('id', '=', payment.membershipId).executeTakeFirst();
-    if (!member) throw new MembershipNotFoundError(payment.membershipId);
+    // Written first, read after: on a SQLite file shared by processes, a transaction whose first
+    // statement writes waits for the lock; one that reads first cannot. Unknown member: rolled back.
     const id = randomUUID();
     const inserted = await trx
       .insertInto('membership_dues')
@@ -67,6 +67,8 @@ export async function applyDuesPayment(db: DB, payment: DuesPayment): Promise<Ap
       .onConflict((oc) => oc.column('payment_id').doNothing())
       .executeTakeFirst();
     if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return { status: 'replayed' as const };
+    const member = await trx.selectFrom('memberships').select('id').where('id', '=', payment.membershipId).executeTakeFirst();
+    if (!member) throw new MembershipNotFoundError(payment.membershipId);
     const periods = await recompute(trx, payment.membershipId);
     const period = periods.get(id);
     // Stryker disable next-line ConditionalExpression,BlockStatement: a paid row always gets a period; kept as the invariant it states
@@ -84,16 +86,16 @@ export type RevokeResult = { status: 'revoked'; membershipId: string; endsOn: st
  */
 export async function revokeDuesPayment(db: DB, input: { paymentId: string; at: string; reason: 'refunded' | 'cancelled' }): Promise<RevokeResult> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('membership_dues').select('membership_id').where('payment_id', '=', input.paymentId).executeTakeFirst();
-    if (!row) return { status: 'unchanged' as const };
-    await lockFor(trx, `membership:${row.membership_id}`);
-    const r = await trx
+    // Written first (see applyDuesPayment); the conditional update makes a replay change nothing.
+    const row = await trx
       .updateTable('membership_dues')
       .set({ status: input.reason, revoked_at: new Date(input.at).toISOString() })
       .where('payment_id', '=', input.paymentId)
       .where('status', '=', 'paid')
+      .returning('membership_id')
       .executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) return { status: 'unchanged' as const };
+    if (!row) return { status: 'unchanged' as const };
+    await lockFor(trx, `membership:${row.membership_id}`);
     await recompute(trx, row.membership_id);
     return { status: 'revoked' as const, membershipId: row.membership_id, endsOn: await endsOnOf(trx, row.membership_id) };
   });

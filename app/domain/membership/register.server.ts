@@ -95,21 +95,22 @@ const MEMBER_COLUMNS = [
  * `actor` null: entered by the site (joining online), not audited as an admin change.
  */
 export async function createMember(db: DB, actor: Actor | null, input: MemberInput): Promise<{ id: string; number: number }> {
+  // Types are never deleted: checked before the transaction, whose first statement then writes
+  // (on a SQLite file shared by processes, a transaction that reads first cannot wait for the lock).
+  const type = await db.selectFrom('membership_types').select('id').where('id', '=', input.type_id).executeTakeFirst();
+  if (!type) throw new RangeError(`Unknown membership type ${input.type_id}`);
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction().execute(async (trx) => {
         await lockFor(trx, 'membership-number');
-        const type = await trx.selectFrom('membership_types').select('id').where('id', '=', input.type_id).executeTakeFirst();
-        if (!type) throw new RangeError(`Unknown membership type ${input.type_id}`);
-        const last = await trx.selectFrom('memberships').select((eb) => eb.fn.max('number').as('n')).executeTakeFirst();
-        const number = Number(last?.n ?? 0) + 1;
         const id = randomUUID();
         const now = new Date().toISOString();
-        await trx
+        const { number } = await trx
           .insertInto('memberships')
           .values({
             id,
-            number,
+            // The next number, in the same statement as the insert.
+            number: sql<number>`(select coalesce(max(number), 0) + 1 from memberships)`,
             type_id: input.type_id,
             first_name: input.first_name,
             last_name: input.last_name,
@@ -129,12 +130,13 @@ export async function createMember(db: DB, actor: Actor | null, input: MemberInp
             created_at: now,
             updated_at: now,
           })
-          .execute();
+          .returning('number')
+          .executeTakeFirstOrThrow();
         if (actor) await audit(trx, actor, 'membership.create', `Membre n° ${number}`, { id, number, typeId: input.type_id, exempt: input.exempt });
-        return { id, number };
+        return { id, number: Number(number) };
       });
     } catch (e) {
-      // Two entries at once on SQLite files shared by processes: take the next number.
+      // Two entries at once from two instances: take the next number.
       if (!isUniqueViolation(e) || attempt >= 3) throw e;
     }
   }

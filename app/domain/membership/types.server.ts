@@ -1,5 +1,6 @@
 /** Types of membership: listed for the register and the settings tab, saved by an Admin (audited). */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { MembershipTypeInput, TypeTranslations } from './forms';
@@ -54,10 +55,10 @@ export async function createType(db: DB, actor: Actor, input: MembershipTypeInpu
   const id = randomUUID();
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
-    const last = await trx.selectFrom('membership_types').select((eb) => eb.fn.max('position').as('p')).executeTakeFirst();
+    // Last in the list; computed in the insert itself, so that the transaction writes first.
     await trx
       .insertInto('membership_types')
-      .values({ id, ...columnsOf(input), position: Number(last?.p ?? 0) + 1, created_at: now, updated_at: now })
+      .values({ id, ...columnsOf(input), position: sql<number>`(select coalesce(max(position), 0) + 1 from membership_types)`, created_at: now, updated_at: now })
       .execute();
     await audit(trx, actor, 'membership.type.create', input.translations.fr.name, auditDetails(input));
   });

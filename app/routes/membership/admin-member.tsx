@@ -59,10 +59,10 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
   return (
     <div className="max-w-4xl space-y-6">
       <p><Link to="/admin/adhesions" className="underline">← Registre des membres</Link></p>
-      <h1 className="text-3xl font-bold text-gray-900">{m.name}</h1>
+      <h1 className="text-3xl font-bold text-gray-900 wrap-anywhere">{m.name}</h1>
       <MembershipTabs admin={admin} />
       {actionData?.toast && <Notice tone={actionData.toast.variant === 'destructive' ? 'error' : 'success'} title={actionData.toast.title} />}
-      <dl className="grid gap-4 rounded-lg border border-gray-200 bg-white p-6 sm:grid-cols-2">
+      <dl className="grid gap-4 rounded-lg border border-gray-200 bg-white p-6 wrap-anywhere sm:grid-cols-2">
         <div><dt className="text-sm text-gray-700">Numéro de membre</dt><dd className="font-mono text-lg" data-testid="member-number">{m.number}</dd></div>
         <div><dt className="text-sm text-gray-700">Type</dt><dd>{m.type}</dd></div>
         <div><dt className="text-sm text-gray-700">État</dt><dd><StateBadge state={m.state} label={m.stateLabel} /></dd></div>
@@ -72,13 +72,15 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
           <>
             <div><dt className="text-sm text-gray-700">E-mail</dt><dd className="break-all">{m.contact.email || '—'}</dd></div>
             <div><dt className="text-sm text-gray-700">Téléphone</dt><dd>{m.contact.phone || '—'}</dd></div>
-            <div className="sm:col-span-2"><dt className="text-sm text-gray-700">Adresse postale</dt><dd className="break-words">{m.contact.address || '—'}</dd></div>
+            <div className="sm:col-span-2"><dt className="text-sm text-gray-700">Adresse postale</dt><dd>{m.contact.address || '—'}</dd></div>
           </>
         )}
       </dl>
       {m.override && (
         <Notice tone="info" title={`État forcé : ${m.override.label}`}>
+          <span className="wrap-anywhere">
           {m.override.reason} — par {m.override.by}, le {dayFr(m.override.at.slice(0, 10))}
+          </span>
         </Notice>
       )}
       <section className="space-y-3">

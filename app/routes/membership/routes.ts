@@ -8,6 +8,7 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('adhesions/nouveau', 'routes/membership/admin-new.tsx'),
   route('adhesions/assemblee', 'routes/membership/admin-assembly.tsx'),
   route('adhesions/assemblee/feuille.pdf', 'routes/membership/admin-assembly-pdf.ts'),
+  route('adhesions/rappels', 'routes/membership/admin-reminders.tsx'),
   route('adhesions/parametres', 'routes/membership/admin-settings.tsx'),
   route('adhesions/parametres/types/:typeId', 'routes/membership/admin-type.tsx'),
   route('adhesions/:memberId', 'routes/membership/admin-member.tsx'),

@@ -6,7 +6,12 @@ export function MembershipTabs({ admin }: { admin: boolean }) {
   const tabs = [
     { to: '/admin/adhesions', label: 'Registre', end: true },
     { to: '/admin/adhesions/assemblee', label: 'Assemblée générale', end: false },
-    ...(admin ? [{ to: '/admin/adhesions/parametres', label: 'Paramètres', end: false }] : []),
+    ...(admin
+      ? [
+          { to: '/admin/adhesions/rappels', label: 'Rappels', end: false },
+          { to: '/admin/adhesions/parametres', label: 'Paramètres', end: false },
+        ]
+      : []),
   ];
   return (
     <nav aria-label="Adhésions" className="flex flex-wrap gap-2 border-b border-gray-200 pb-2">

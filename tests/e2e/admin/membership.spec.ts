@@ -4,6 +4,7 @@ import { applyDuesPayment } from '~/domain/membership/dues.server';
 import type { MemberInput } from '~/domain/membership/forms';
 import { createMember } from '~/domain/membership/register.server';
 import { createType } from '~/domain/membership/types.server';
+import { runMembershipReminders } from '~/domain/membership/reminders.server';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
 import { memberInput, membershipType } from '../../support/membership';
@@ -152,6 +153,27 @@ for (const dialect of DIALECTS) {
       expect(text).toContain('12 rue des Lilas');
     });
 
+    test('the reminders tab lists a member without e-mail for a paper mailing, and an Admin marks it posted', async ({ page }) => {
+      const type = (await server.db.selectFrom('membership_types').select('id').where('translations', 'like', '%Membre bienfaiteur%').executeTakeFirstOrThrow()).id;
+      const { id } = await createMember(server.db, null, memberInput(type, { first_name: 'Hugo', last_name: 'Papier', email: '', address: '5 chemin des Vignes', postal_code: '33000', city: 'Bordeaux' }));
+      await applyDuesPayment(server.db, { membershipId: id, paymentId: 'pay-hugo', amountCents: 3000, paidAt: '2025-12-20T10:00:00.000Z', method: 'card' });
+      // The job, on a clock moved to 30 days before Hugo's end (19 December 2026).
+      const run = await runMembershipReminders({ db: server.db, env: { SMTP_URL: '', MAIL_FROM: '' }, publicUrl: undefined, secret: 'e2e-secret'.padEnd(48, 'e') }, new Date('2026-11-19T10:00:00.000Z'));
+      expect(run).toEqual({ emailed: 0, paper: 1, failed: 0 });
+      await signIn(page, server.baseURL, 'alice@example.org');
+      await page.goto(`${server.baseURL}/admin/adhesions`);
+      await page.getByRole('link', { name: 'Rappels' }).click();
+      const toPost = page.getByRole('table', { name: 'Rappels à envoyer par courrier' });
+      await expect(toPost).toContainText('Hugo Papier');
+      await expect(toPost).toContainText('5 chemin des Vignes, 33000 Bordeaux, France');
+      await expect(toPost).toContainText('30 jours avant');
+      await expectAccessible(page);
+      await toPost.getByRole('button', { name: 'Marquer comme posté pour Hugo Papier' }).click();
+      await expect(page.locator('#main').getByText('Rappel marqué comme posté')).toBeVisible();
+      await expect(page.getByText('Aucun rappel papier en attente.')).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Journal des rappels' })).toContainText('Courrier posté');
+    });
+
     test('an Éditeur reads the register without addresses and changes nothing', async ({ page }) => {
       await signIn(page, server.baseURL, 'eric@example.org');
       await page.goto(`${server.baseURL}/admin/adhesions`);
@@ -172,6 +194,7 @@ for (const dialect of DIALECTS) {
       expect((await page.request.get(`${server.baseURL}/admin/adhesions/export.csv`)).status()).toBe(403);
       expect((await page.goto(`${server.baseURL}/admin/adhesions/parametres`))?.status()).toBe(403);
       expect((await page.goto(`${server.baseURL}/admin/adhesions/nouveau`))?.status()).toBe(403);
+      expect((await page.goto(`${server.baseURL}/admin/adhesions/rappels`))?.status()).toBe(403);
     });
   });
 }

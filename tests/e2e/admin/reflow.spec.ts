@@ -119,6 +119,7 @@ const adminUrls = (s: Seeded) => [
   '/admin/adhesions/nouveau',
   `/admin/adhesions/${s.member}`,
   '/admin/adhesions/assemblee',
+  '/admin/adhesions/rappels',
   '/admin/adhesions/parametres',
   '/admin/adhesions/parametres/types/nouveau',
   `/admin/adhesions/parametres/types/${s.membershipType}`,
@@ -232,7 +233,7 @@ test.describe('reflow at 320 px', () => {
     const confirmed = await transition(s.db, { id: gift.id }, 'succeeded', { donorEmail: DONOR_EMAIL, donorName: DONOR.name });
     if (!confirmed.receipt) throw new Error('no receipt issued');
     // A member with a long name and a long address, whose dues were paid: the register, the member's page and the assembly have rows.
-    const membershipTypeId = await createType(s.db, { id: alice.id, name: alice.name }, membershipType({ name_fr: `Membre ${LONG_WORD}`, period_model: 'calendar', rollover: '01/10' }));
+    const membershipTypeId = await createType(s.db, { id: alice.id, name: alice.name }, membershipType({ name_fr: LONG_WORD, period_model: 'calendar', rollover: '01/10' }));
     const member = await createMember(s.db, null, memberInput(membershipTypeId, { first_name: 'Aïssatou', last_name: LONG_WORD, email: DONOR_EMAIL, phone: '+33 6 12 34 56 78', address: `12 rue ${LONG_WORD}` }));
     await applyDuesPayment(s.db, { membershipId: member.id, paymentId: 'reflow-dues', amountCents: 3000, paidAt: now, method: 'card' });
     const firstOf = async (table: 'projects' | 'blog_posts' | 'partners' | 'media') => String((await s.db.selectFrom(table).select('id').executeTakeFirstOrThrow()).id);
