@@ -21,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     error: chosen.day ? null : 'Une date valide (jour, mois, année).',
     dayFr: chosen.day ? dayFr(chosen.day) : '',
     graceDays: settings.graceDays,
-    members: members.map((m) => memberView(m, { ...user, role: 'Éditeur' }, typeName)),
+    // The assembly's list needs no addresses, whoever reads it.
+    members: members.map((m) => memberView(m, user, typeName, { contact: false })),
   };
 }
 

@@ -41,8 +41,7 @@ export function filtersOf(url: URL): RegisterFilters & { raw: Record<string, str
  * A member as a screen shows it: an Éditeur reads the register without addresses (postal, e-mail,
  * phone), which are then not sent to the page at all.
  */
-export function memberView(m: MemberWithState, user: SessionUser, typeName: (id: string) => string) {
-  const contact = user.role === 'Admin';
+export function memberView(m: MemberWithState, user: SessionUser, typeName: (id: string) => string, { contact = user.role === 'Admin' } = {}) {
   return {
     id: m.id,
     number: m.number,
