@@ -6,6 +6,7 @@ import { routes as editorialRoutes } from './routes/admin/editorial/routes';
 import { routes as campaignRoutes } from './routes/admin/campaigns/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
+import { adminRoutes as membershipAdminRoutes } from './routes/membership/routes';
 import { adminRoutes as donorAdminRoutes, downloads as donorDownloads, sitePages as donorPages } from './routes/donors/routes';
 
 export default [
@@ -33,6 +34,7 @@ export default [
     ...campaignRoutes,
     ...paymentAdminRoutes,
     ...receiptAdminRoutes,
+    ...membershipAdminRoutes,
     ...reportRoutes,
     ...donorAdminRoutes,
     // Paths no screen owns answer 404 (after the guard's role check).

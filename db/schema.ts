@@ -324,6 +324,70 @@ export interface CampaignTable {
   updated_at: string;
 }
 
+/** A type of membership (migration 014). */
+export interface MembershipTypeTable {
+  id: string;
+  /** JSON: { fr: { name, description }, en: …, es: … } */
+  translations: string;
+  dues_cents: number;
+  period_model: string;
+  rollover: string;
+  tax_deductible: number;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member of the register (migration 014). */
+export interface MembershipTable {
+  id: string;
+  number: number;
+  type_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  country: string;
+  language: string;
+  exempt: number;
+  ends_on: string | null;
+  state_override: string | null;
+  override_reason: string;
+  override_by: string | null;
+  override_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One payment of dues (migration 014). */
+export interface MembershipDuesTable {
+  id: string;
+  membership_id: string;
+  payment_id: string | null;
+  method: string;
+  amount_cents: number;
+  paid_at: string;
+  period_start: string | null;
+  period_end: string | null;
+  status: string;
+  revoked_at: string | null;
+  recorded_by: string | null;
+  created_at: string;
+}
+
+/** A renewal reminder claimed (and sent) once per member, period end and step (migration 014). */
+export interface MembershipReminderTable {
+  membership_id: string;
+  period_end: string;
+  step: number;
+  channel: string;
+  claimed_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   page_content: PageContentTable;
   projects: ProjectTable;
@@ -352,4 +416,9 @@ export interface Database {
   monthly_gift_events: MonthlyGiftEventTable;
   donor_consents: DonorConsentTable;
   campaigns: CampaignTable;
+  // Membership (issue 32)
+  membership_types: MembershipTypeTable;
+  memberships: MembershipTable;
+  membership_dues: MembershipDuesTable;
+  membership_reminders: MembershipReminderTable;
 }

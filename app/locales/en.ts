@@ -402,6 +402,16 @@ const en = {
     annualReceiptLine: 'Gifts of {year}: {amount}, receipt no. {number} issued on {date}',
     annualReceiptDownload: 'Download the annual receipt for {year}',
   },
+  membershipMail: {
+    beforeSubject: 'Your THV Foundation membership is coming to an end',
+    before: 'Hello {name}, your THV Foundation membership ({type}, no. {number}) ends on {date}.',
+    todaySubject: 'Your THV Foundation membership ends today',
+    today: 'Hello {name}, your THV Foundation membership ({type}, no. {number}) ends today, {date}.',
+    afterSubject: 'Your THV Foundation membership has ended',
+    after: 'Hello {name}, your THV Foundation membership ({type}, no. {number}) ended on {date}.',
+    renew: 'To renew it (the new period follows the end of the last one, no day lost): {url}',
+    signature: 'The THV Foundation team',
+  },
   donorMail: {
     signInSubject: 'Your sign-in link to the donor space',
     signIn: 'Hello, here is your link to open your THV Foundation donor space: {url}',

@@ -403,6 +403,16 @@ const es = {
     annualReceiptLine: 'Donativos de {year}: {amount}, recibo n.º {number} emitido el {date}',
     annualReceiptDownload: 'Descargar el recibo anual de {year}',
   },
+  membershipMail: {
+    beforeSubject: 'Su afiliación a la Fundación THV llega a su fin',
+    before: 'Hola {name}, su afiliación a la Fundación THV ({type}, n.º {number}) termina el {date}.',
+    todaySubject: 'Su afiliación a la Fundación THV termina hoy',
+    today: 'Hola {name}, su afiliación a la Fundación THV ({type}, n.º {number}) termina hoy, {date}.',
+    afterSubject: 'Su afiliación a la Fundación THV ha terminado',
+    after: 'Hola {name}, su afiliación a la Fundación THV ({type}, n.º {number}) terminó el {date}.',
+    renew: 'Para renovarla (el nuevo periodo sigue al final del anterior, sin perder días): {url}',
+    signature: 'El equipo de la Fundación THV',
+  },
   donorMail: {
     signInSubject: 'Su enlace de acceso al espacio de donante',
     signIn: 'Hola, este es su enlace para abrir su espacio de donante de la Fundación THV: {url}',

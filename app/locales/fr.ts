@@ -403,6 +403,16 @@ const fr = {
     annualReceiptLine: 'Dons de {year} : {amount}, reçu n° {number} émis le {date}',
     annualReceiptDownload: 'Télécharger le reçu annuel {year}',
   },
+  membershipMail: {
+    beforeSubject: 'Votre adhésion à la Fondation THV arrive à échéance',
+    before: 'Bonjour {name}, votre adhésion à la Fondation THV ({type}, n° {number}) prend fin le {date}.',
+    todaySubject: 'Votre adhésion à la Fondation THV prend fin aujourd’hui',
+    today: 'Bonjour {name}, votre adhésion à la Fondation THV ({type}, n° {number}) prend fin aujourd’hui, le {date}.',
+    afterSubject: 'Votre adhésion à la Fondation THV a pris fin',
+    after: 'Bonjour {name}, votre adhésion à la Fondation THV ({type}, n° {number}) a pris fin le {date}.',
+    renew: 'Pour la renouveler (la nouvelle période suivra la fin de la précédente, sans perte de jours) : {url}',
+    signature: 'L’équipe de la Fondation THV',
+  },
   donorMail: {
     signInSubject: 'Votre lien de connexion à l’espace donateur',
     signIn: 'Bonjour, voici votre lien pour ouvrir votre espace donateur de la Fondation THV : {url}',

@@ -4,13 +4,19 @@ import { changePasswordSchema, loginSchema, setupSchema, userSchema } from '~/do
 
 describe('roles', () => {
   it('gives Éditeurs the content screens and Admins everything, by path prefix', () => {
-    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', 'Gestion des pages', 'Projets / Actions', 'Campagnes', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages']);
+    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', 'Gestion des pages', 'Projets / Actions', 'Campagnes', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages', 'Adhésions']);
     expect(menuFor('Admin').map((s) => s.label)).toEqual([...menuFor('Éditeur').map((s) => s.label), 'Paiements', 'Dons', 'Reçus', 'Rapports', 'Utilisateurs', 'Courriels en attente', 'Paramètres']);
     for (const area of ['users', 'settings', 'payments', 'donations', 'receipts', 'reports', 'outbox'] as const) expect(can('Éditeur', area)).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/users/12/supprimer')).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/courriels')).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/usersx')).toBe(true);
     expect(canOpenPath('Éditeur', '/admin/pages/edit/home')).toBe(true);
+    expect(canOpenPath('Éditeur', '/admin/adhesions')).toBe(true);
+    expect(canOpenPath('Éditeur', '/admin/adhesions/12')).toBe(true);
+    expect(canOpenPath('Éditeur', '/admin/adhesions/parametres')).toBe(false);
+    expect(canOpenPath('Éditeur', '/admin/adhesions/parametres/types/nouveau')).toBe(false);
+    expect(canOpenPath('Admin', '/admin/adhesions/parametres')).toBe(true);
+    expect(can('Éditeur', 'membership-settings')).toBe(false);
     expect(ADMIN_SECTIONS.every((s) => can('Admin', s.area))).toBe(true);
   });
 });

@@ -23,6 +23,8 @@ export type AdminArea =
   | 'partners'
   | 'media'
   | 'messages'
+  | 'memberships'
+  | 'membership-settings'
   | 'payments'
   | 'donations'
   | 'receipts'
@@ -45,7 +47,7 @@ export interface AdminSection {
 const EVERYONE: readonly Role[] = ROLES;
 const ADMIN_ONLY: readonly Role[] = ['Admin'];
 
-/** In menu order (SPEC.md's side menu, plus Messages and Dons). */
+/** In menu order (SPEC.md's side menu, plus Messages, Adhésions and Dons). */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'dashboard', path: '/admin/dashboard', label: 'Dashboard', roles: EVERYONE, menu: true },
   { area: 'pages', path: '/admin/pages', label: 'Gestion des pages', roles: EVERYONE, menu: true },
@@ -55,6 +57,10 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'partners', path: '/admin/partners', label: 'Partenaires', roles: EVERYONE, menu: true },
   { area: 'media', path: '/admin/media', label: 'Médiathèque', roles: EVERYONE, menu: true },
   { area: 'messages', path: '/admin/messages', label: 'Messages', roles: EVERYONE, menu: true },
+  // The settings tab before the register: the first section whose path matches wins (Admin only below /admin/adhesions/parametres).
+  { area: 'membership-settings', path: '/admin/adhesions/parametres', label: 'Paramètres des adhésions', roles: ADMIN_ONLY, menu: false },
+  // Éditeurs read the register without addresses (issue 32); every change is an Admin's.
+  { area: 'memberships', path: '/admin/adhesions', label: 'Adhésions', roles: EVERYONE, menu: true },
   { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: true },
   { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: true },
   { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: true },

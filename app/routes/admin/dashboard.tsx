@@ -93,7 +93,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ) : (
             <ol className="mt-4 divide-y divide-gray-100" data-testid="activity">
               {activity.map((a) => (
-                <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+                <li key={a.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2 wrap-anywhere">
                   <span>
                     <span className="font-medium text-gray-900">{actionLabel(a.action)}</span>
                     <span className="text-gray-700"> · {a.target}</span>

@@ -7,12 +7,16 @@ import routes from '~/routes';
 import { MANAGED_PAGES } from '~/domain/content/pages';
 import { createAttempt, transition } from '~/domain/donations/ledger.server';
 import { createUser, issueToken } from '~/domain/users/users.server';
+import { applyDuesPayment } from '~/domain/membership/dues.server';
+import { createMember } from '~/domain/membership/register.server';
+import { createType } from '~/domain/membership/types.server';
 import { expectAccessible, PUBLIC_PAGES } from '../support';
 import { campaignText, KAYA, saveCampaignOrThrow } from '../../support/campaigns';
 import { enableEveryMethod } from '../../support/donations';
 import { signInLinkToken } from '../../support/donors';
 import { DONOR, setReceiptSettings } from '../../support/receipts';
 import { DIALECTS, createAccount, signIn, startAdminServer, type AdminServer } from './server';
+import { memberInput, membershipType } from '../../support/membership';
 
 /**
  * Reflow (WCAG 2.2, 1.4.10): at 320 × 640 CSS px, no public page (fr) and no back-office screen
@@ -60,6 +64,8 @@ interface Seeded {
   editor: string;
   invitation: string;
   reset: string;
+  member: string;
+  membershipType: string;
 }
 
 /** The public pages (fr): each screen in the states a visitor meets (the donor space's signed-in state is visited apart). */
@@ -108,6 +114,15 @@ const adminUrls = (s: Seeded) => [
   '/admin/receipts/parametres',
   `/admin/receipts/${s.receipt}`,
   '/admin/rapports',
+  '/admin/adhesions',
+  `/admin/adhesions?q=${encodeURIComponent(LONG_WORD)}`,
+  '/admin/adhesions/nouveau',
+  `/admin/adhesions/${s.member}`,
+  '/admin/adhesions/assemblee',
+  '/admin/adhesions/rappels',
+  '/admin/adhesions/parametres',
+  '/admin/adhesions/parametres/types/nouveau',
+  `/admin/adhesions/parametres/types/${s.membershipType}`,
   '/admin/courriels',
   '/admin/users',
   '/admin/users/new',
@@ -217,6 +232,10 @@ test.describe('reflow at 320 px', () => {
     const gift = await createAttempt(s.db, { provider: 'paypal', providerRef: 'ORDER-REFLOW', amountMinor: 123_456, currency: 'EUR', eurCents: 123_456, frequency: 'once', language: 'fr', taxDetails: JSON.stringify(DONOR) });
     const confirmed = await transition(s.db, { id: gift.id }, 'succeeded', { donorEmail: DONOR_EMAIL, donorName: DONOR.name });
     if (!confirmed.receipt) throw new Error('no receipt issued');
+    // A member with a long name and a long address, whose dues were paid: the register, the member's page and the assembly have rows.
+    const membershipTypeId = await createType(s.db, { id: alice.id, name: alice.name }, membershipType({ name_fr: LONG_WORD, period_model: 'calendar', rollover: '01/10' }));
+    const member = await createMember(s.db, null, memberInput(membershipTypeId, { first_name: 'Aïssatou', last_name: LONG_WORD, email: DONOR_EMAIL, phone: '+33 6 12 34 56 78', address: `12 rue ${LONG_WORD}` }));
+    await applyDuesPayment(s.db, { membershipId: member.id, paymentId: 'reflow-dues', amountCents: 3000, paidAt: now, method: 'card' });
     const firstOf = async (table: 'projects' | 'blog_posts' | 'partners' | 'media') => String((await s.db.selectFrom(table).select('id').executeTakeFirstOrThrow()).id);
     seeded = {
       project: await firstOf('projects'),
@@ -229,6 +248,8 @@ test.describe('reflow at 320 px', () => {
       editor: editor.id,
       invitation: invited.token,
       reset: await issueToken(s.db, editor.id, 'reset'),
+      member: member.id,
+      membershipType: membershipTypeId,
     };
   });
   test.afterAll(async () => {

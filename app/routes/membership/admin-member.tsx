@@ -1,0 +1,130 @@
+import { Form, Link, data } from 'react-router';
+import type { Route } from './+types/admin-member';
+import { formatMoney } from '~/domain/donations/money';
+import { overrideSchema } from '~/domain/membership/forms';
+import { duesHistory, getMember, setOverride } from '~/domain/membership/register.server';
+import { OVERRIDE_STATES, STATE_LABELS } from '~/domain/membership/status';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
+import { runtime } from '~/lib/runtime.server';
+import { AdminTable } from '~/ui/admin/AdminTable';
+import { Field, Notice, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { MembershipTabs, StateBadge } from '~/ui/admin/membership';
+import { useToast } from '~/ui/admin/hooks';
+import { memberView, membershipContext, notFound } from './admin.server';
+import { dayFr } from './format';
+
+const DUES_STATUS: Record<string, string> = { paid: 'Payée', refunded: 'Remboursée', cancelled: 'Annulée' };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUser(request, context, { area: 'memberships' });
+  const { db, day, settings, typeName } = await membershipContext();
+  const member = await getMember(db, params.memberId, day, settings.graceDays);
+  if (!member) notFound();
+  const dues = await duesHistory(db, member.id);
+  return {
+    admin: user.role === 'Admin',
+    member: memberView(member, user, typeName),
+    dues: dues.map((d) => ({
+      id: d.id,
+      paidOn: dayFr(d.paidAt.slice(0, 10)),
+      amount: formatMoney(d.amountCents, 'EUR'),
+      method: d.method,
+      period: d.period ? `${dayFr(d.period.start)} → ${dayFr(d.period.end)}` : '—',
+      status: DUES_STATUS[d.status] ?? d.status,
+      source: d.paymentId ? `Paiement ${d.paymentId}` : `Saisie de ${d.recordedBy ?? '—'}`,
+    })),
+  };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const me = await requireUser(request, context, { area: 'memberships', role: 'Admin' });
+  const form = Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+  const parsed = overrideSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+    return data({ errors, toast: { title: 'État non modifié', description: 'Corrigez les champs signalés.', variant: 'destructive' as const } }, { status: 400 });
+  }
+  const override = parsed.data.intent === 'override' ? { state: parsed.data.state, reason: parsed.data.reason } : null;
+  if (!(await setOverride(runtime().db, actorOf(me), params.memberId, override))) notFound();
+  return { errors: {} as Record<string, string>, toast: { title: override ? 'État forcé enregistré' : 'État recalculé d’après les cotisations', variant: 'success' as const } };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.member.name ?? 'Membre'} | Adhésions | Administration` }, { name: 'robots', content: 'noindex' }];
+
+export default function MemberScreen({ loaderData, actionData }: Route.ComponentProps) {
+  const { admin, member: m, dues } = loaderData;
+  const errors = actionData?.errors ?? {};
+  useToast(actionData?.toast);
+  return (
+    <div className="max-w-4xl space-y-6">
+      <p><Link to="/admin/adhesions" className="underline">← Registre des membres</Link></p>
+      <h1 className="text-3xl font-bold text-gray-900 wrap-anywhere">{m.name}</h1>
+      <MembershipTabs admin={admin} />
+      {actionData?.toast && <Notice tone={actionData.toast.variant === 'destructive' ? 'error' : 'success'} title={actionData.toast.title} />}
+      <dl className="grid gap-4 rounded-lg border border-gray-200 bg-white p-6 wrap-anywhere sm:grid-cols-2">
+        <div><dt className="text-sm text-gray-700">Numéro de membre</dt><dd className="font-mono text-lg" data-testid="member-number">{m.number}</dd></div>
+        <div><dt className="text-sm text-gray-700">Type</dt><dd>{m.type}</dd></div>
+        <div><dt className="text-sm text-gray-700">État</dt><dd><StateBadge state={m.state} label={m.stateLabel} /></dd></div>
+        <div><dt className="text-sm text-gray-700">Fin de la période payée</dt><dd>{m.endsOn}</dd></div>
+        <div><dt className="text-sm text-gray-700">Langue des courriels</dt><dd>{m.language}</dd></div>
+        {m.contact && (
+          <>
+            <div><dt className="text-sm text-gray-700">E-mail</dt><dd className="break-all">{m.contact.email || '—'}</dd></div>
+            <div><dt className="text-sm text-gray-700">Téléphone</dt><dd>{m.contact.phone || '—'}</dd></div>
+            <div className="sm:col-span-2"><dt className="text-sm text-gray-700">Adresse postale</dt><dd>{m.contact.address || '—'}</dd></div>
+          </>
+        )}
+      </dl>
+      {m.override && (
+        <Notice tone="info" title={`État forcé : ${m.override.label}`}>
+          <span className="wrap-anywhere">
+          {m.override.reason} — par {m.override.by}, le {dayFr(m.override.at.slice(0, 10))}
+          </span>
+        </Notice>
+      )}
+      <section className="space-y-3">
+        <h2 className="text-xl font-bold text-gray-900">Historique des cotisations</h2>
+        {dues.length === 0 ? (
+          <p className="text-gray-700">Aucune cotisation enregistrée.</p>
+        ) : (
+          <AdminTable caption="Historique des cotisations" columns={['Payée le', 'Montant', 'Moyen', 'Période couverte', 'Statut']}>
+            {dues.map((d) => (
+              <tr key={d.id}>
+                <td className="px-4 py-3 whitespace-nowrap">{d.paidOn}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{d.amount}</td>
+                <td className="px-4 py-3">{d.method}</td>
+                <td className="px-4 py-3 whitespace-nowrap">{d.period}</td>
+                <td className="px-4 py-3">{d.status}</td>
+                <td className="px-4 py-3 text-sm text-gray-700 break-all">{d.source}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </section>
+      {admin && (
+        <section className="space-y-4 rounded-lg border border-gray-200 bg-white p-6">
+          <h2 className="text-xl font-bold text-gray-900">Forcer l’état</h2>
+          <p className="text-gray-700">L’état se calcule d’après les dates et les cotisations. Un état forcé le remplace jusqu’à ce qu’il soit levé ; il est consigné dans le journal avec son motif.</p>
+          <Form method="post" className="space-y-4" noValidate>
+            <input type="hidden" name="intent" value="override" />
+            <div>
+              <label htmlFor="state" className="block text-sm font-medium text-gray-900">État</label>
+              <select id="state" name="state" className={inputClass(Boolean(errors.state))} aria-invalid={errors.state ? true : undefined}>
+                {OVERRIDE_STATES.map((s) => <option key={s} value={s}>{STATE_LABELS[s]}</option>)}
+              </select>
+            </div>
+            <Field name="reason" label="Motif *" error={errors.reason} maxLength={300} required />
+            <button type="submit" className={primaryButton}>Forcer l’état</button>
+          </Form>
+          {m.override && (
+            <Form method="post">
+              <input type="hidden" name="intent" value="clear-override" />
+              <button type="submit" className={secondaryButton}>Revenir à l’état calculé</button>
+            </Form>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
