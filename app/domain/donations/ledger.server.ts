@@ -13,6 +13,8 @@ export type Donation = DonationTable;
 
 export interface NewAttempt {
   provider: ProviderName;
+  /** What the payment is for ('gift' when not said; ADR 019). */
+  purpose?: string;
   amountMinor: number;
   currency: string;
   eurCents: number | null;
@@ -63,6 +65,7 @@ export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
   const row: Donation = {
     id,
     provider: a.provider,
+    purpose: a.purpose ?? 'gift',
     provider_ref: a.providerRef ?? `attempt:${id}`,
     amount_minor: a.amountMinor,
     currency: a.currency,
@@ -93,6 +96,11 @@ export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
 /** The provider's reference, once it gave one (session, order). */
 export async function setProviderRef(db: DB, id: string, ref: string): Promise<void> {
   await db.updateTable('donations').set({ provider_ref: ref, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+/** A reference the provider gave later (a payment intent), kept when the attempt had none. */
+export async function setSecondaryRef(db: DB, id: string, ref: string): Promise<void> {
+  await db.updateTable('donations').set({ secondary_ref: ref }).where('id', '=', id).where('secondary_ref', 'is', null).execute();
 }
 
 export async function findByRef(db: DB, provider: ProviderName, ref: string): Promise<Donation | undefined> {
@@ -185,6 +193,7 @@ export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: 
       .values({
         id,
         provider: a.provider,
+        purpose: a.purpose ?? 'gift',
         provider_ref: a.providerRef,
         amount_minor: a.amountMinor,
         currency: a.currency,
@@ -274,4 +283,18 @@ export async function listDonations(db: DB, f: DonationFilters, limit = 500): Pr
   if (f.status) q = q.where('status', '=', f.status);
   if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
   return q.orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+/** Claims the right to notify a dedication's recipient: true exactly once per succeeded gift that names one. */
+export async function claimDedicationNotice(db: DB, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('donations')
+    .set({ dedication_sent_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'succeeded')
+    .where('dedication_email', 'is not', null)
+    .where('dedication_sent_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
 }

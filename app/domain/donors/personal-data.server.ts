@@ -10,7 +10,7 @@ import { csvDocument, type CsvValue } from '~/lib/csv';
 import { hashToken } from '~/lib/tokens.server';
 import { consentsOf, type ConsentRecord } from './consent.server';
 import { donorMentions, type Mentions } from './mentions';
-import { giftEvents, monthlyGiftsOf, type MonthlyGiftView } from './monthly.server';
+import { giftEvents, monthlyGiftsOf, type MonthlyGiftView } from '~/domain/donations/monthly.server';
 
 /**
  * A donor's personal data (ADR 013): their gifts, what they wrote through the contact form, their

@@ -324,7 +324,12 @@ export async function issueAnnualStatements(db: DB, year: number, now = new Date
   });
 }
 
-/** Claims the right to mail a receipt: true exactly once. */
+/** Records that a receipt went out with a mail that was itself claimed once (a gift's thank-you): no second claim. */
+export async function recordSent(db: DB, id: string): Promise<void> {
+  await db.updateTable('receipts').set({ sent_at: new Date().toISOString() }).where('id', '=', id).where('sent_at', 'is', null).execute();
+}
+
+/** Claims the right to mail a receipt on its own (an annual receipt): true exactly once. */
 export async function claimSending(db: DB, id: string): Promise<boolean> {
   const row = await db.updateTable('receipts').set({ sent_at: new Date().toISOString() }).where('id', '=', id).where('sent_at', 'is', null).returning('id').executeTakeFirst();
   return Boolean(row);
