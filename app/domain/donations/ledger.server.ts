@@ -4,8 +4,10 @@ import type { DB } from '~db/index';
 import { isUniqueViolation } from '~db/helpers';
 import type { DonationTable } from '~db/schema';
 import { audit } from '~/domain/audit/audit.server';
-import { recordNewsletterConsent } from '~/domain/donors/consent.server';
-import { cancelForRefund, issueForGift, type Receipt } from '~/domain/receipts/register.server';
+import { recordNewsletterConsent } from './consent.server';
+import type { TaxDetails } from '~/domain/receipts/donor-details';
+import { cancelForRefund, correctReceiptWith, issueForGift, type CorrectionResult, type Receipt } from '~/domain/receipts/register.server';
+import type { Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from './money';
 import { sourcesOf, type DonationStatus, type ProviderName } from './status';
 
@@ -297,4 +299,38 @@ export async function claimDedicationNotice(db: DB, id: string): Promise<boolean
     .returning('id')
     .executeTakeFirst();
   return Boolean(row);
+}
+
+/**
+ * An Admin corrects a receipt (receipts/register.server.ts): the gift keeps the corrected details
+ * too, in the same transaction, unless its donor's data was erased (an erased gift gets none back).
+ */
+export async function correctReceipt(db: DB, actor: Actor, id: string, donor: TaxDetails, reason: string, now = new Date()): Promise<CorrectionResult> {
+  return correctReceiptWith(
+    async (trx, donationId, details) => {
+      await trx.updateTable('donations').set({ tax_details: JSON.stringify(details) }).where('id', '=', donationId).where('tax_details', 'is not', null).execute();
+    },
+    db,
+    actor,
+    id,
+    donor,
+    reason,
+    now,
+  );
+}
+
+/** Erasure (ADR 013): these gifts keep their amounts and statuses, and lose every personal detail. Answers how many. */
+export async function eraseGiftDetails(db: DB, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const r = await db
+    .updateTable('donations')
+    .set({ donor_name: null, donor_email: null, tax_details: null, dedication_kind: null, dedication_name: null, dedication_message: null, dedication_email: null })
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Retention (ADR 013): attempts never paid (pending or cancelled) created before `cutoff` are deleted. Answers how many. */
+export async function deleteStaleAttempts(db: DB, cutoff: string): Promise<number> {
+  return Number((await db.deleteFrom('donations').where('status', 'in', ['pending', 'cancelled']).where('created_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
 }
