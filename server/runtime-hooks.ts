@@ -1,11 +1,7 @@
 import type { DB, DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
-import { renewalCampaignId } from '~/domain/campaigns/campaigns.server';
-import { noticeDedication } from '~/domain/campaigns/dedication.server';
-import { CampaignPageRefresher, msUntilParisMidnight, refreshOnGift } from '~/domain/campaigns/refresh.server';
+import { msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
 import { donationDeps, startDonationRechecks } from '~/domain/donations/deps.server';
-import { designateRenewalsWith, subscribe } from '~/domain/donations/events.server';
-import { announceCancelledReceipts, thankForGift } from '~/domain/donations/thanks.server';
 import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
 import { pruneDonorAccess } from '~/domain/donors/links.server';
 import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
@@ -14,7 +10,8 @@ import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { pruneSessions } from '~/domain/users/sessions.server';
 import type { Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
-import { contentChanged, runtime, type RuntimeHooks } from '~/lib/runtime.server';
+import { contentChanged, type RuntimeHooks } from '~/lib/runtime.server';
+import { campaignPages, registerPaymentSubscribers } from './payment-subscribers';
 
 /** Expired back-office sessions, donor sign-in links, and personal data past retention, are removed this often. */
 const HOURLY_MS = 60 * 60 * 1000;
@@ -26,42 +23,13 @@ export async function pruneHourly(db: DB, retentionDays: number): Promise<void> 
   );
 }
 
-/** Whether `db` is the database this process's runtime serves (whose pages it caches). */
-function servedHere(db: DB): boolean {
-  try {
-    return runtime().db === db;
-  } catch {
-    return false;
-  }
-}
-
-/** Cached pages showing campaign totals are dropped when a designated gift succeeds or is refunded (ADR 014). */
-const campaignPages = new CampaignPageRefresher(contentChanged, 60_000, Date.now, (e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
-const refreshCampaignPages = refreshOnGift(campaignPages);
-
-/**
- * What follows a payment (ADR 019), in the order it runs after the ledger's commit: the thank-you
- * mail with its receipt, the dedication notice, the campaign pages (of the database this process
- * serves), the notice of receipts a refund cancelled. And the campaigns' rule for a monthly
- * renewal's designation. Every process registers them (a webhook may reach any worker).
- */
-export function registerPaymentSubscribers(): () => void {
-  designateRenewalsWith((deps, campaignId, paidAt) => renewalCampaignId(deps.db, campaignId, paidAt));
-  const off = [
-    subscribe('thank-you mail', thankForGift),
-    subscribe('dedication notice', noticeDedication),
-    subscribe('campaign pages', async (deps, e) => (servedHere(deps.db) ? refreshCampaignPages(deps, e) : undefined)),
-    subscribe('refund notice', announceCancelledReceipts),
-  ];
-  return () => off.forEach((f) => f());
-}
-
 /**
  * The product's part of starting the runtime: the composition root that knows the areas, so that
  * app/lib (the runtime) never imports app/domain.
  */
 export const runtimeHooks: RuntimeHooks = {
   async prepare(handle, env, storage) {
+    // What follows a payment (ADR 019), in every process: a webhook may reach any worker.
     registerPaymentSubscribers();
     if (await seedDefaults(handle.db, storage, env.DATA_RETENTION_DAYS)) log.info('default content seeded');
     await ensureFirstAdmin(handle.db, env);

@@ -1,4 +1,4 @@
-import { registerPaymentSubscribers } from '../../server/runtime-hooks';
+import { registerPaymentSubscribers } from '../../server/payment-subscribers';
 
 /**
  * Vitest setup: what follows a payment is registered as the server registers it (ADR 019), so a
