@@ -11,6 +11,8 @@ export default defineConfig({
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'db/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
+    // What follows a payment, registered as server/runtime-hooks.ts registers it in every process.
+    setupFiles: ['tests/support/payment-subscribers.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Data-layer suites create their own databases; files run in parallel workers.

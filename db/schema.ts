@@ -183,6 +183,8 @@ export interface DonationTable {
   dedication_message: string | null;
   dedication_email: string | null;
   dedication_sent_at: string | null;
+  /** Migration 013: what the payment is for ('gift'; ADR 019). */
+  purpose: string;
 }
 
 /** Migration 007: the last receipt number used in a calendar year. */

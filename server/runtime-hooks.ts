@@ -1,6 +1,8 @@
 import type { DB, DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
-import { startDonationRechecks } from '~/domain/donations/deps.server';
+import { msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
+import { donationDeps, startDonationRechecks } from '~/domain/donations/deps.server';
+import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
 import { pruneDonorAccess } from '~/domain/donors/links.server';
 import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { runMembershipReminders } from '~/domain/membership/reminders.server';
@@ -9,7 +11,8 @@ import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { pruneSessions } from '~/domain/users/sessions.server';
 import type { Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
-import { runtime, type RuntimeHooks } from '~/lib/runtime.server';
+import { contentChanged, runtime, type RuntimeHooks } from '~/lib/runtime.server';
+import { campaignPages, registerPaymentSubscribers } from './payment-subscribers';
 
 /** Expired back-office sessions, donor sign-in links, and personal data past retention, are removed this often. */
 const HOURLY_MS = 60 * 60 * 1000;
@@ -38,19 +41,33 @@ export async function remindMembers(db: DB, env: Env): Promise<void> {
  */
 export const runtimeHooks: RuntimeHooks = {
   async prepare(handle, env, storage) {
+    // What follows a payment (ADR 019), in every process: a webhook may reach any worker.
+    registerPaymentSubscribers();
     if (await seedDefaults(handle.db, storage, env.DATA_RETENTION_DAYS)) log.info('default content seeded');
     await ensureFirstAdmin(handle.db, env);
   },
   jobs(handle: DbHandle, env: Env) {
     const hourly = setInterval(() => void pruneHourly(handle.db, env.DATA_RETENTION_DAYS), HOURLY_MS);
     hourly.unref();
+    // Membership renewal reminders, a minute after start and then hourly (ADR 021).
     const firstReminders = setTimeout(() => void remindMembers(handle.db, env), 60_000);
     const reminders = setInterval(() => void remindMembers(handle.db, env), HOURLY_MS);
     firstReminders.unref();
     reminders.unref();
-    // Pending donations are re-checked with their provider now and periodically (a lost webhook
-    // loses nothing); the tax receipts' January run and the campaigns' midnight refresh share it.
+    // Pending donations are re-checked with their provider now and periodically (a lost webhook loses nothing).
     const stopRechecks = startDonationRechecks();
+    // The tax receipts' January run.
+    const stopAnnual = startAnnualReceiptJob(() => donationDeps());
+    // Campaign pages show days left and close after their end date: the cache is dropped as the day changes.
+    let midnight: ReturnType<typeof setTimeout>;
+    const atMidnight = () => {
+      midnight = setTimeout(() => {
+        contentChanged().catch((e) => log.warn('midnight refresh failed', { error: e instanceof Error ? e.message : String(e) }));
+        atMidnight();
+      }, msUntilParisMidnight());
+      midnight.unref();
+    };
+    atMidnight();
     // Drafts scheduled for publication are published when due (ADR 015).
     const stopScheduling = startScheduledPublishing();
     return () => {
@@ -58,6 +75,9 @@ export const runtimeHooks: RuntimeHooks = {
       clearTimeout(firstReminders);
       clearInterval(reminders);
       stopRechecks();
+      stopAnnual();
+      clearTimeout(midnight);
+      campaignPages.stop();
       stopScheduling();
     };
   },

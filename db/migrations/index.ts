@@ -8,6 +8,7 @@ import * as m009 from './009-campaigns';
 import * as m010 from './010-editorial';
 import * as m011 from './011-report-indexes';
 import * as m012 from './012-autosave-draft';
+import * as m013 from './013-payment-purpose';
 import * as m014 from './014-membership';
 
 /**
@@ -24,5 +25,6 @@ export const migrations: Record<string, Migration> = {
   '010-editorial': m010,
   '011-report-indexes': m011,
   '012-autosave-draft': m012,
+  '013-payment-purpose': m013,
   '014-membership': m014,
 };

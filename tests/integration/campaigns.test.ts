@@ -18,6 +18,8 @@ import { createProject } from '~/domain/projects/projects.server';
 import type { ProjectInput } from '~/domain/projects/projects';
 import { createAttempt, findById, transition, type NewAttempt } from '~/domain/donations/ledger.server';
 import { sendDedicationNotice } from '~/domain/campaigns/dedication.server';
+import { refreshOnGift } from '~/domain/campaigns/refresh.server';
+import { subscribe } from '~/domain/donations/events.server';
 import { cfaToEurCents } from '~/domain/donations/money';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
 import {
@@ -69,6 +71,7 @@ describeEachDialect('campaigns on %s', (dialect) => {
   let cg: FakeCoinGate;
   let deps: DonationDeps;
   const refreshed: string[] = [];
+  let unsubscribe: (() => void) | undefined;
   let kaya: string;
   let other: string;
 
@@ -100,12 +103,13 @@ describeEachDialect('campaigns on %s', (dialect) => {
       settings: await getPaymentSettings(t.db, APP_SECRET),
       env: parseEnv({ STRIPE_API_BASE: stripe.url, PAYPAL_API_BASE: pp.url, FLUTTERWAVE_API_BASE: flw.url, COINGATE_API_BASE: cg.url }),
       publicUrl: 'https://dons.example.org',
-      campaignGiftChanged: async (kind) => {
-        refreshed.push(kind);
-      },
     };
+    // The campaigns' subscriber to payment events (ADR 019), told about this database's gifts, with a refresher that records what it was told.
+    const refresh = refreshOnGift({ giftChanged: async (kind) => void refreshed.push(kind) });
+    unsubscribe = subscribe(`campaign pages (${dialect})`, async (d, e) => (d.db === t.db ? refresh(d, e) : undefined));
   });
   afterAll(async () => {
+    unsubscribe?.();
     await Promise.all([stripe?.close(), pp?.close(), flw?.close(), cg?.close()]);
     await t?.destroy();
   });

@@ -6,7 +6,6 @@ import { createAttempt, findById, findByRef, listDonations, transition } from '~
 import { getPaymentSettings, savePaymentSettings, toPublic, availableMethods } from '~/domain/donations/payment-settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import {
-  applyVerified,
   cancelAttempt,
   confirmStripeSession,
   handleCoinGateCallback,
@@ -18,6 +17,7 @@ import {
   startLinkDonation,
   type DonationDeps,
 } from '~/domain/donations/service.server';
+import { settle } from '~/domain/donations/payments.server';
 import { parseEnv } from '~/lib/env.server';
 import { setLogSink } from '~/lib/log.server';
 import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';
@@ -418,15 +418,15 @@ describeEachDialect('donations ledger on %s', (dialect) => {
 
   it('says why a mismatched payment failed, and leaves unknown or unsettled ones alone', async () => {
     const { donation } = await startCardDonation(deps, { amountCents: 1400, monthly: false, lang: 'fr' });
-    const wrong = await applyVerified(deps, 'stripe', { ref: donation.provider_ref, status: 'succeeded', amountMinor: 140, currency: 'EUR' });
+    const wrong = await settle(deps, 'stripe', { ref: donation.provider_ref, status: 'succeeded', amountMinor: 140, currency: 'EUR' });
     expect(wrong.donation).toMatchObject({ status: 'failed', error: 'Montant ou devise inattendus : 140 EUR' });
     const other = await startCardDonation(deps, { amountCents: 1400, monthly: false, lang: 'fr' });
-    await applyVerified(deps, 'stripe', { ref: other.donation.provider_ref, status: 'succeeded', amountMinor: null, currency: null });
+    await settle(deps, 'stripe', { ref: other.donation.provider_ref, status: 'succeeded', amountMinor: null, currency: null });
     expect((await findById(t.db, other.donation.id))?.error).toBe('Montant ou devise inattendus : ? ?');
-    expect(await applyVerified(deps, 'stripe', { ref: 'cs_nobody', status: 'succeeded', amountMinor: 1400, currency: 'EUR' })).toEqual({ changed: false });
+    expect(await settle(deps, 'stripe', { ref: 'cs_nobody', status: 'succeeded', amountMinor: 1400, currency: 'EUR' })).toEqual({ changed: false });
     const open = await startCardDonation(deps, { amountCents: 1400, monthly: false, lang: 'fr' });
-    expect(await applyVerified(deps, 'stripe', { ref: open.donation.provider_ref, status: null, amountMinor: null, currency: null, secondaryRef: 'pi_open' })).toEqual({ changed: false });
-    expect(await applyVerified(deps, 'stripe', { ref: open.donation.provider_ref, status: null, amountMinor: null, currency: null, secondaryRef: 'pi_later' })).toEqual({ changed: false });
+    expect(await settle(deps, 'stripe', { ref: open.donation.provider_ref, status: null, amountMinor: null, currency: null, secondaryRef: 'pi_open' })).toEqual({ changed: false });
+    expect(await settle(deps, 'stripe', { ref: open.donation.provider_ref, status: null, amountMinor: null, currency: null, secondaryRef: 'pi_later' })).toEqual({ changed: false });
     expect((await findById(t.db, open.donation.id))?.secondary_ref).toBe('pi_open');
   });
 
@@ -523,7 +523,7 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     try {
       const designated = (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr', gift: { campaignId: 'camp-form' } })).donation;
       const paid = { status: 'succeeded' as const, amountMinor: 1800, currency: 'EUR' };
-      await applyVerified(deps, 'stripe', { ref: designated.provider_ref, ...paid, designation: 'camp-autre' });
+      await settle(deps, 'stripe', { ref: designated.provider_ref, ...paid, designation: 'camp-autre' });
       expect(await findById(t.db, designated.id)).toMatchObject({ status: 'succeeded', campaign_id: 'camp-form' });
       expect(warnings.map((l) => JSON.parse(l))).toEqual([
         expect.objectContaining({ msg: 'payment designation does not match its attempt', donationId: designated.id, provider: 'stripe', expected: 'camp-form', got: 'camp-autre' }),
@@ -537,13 +537,13 @@ describeEachDialect('donations ledger on %s', (dialect) => {
         [null, undefined],
       ] as const) {
         const d = (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr', gift: { campaignId } })).donation;
-        await applyVerified(deps, 'stripe', { ref: d.provider_ref, ...paid, designation });
+        await settle(deps, 'stripe', { ref: d.provider_ref, ...paid, designation });
       }
       const plain = (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr' })).donation;
-      await applyVerified(deps, 'stripe', { ref: plain.provider_ref, ...paid, designation: 'camp-autre' });
+      await settle(deps, 'stripe', { ref: plain.provider_ref, ...paid, designation: 'camp-autre' });
       expect(warnings.map((l) => JSON.parse(l).msg)).toEqual(['payment designation does not match its attempt']);
       warnings.length = 0;
-      await applyVerified(deps, 'stripe', { ref: (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr' })).donation.provider_ref, ...paid, amountMinor: 18 });
+      await settle(deps, 'stripe', { ref: (await startCardDonation(deps, { amountCents: 1800, monthly: false, lang: 'fr' })).donation.provider_ref, ...paid, amountMinor: 18 });
       expect(warnings.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ msg: 'payment does not match its attempt', expected: '1800 EUR', got: '18 EUR' })]);
     } finally {
       setLogSink(restoreLog);

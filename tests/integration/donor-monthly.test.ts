@@ -14,9 +14,9 @@ import {
   monthlyGiftsOf,
   recordFailedInstalment,
   stateOf,
-  subscriptionOfInvoice,
   syncMonthlyGift,
-} from '~/domain/donors/monthly.server';
+} from '~/domain/donations/monthly.server';
+import { subscriptionOfInvoice } from '~/domain/donations/providers/stripe.server';
 import { log } from '~/lib/log.server';
 import type { FakeStripe } from '../fakes/stripe';
 import { describeEachDialect, type TestDb } from '../support/db';

@@ -11,7 +11,6 @@ import { createSession } from '~/domain/users/sessions.server';
 import { loader as csvLoader } from '~/routes/receipts/admin-register-csv';
 import {
   cancelReceipt,
-  correctReceipt,
   getReceipt,
   giftGetsReceipt,
   issueAnnualStatements,
@@ -20,6 +19,7 @@ import {
   receiptNumber,
   receiptsOfDonation,
 } from '~/domain/receipts/register.server';
+import { correctReceipt } from '~/domain/donations/ledger.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { DONOR, ORGANISATION, setReceiptSettings } from '../support/receipts';
 import { startTestRuntime } from '../support/runtime';

@@ -10,7 +10,8 @@ import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/dom
 import { renderReceiptPdf } from '~/domain/receipts/pdf.server';
 import { parisYear } from '~/domain/receipts/calendar';
 import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
-import { correctReceipt, issueAnnualStatements, listReceipts, receiptsOfDonation, totalsOf, type Receipt } from '~/domain/receipts/register.server';
+import { issueAnnualStatements, listReceipts, receiptsOfDonation, totalsOf, type Receipt } from '~/domain/receipts/register.server';
+import { correctReceipt } from '~/domain/donations/ledger.server';
 import { receiptPdfById } from '~/domain/receipts/mail.server';
 import { januaryRun } from '~/domain/receipts/jobs.server';
 import { I18nContext, makeI18n, type Lang } from '~/lib/i18n';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { startCardDonation, startCryptoDonation } from '~/domain/donations/service.server';
-import { sendDonorMail, spaceUrl } from '~/domain/donors/mails.server';
+import { sendDonorMail, spaceUrl } from '~/domain/donations/donor-mail.server';
 import { createUser } from '~/domain/users/users.server';
 import { NOTICE_AFTER } from '~/domain/users/throttle.server';
 import { isLoopbackHost } from '~/lib/origin.server';

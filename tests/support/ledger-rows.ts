@@ -10,6 +10,7 @@ export function ledgerRow(id: string, at: string, fields: Partial<DonationTable>
   return {
     id,
     provider: 'stripe',
+    purpose: 'gift',
     provider_ref: `ref-${id}`,
     amount_minor: 0,
     currency: 'EUR',

@@ -1,23 +1,11 @@
 import type { DB } from '~db/index';
 import type { DonationTable } from '~db/schema';
+import type { PaymentEvent } from '~/domain/donations/events.server';
+import { claimDedicationNotice } from '~/domain/donations/ledger.server';
 import type { Env } from '~/lib/env.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
 import { escapeMailHtml, mailConfigFor, sendMail } from '~/lib/mail.server';
-
-/** Claims the right to notify a dedication's recipient: true exactly once per succeeded gift. */
-async function claimNotice(db: DB, id: string): Promise<boolean> {
-  const row = await db
-    .updateTable('donations')
-    .set({ dedication_sent_at: new Date().toISOString() })
-    .where('id', '=', id)
-    .where('status', '=', 'succeeded')
-    .where('dedication_email', 'is not', null)
-    .where('dedication_sent_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(row);
-}
 
 /**
  * Once a dedicated gift is confirmed, tells the person named (when the donor gave an address),
@@ -25,7 +13,7 @@ async function claimNotice(db: DB, id: string): Promise<boolean> {
  */
 export async function sendDedicationNotice(deps: { db: DB; env: Env; publicUrl: string | undefined }, d: DonationTable): Promise<void> {
   if (!d.dedication_email || !d.dedication_name || !d.dedication_kind) return;
-  if (!(await claimNotice(deps.db, d.id))) return;
+  if (!(await claimDedicationNotice(deps.db, d.id))) return;
   const lang: Lang = isLang(d.language) ? d.language : 'fr';
   const m = messagesFor(lang);
   const vars = { donor: d.donor_name || m.giving.someone, name: d.dedication_name };
@@ -44,4 +32,9 @@ export async function sendDedicationNotice(deps: { db: DB; env: Env; publicUrl: 
     text: lines.join('\n'),
     html: lines.map((l) => (l ? `<p>${escapeMailHtml(l)}</p>` : '')).join('\n'),
   });
+}
+
+/** The subscriber: a succeeded gift's dedication is announced (ADR 019). */
+export async function noticeDedication(deps: { db: DB; env: Env; publicUrl: string | undefined }, e: PaymentEvent): Promise<void> {
+  if (e.type === 'payment.succeeded') await sendDedicationNotice(deps, e.payment);
 }

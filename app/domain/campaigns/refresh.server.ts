@@ -1,3 +1,4 @@
+import type { PaymentEvent } from '~/domain/donations/events.server';
 import { dateTimeFormat } from '~/lib/intl';
 
 /**
@@ -57,4 +58,13 @@ export function msUntilParisMidnight(now = new Date()): number {
   ) as Record<string, number>;
   const elapsed = ((parts.hour * 60 + parts.minute) * 60 + parts.second) * 1000 + now.getUTCMilliseconds();
   return 86_400_000 - elapsed + 1000;
+}
+
+/** The subscriber: a gift designated to a campaign that succeeded or was refunded changes its totals (ADR 019). */
+export function refreshOnGift(pages: Pick<CampaignPageRefresher, 'giftChanged'>): (deps: unknown, e: PaymentEvent) => Promise<void> {
+  return async (_deps, e) => {
+    if (!e.payment.campaign_id) return;
+    if (e.type === 'payment.succeeded') await pages.giftChanged('succeeded');
+    else if (e.type === 'payment.refunded') await pages.giftChanged('refunded');
+  };
 }

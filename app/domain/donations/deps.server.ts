@@ -1,16 +1,12 @@
 import { log } from '~/lib/log.server';
 import { trustedOrigin } from '~/lib/origin.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
-import { contentChanged, runtime } from '~/lib/runtime.server';
-import { CampaignPageRefresher, msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
+import { runtime } from '~/lib/runtime.server';
+import type { DonationDeps } from './context.server';
 import { getPaymentSettings } from './payment-settings.server';
-import { recheckPending, type DonationDeps } from './service.server';
-import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
+import { recheckPending } from './payments.server';
 
-/** Cached pages showing campaign totals are dropped when a designated gift succeeds or is refunded (ADR 014). */
-const campaignPages = new CampaignPageRefresher(contentChanged, 60_000, Date.now, (e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
-
-/** Everything a donation route needs, read fresh for this request (settings may just have changed). */
+/** Everything a payment route needs, read fresh for this request (settings may just have changed). */
 export async function donationDeps(request?: Request): Promise<DonationDeps> {
   const rt = runtime();
   return {
@@ -20,7 +16,6 @@ export async function donationDeps(request?: Request): Promise<DonationDeps> {
     // Never the Host a stranger's request named (ADR 010); the periodic jobs, without a request, use localhost.
     publicUrl: request ? trustedOrigin(request) : (rt.publicUrl ?? `http://localhost:${rt.env.PORT}`),
     storage: rt.storage,
-    campaignGiftChanged: (kind) => campaignPages.giftChanged(kind),
   };
 }
 
@@ -38,6 +33,7 @@ export async function onceAcrossInstances(db: DonationDeps['db'], name: string, 
   return true;
 }
 
+/** The payments' periodic job, started by the composition root (server/runtime-hooks.ts, ADR 018). */
 export function startDonationRechecks(): () => void {
   // At start every pending attempt is asked about (a restart mid-payment loses nothing); later, those older than a minute.
   const run = (key: string, windowMs: number, minAgeMs?: number) =>
@@ -48,23 +44,8 @@ export function startDonationRechecks(): () => void {
   const timer = setInterval(() => run('donation-recheck', RECHECK_INTERVAL_MS - 10_000), RECHECK_INTERVAL_MS);
   first.unref();
   timer.unref();
-  // The tax receipts' January run shares this schedule's lifetime.
-  const stopAnnual = startAnnualReceiptJob(() => donationDeps());
-  // Campaign pages show days left and close after their end date: the cache is dropped as the day changes.
-  let midnight: ReturnType<typeof setTimeout>;
-  const atMidnight = () => {
-    midnight = setTimeout(() => {
-      contentChanged().catch((e) => log.warn('midnight refresh failed', { error: e instanceof Error ? e.message : String(e) }));
-      atMidnight();
-    }, msUntilParisMidnight());
-    midnight.unref();
-  };
-  atMidnight();
   return () => {
     clearTimeout(first);
     clearInterval(timer);
-    clearTimeout(midnight);
-    campaignPages.stop();
-    stopAnnual();
   };
 }

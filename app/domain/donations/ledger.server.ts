@@ -4,8 +4,10 @@ import type { DB } from '~db/index';
 import { isUniqueViolation } from '~db/helpers';
 import type { DonationTable } from '~db/schema';
 import { audit } from '~/domain/audit/audit.server';
-import { recordNewsletterConsent } from '~/domain/donors/consent.server';
-import { cancelForRefund, issueForGift, type Receipt } from '~/domain/receipts/register.server';
+import { recordNewsletterConsent } from './consent.server';
+import type { TaxDetails } from '~/domain/receipts/donor-details';
+import { cancelForRefund, correctReceiptWith, issueForGift, type CorrectionResult, type Receipt } from '~/domain/receipts/register.server';
+import type { Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from './money';
 import { sourcesOf, type DonationStatus, type ProviderName } from './status';
 
@@ -13,6 +15,8 @@ export type Donation = DonationTable;
 
 export interface NewAttempt {
   provider: ProviderName;
+  /** What the payment is for ('gift' when not said; ADR 019). */
+  purpose?: string;
   amountMinor: number;
   currency: string;
   eurCents: number | null;
@@ -63,6 +67,7 @@ export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
   const row: Donation = {
     id,
     provider: a.provider,
+    purpose: a.purpose ?? 'gift',
     provider_ref: a.providerRef ?? `attempt:${id}`,
     amount_minor: a.amountMinor,
     currency: a.currency,
@@ -93,6 +98,11 @@ export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
 /** The provider's reference, once it gave one (session, order). */
 export async function setProviderRef(db: DB, id: string, ref: string): Promise<void> {
   await db.updateTable('donations').set({ provider_ref: ref, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+}
+
+/** A reference the provider gave later (a payment intent), kept when the attempt had none. */
+export async function setSecondaryRef(db: DB, id: string, ref: string): Promise<void> {
+  await db.updateTable('donations').set({ secondary_ref: ref }).where('id', '=', id).where('secondary_ref', 'is', null).execute();
 }
 
 export async function findByRef(db: DB, provider: ProviderName, ref: string): Promise<Donation | undefined> {
@@ -185,6 +195,7 @@ export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: 
       .values({
         id,
         provider: a.provider,
+        purpose: a.purpose ?? 'gift',
         provider_ref: a.providerRef,
         amount_minor: a.amountMinor,
         currency: a.currency,
@@ -274,4 +285,52 @@ export async function listDonations(db: DB, f: DonationFilters, limit = 500): Pr
   if (f.status) q = q.where('status', '=', f.status);
   if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
   return q.orderBy('created_at', 'desc').limit(limit).execute();
+}
+
+/** Claims the right to notify a dedication's recipient: true exactly once per succeeded gift that names one. */
+export async function claimDedicationNotice(db: DB, id: string): Promise<boolean> {
+  const row = await db
+    .updateTable('donations')
+    .set({ dedication_sent_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'succeeded')
+    .where('dedication_email', 'is not', null)
+    .where('dedication_sent_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * An Admin corrects a receipt (receipts/register.server.ts): the gift keeps the corrected details
+ * too, in the same transaction, unless its donor's data was erased (an erased gift gets none back).
+ */
+export async function correctReceipt(db: DB, actor: Actor, id: string, donor: TaxDetails, reason: string, now = new Date()): Promise<CorrectionResult> {
+  return correctReceiptWith(
+    async (trx, donationId, details) => {
+      await trx.updateTable('donations').set({ tax_details: JSON.stringify(details) }).where('id', '=', donationId).where('tax_details', 'is not', null).execute();
+    },
+    db,
+    actor,
+    id,
+    donor,
+    reason,
+    now,
+  );
+}
+
+/** Erasure (ADR 013): these gifts keep their amounts and statuses, and lose every personal detail. Answers how many. */
+export async function eraseGiftDetails(db: DB, ids: string[]): Promise<number> {
+  if (!ids.length) return 0;
+  const r = await db
+    .updateTable('donations')
+    .set({ donor_name: null, donor_email: null, tax_details: null, dedication_kind: null, dedication_name: null, dedication_message: null, dedication_email: null })
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Retention (ADR 013): attempts never paid (pending or cancelled) created before `cutoff` are deleted. Answers how many. */
+export async function deleteStaleAttempts(db: DB, cutoff: string): Promise<number> {
+  return Number((await db.deleteFrom('donations').where('status', 'in', ['pending', 'cancelled']).where('created_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { DB } from '~db/index';
 
 /**
@@ -6,11 +5,9 @@ import type { DB } from '~db/index';
  * points at its donation: whose it is follows the donation's email once the provider told it, and
  * goes with it when the donor's data is erased.
  */
-export const NEWSLETTER = 'newsletter';
+import { NEWSLETTER } from '~/domain/donations/consent.server';
 
-export async function recordNewsletterConsent(db: DB, donationId: string, now = new Date()): Promise<void> {
-  await db.insertInto('donor_consents').values({ id: randomUUID(), donation_id: donationId, kind: NEWSLETTER, given_at: now.toISOString(), withdrawn_at: null }).execute();
-}
+export { NEWSLETTER, recordNewsletterConsent } from '~/domain/donations/consent.server';
 
 export interface ConsentRecord {
   kind: string;

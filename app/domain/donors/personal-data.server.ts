@@ -2,6 +2,7 @@ import { sql, type SqlBool } from 'kysely';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { campaignChoices } from '~/domain/campaigns/campaigns.server';
+import { deleteStaleAttempts, eraseGiftDetails } from '~/domain/donations/ledger.server';
 import { toDecimalString } from '~/domain/donations/money';
 import { parisYear } from '~/domain/receipts/calendar';
 import { parseTaxDetails, type TaxDetails } from '~/domain/receipts/donor-details';
@@ -10,7 +11,7 @@ import { csvDocument, type CsvValue } from '~/lib/csv';
 import { hashToken } from '~/lib/tokens.server';
 import { consentsOf, type ConsentRecord } from './consent.server';
 import { donorMentions, type Mentions } from './mentions';
-import { giftEvents, monthlyGiftsOf, type MonthlyGiftView } from './monthly.server';
+import { giftEvents, monthlyGiftsOf, type MonthlyGiftView } from '~/domain/donations/monthly.server';
 
 /**
  * A donor's personal data (ADR 013): their gifts, what they wrote through the contact form, their
@@ -254,17 +255,7 @@ export async function eraseDonorData(db: DB, email: string, actor: Actor): Promi
     // The names the donor gave: to the payment provider, for a receipt, when writing to us.
     const mentions = donorMentions(email, [...gifts.flatMap((g) => [g.donor_name, parseTaxDetails(g.tax_details)?.name]), ...signed.map((m) => `${m.first_name} ${m.last_name}`)]);
     if (ids.length) await trx.deleteFrom('donor_consents').where('donation_id', 'in', ids).execute();
-    const donations = ids.length
-      ? Number(
-          (
-            await trx
-              .updateTable('donations')
-              .set({ donor_name: null, donor_email: null, tax_details: null, dedication_kind: null, dedication_name: null, dedication_message: null, dedication_email: null })
-              .where('id', 'in', ids)
-              .executeTakeFirst()
-          ).numUpdatedRows,
-        )
-      : 0;
+    const donations = await eraseGiftDetails(trx, ids);
     const messages = Number((await trx.deleteFrom('messages').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst()).numDeletedRows);
     const dedications = gifts.flatMap((g) => (g.dedication_email && g.dedication_name ? [{ to: g.dedication_email.toLowerCase(), name: g.dedication_name.toLowerCase() }] : []));
     await deleteMailsAbout(trx, email, mentions, dedications);
@@ -328,7 +319,7 @@ export async function purgeExpiredPersonalData(db: DB, days: number, now = new D
     const messages = Number((await trx.deleteFrom('messages').where('created_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
     const stale = trx.selectFrom('donations').select('id').where('status', 'in', ['pending', 'cancelled']).where('created_at', '<', cutoff);
     await trx.deleteFrom('donor_consents').where('donation_id', 'in', stale).execute();
-    const attempts = Number((await trx.deleteFrom('donations').where('status', 'in', ['pending', 'cancelled']).where('created_at', '<', cutoff).executeTakeFirst()).numDeletedRows);
+    const attempts = await deleteStaleAttempts(trx, cutoff);
     return { messages, attempts };
   });
 }

@@ -6,7 +6,7 @@ import { log } from '~/lib/log.server';
 import { escapeMailHtml as esc, sendMail, type Mail, type MailConfig } from '~/lib/mail.server';
 import type { Storage } from '~/lib/storage.server';
 import { receiptFileName, renderReceiptPdf } from './pdf.server';
-import { claimSending, getReceipt, receiptsOfDonation, type Receipt, type RefundCancellation } from './register.server';
+import { claimSending, getReceipt, recordSent, receiptsOfDonation, type Receipt, type RefundCancellation } from './register.server';
 import { euroFigures } from './words';
 
 export type ReceiptAttachment = NonNullable<Mail['attachments']>[number];
@@ -17,11 +17,13 @@ export async function pdfAttachment(r: Receipt, storage?: Storage): Promise<Rece
 
 /**
  * What the thank-you mail of a gift adds when the gift has a receipt: a sentence in the donor's
- * language and the PDF (in French). Claims the receipt as sent, so it goes out once.
+ * language and the PDF (in French). The thank-you mail was claimed once (the gift's
+ * `receipt_sent_at`, ADR 019); the receipt riding with it is recorded as sent, not claimed again.
  */
 export async function giftReceiptForMail(db: DB, donationId: string, lang: Lang, storage?: Storage): Promise<{ line: string; attachment: ReceiptAttachment } | null> {
   const r = (await receiptsOfDonation(db, donationId)).find((x) => x.status === 'issued');
-  if (!r || !(await claimSending(db, r.id))) return null;
+  if (!r) return null;
+  await recordSent(db, r.id);
   return { line: translate(messagesFor(lang), 'taxReceipt.mailAttached', { number: r.number }), attachment: await pdfAttachment(r, storage) };
 }
 

@@ -259,8 +259,18 @@ export async function cancelReceipt(db: DB, actor: Actor, id: string, reason: st
  * Corrects a receipt: cancels it and issues a new one with the next number, the same gift(s) and
  * amount, and the corrected donor details (which the gift keeps too, unless the donor's data was
  * erased: an erased gift has no details, and gets none back; the register keeps its own copy).
+ * The gift's copy is written by the ledger, its only writer (`keepOnGift`, in this transaction):
+ * call this through donations/ledger.server.ts's correctReceipt.
  */
-export async function correctReceipt(db: DB, actor: Actor, id: string, donor: TaxDetails, reason: string, now = new Date()): Promise<CorrectionResult> {
+export async function correctReceiptWith(
+  keepOnGift: (trx: DB, donationId: string, donor: TaxDetails) => Promise<void>,
+  db: DB,
+  actor: Actor,
+  id: string,
+  donor: TaxDetails,
+  reason: string,
+  now = new Date(),
+): Promise<CorrectionResult> {
   return db.transaction().execute(async (trx) => {
     const settings = await getReceiptSettings(trx);
     if (!receiptsActive(settings)) return { ok: false as const, error: 'Les reçus sont désactivés ou les paramètres incomplets.' };
@@ -269,7 +279,7 @@ export async function correctReceipt(db: DB, actor: Actor, id: string, donor: Ta
     if (!old) return { ok: false as const, error: 'Ce reçu est introuvable ou déjà annulé.' };
     const ids = JSON.parse(old.donation_ids) as string[];
     // Stryker disable next-line ConditionalExpression: an annual receipt has no donation_id, and an update by a null id matches no row
-    if (old.donation_id) await trx.updateTable('donations').set({ tax_details: JSON.stringify(donor) }).where('id', '=', old.donation_id).where('tax_details', 'is not', null).execute();
+    if (old.donation_id) await keepOnGift(trx, old.donation_id, donor);
     const receipt = await insertReceipt(trx, settings, {
       kind: old.kind as 'gift' | 'annual',
       donationIds: ids,
@@ -330,7 +340,12 @@ export async function issueAnnualStatements(db: DB, year: number, now = new Date
   });
 }
 
-/** Claims the right to mail a receipt: true exactly once. */
+/** Records that a receipt went out with a mail that was itself claimed once (a gift's thank-you): no second claim. */
+export async function recordSent(db: DB, id: string): Promise<void> {
+  await db.updateTable('receipts').set({ sent_at: new Date().toISOString() }).where('id', '=', id).where('sent_at', 'is', null).execute();
+}
+
+/** Claims the right to mail a receipt on its own (an annual receipt): true exactly once. */
 export async function claimSending(db: DB, id: string): Promise<boolean> {
   const row = await db.updateTable('receipts').set({ sent_at: new Date().toISOString() }).where('id', '=', id).where('sent_at', 'is', null).returning('id').executeTakeFirst();
   return Boolean(row);

@@ -5,8 +5,8 @@ import { AMOUNT_PATTERN, formatMoney, parseEuroAmount } from '~/domain/donations
 import { ProviderError } from '~/domain/donations/providers/types';
 import { wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
 import { endDonorSession, requestSignInLink } from '~/domain/donors/links.server';
-import { sendDonorMail, spaceUrl } from '~/domain/donors/mails.server';
-import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, cardUpdateUrl, changeGift, giftOfDonor, monthlyGiftsOf, type GiftChange, type GiftStatus } from '~/domain/donors/monthly.server';
+import { sendDonorMail, spaceUrl } from '~/domain/donations/donor-mail.server';
+import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, cardUpdateUrl, changeGift, giftOfDonor, monthlyGiftsOf, type GiftChange, type GiftStatus } from '~/domain/donations/monthly.server';
 import { annualReceiptsOf, donorRef, eraseDonorData, historyOf } from '~/domain/donors/personal-data.server';
 import { assertSameOrigin, isSecure } from '~/lib/origin.server';
 import { useI18n, type Lang, type MessageKey } from '~/lib/i18n';

@@ -9,7 +9,7 @@ import { ScrollRegion } from '~/ui/admin/ScrollRegion';
 import { donationsFor } from './admin-donations.server';
 import { issuedReceiptsFor } from '~/domain/receipts/register.server';
 import { campaignChoices } from '~/domain/campaigns/campaigns.server';
-import { giftStates, type GiftStatus } from '~/domain/donors/monthly.server';
+import { giftStates, type GiftStatus } from '~/domain/donations/monthly.server';
 import { runtime } from '~/lib/runtime.server';
 
 const SHOWN = 500;

@@ -7,7 +7,7 @@ import { NEWSLETTER_FIELD, newsletterTicked } from '~/domain/donors/consent';
 import { detectLang } from '~/lib/i18n.server';
 import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { donationApi, json, readBody } from './api.server';
-import { designationOf } from './designation.server';
+import { designationOf } from '~/domain/giving/choices.server';
 
 const PHONE = /^\+?[0-9 ().-]{6,20}$/;
 

@@ -1,7 +1,8 @@
 import { Form, Link, data, redirect } from 'react-router';
 import type { Route } from './+types/admin-receipt';
 import { FIELD_LABEL, fieldName, readTaxDetails, TAX_FIELDS, type TaxDetails } from '~/domain/receipts/donor-details';
-import { cancelReceipt, correctReceipt, getReceipt } from '~/domain/receipts/register.server';
+import { cancelReceipt, getReceipt } from '~/domain/receipts/register.server';
+import { correctReceipt } from '~/domain/donations/ledger.server';
 import { euroFigures } from '~/domain/receipts/words';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { messagesFor } from '~/lib/i18n.server';

@@ -23,7 +23,7 @@ import { NewsletterConsent } from '~/ui/site/NewsletterConsent';
 import { donatePageCsp, donateScriptOrigins, type Method, METHODS } from './donate.server';
 import { CampaignChoice, GivingOptions } from '~/ui/site/GivingOptions';
 import { giftCents } from '~/domain/campaigns/giving';
-import { campaignPresetCents, campaignPresets, GIVING_FIELDS, givingForPage, readGift, withFees, type GivingValues } from './giving.server';
+import { campaignPresetCents, campaignPresets, GIVING_FIELDS, givingForPage, readGift, withFees, type GivingValues } from '~/domain/giving/choices.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const deps = await donationDeps(request);

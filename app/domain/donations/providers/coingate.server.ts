@@ -1,6 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { messagesFor } from '~/lib/i18n.server';
+import { translate } from '~/lib/i18n';
+import { safeEqual, sha256, type DonationDeps } from '../context.server';
+import { findByRef } from '../ledger.server';
 import { fromDecimal, toDecimalString } from '../money';
+import type { PaymentProvider } from './provider';
 import { coinGateStatus } from './statuses';
-import { fetchJson, ProviderError, type VerifiedPayment } from './types';
+import { fetchJson, ProviderError, returnOrigin, type VerifiedPayment } from './types';
 
 export const COINGATE_LIVE = 'https://api.coingate.com';
 export const COINGATE_SANDBOX = 'https://api-sandbox.coingate.com';
@@ -88,3 +94,62 @@ export async function getOrder(c: CoinGateConfig, id: string): Promise<VerifiedP
     currency,
   };
 }
+
+// ——— the provider (ADR 019) ———
+
+function coinGateOf(deps: DonationDeps): CoinGateConfig {
+  const authToken = deps.settings.secrets['coingate.authToken'];
+  if (!authToken) throw new ProviderError('coingate', 'configuration incomplète');
+  return { authToken, base: coinGateBase(deps.settings.coingate.mode, deps.env.COINGATE_API_BASE) };
+}
+
+/** The order, when it is this attempt's (CoinGate echoes our id as its order_id). */
+async function orderOf(deps: DonationDeps, donationId: string, id: string) {
+  const order = await getOrder(coinGateOf(deps), id);
+  return order.orderId === donationId ? order : null;
+}
+
+export const coinGateProvider: PaymentProvider = {
+  name: 'coingate',
+  monthly: false,
+  cancelledOnReturn: true,
+  // CoinGate gives no payer address: the thank-you (and receipt) goes to the one the donor typed, if any.
+  plan(deps, r) {
+    // Without a trusted origin to send the donor back to, nothing is recorded (ADR 010).
+    returnOrigin(deps.publicUrl, 'coingate');
+    const token = randomBytes(24).toString('base64url');
+    return { amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents, donorEmail: r.donorEmail ?? null, callbackTokenHash: sha256(token), token };
+  },
+  async start(deps, donation, r, plan) {
+    const origin = returnOrigin(deps.publicUrl, 'coingate');
+    const m = messagesFor(r.lang);
+    const order = await createOrder(coinGateOf(deps), {
+      donationId: donation.id,
+      amountCents: r.amountCents,
+      title: translate(m, 'donate.productName'),
+      description: translate(m, 'donate.cryptoDescription'),
+      callbackUrl: `${origin}/webhooks/coingate`,
+      successUrl: `${origin}/payment/success?d=${donation.id}`,
+      cancelUrl: `${origin}/payment/cancel?d=${donation.id}`,
+      token: plan.token!,
+    });
+    return { ref: order.id, url: order.paymentUrl };
+  },
+  verify: (deps, donation) => orderOf(deps, donation.id, donation.provider_ref),
+  /**
+   * CoinGate's callback (form-encoded or JSON, read as a form): counts only when the per-order
+   * token matches and a re-fetch of the order says so; the callback's own status and amount are never trusted.
+   */
+  async parseWebhook(deps, rawBody) {
+    const form = new URLSearchParams(rawBody);
+    const id = form.get('id') ?? '';
+    const token = form.get('token') ?? '';
+    const donation = /^\d{1,20}$/.test(id) ? await findByRef(deps.db, 'coingate', id) : undefined;
+    if (!donation || !donation.callback_token_hash || !token || !safeEqual(sha256(token), donation.callback_token_hash)) {
+      return { status: 400, message: 'unknown order or bad token' };
+    }
+    const order = await orderOf(deps, donation.id, id);
+    if (!order) return { status: 400, message: 'order does not match' };
+    return { status: 200, message: 'ok', notices: [{ kind: 'verified', payment: order, donation }] };
+  },
+};

@@ -1,4 +1,9 @@
-import { fromDecimal } from '../money';
+import { randomBytes } from 'node:crypto';
+import { log } from '~/lib/log.server';
+import { safeEqual, type DonationDeps } from '../context.server';
+import { findByRef, type Donation } from '../ledger.server';
+import { eurCentsToCfa, fromDecimal } from '../money';
+import type { PaymentProvider } from './provider';
 import { flutterwaveStatus } from './statuses';
 import { fetchJson, ProviderError, type VerifiedPayment } from './types';
 
@@ -45,3 +50,69 @@ export async function verifyTransaction(c: FlutterwaveConfig, id: string) {
 export async function verifyByReference(c: FlutterwaveConfig, txRef: string) {
   return payment(await fetchJson('flutterwave', `${c.base}/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(txRef)}`, { headers: { Authorization: `Bearer ${c.secretKey}`, Accept: 'application/json' } }));
 }
+
+// ——— the provider (ADR 019) ———
+
+function flutterwaveOf(deps: DonationDeps): FlutterwaveConfig {
+  const secretKey = deps.settings.secrets['mobileMoney.secretKey'];
+  if (!secretKey) throw new ProviderError('flutterwave', 'configuration incomplète');
+  return { secretKey, base: (deps.env.FLUTTERWAVE_API_BASE ?? FLUTTERWAVE_API).replace(/\/$/, '') };
+}
+
+/**
+ * A verified Flutterwave transaction, only when it is exactly the gift's (tx_ref, amount,
+ * currency). Anyone can name any real transaction, or open a checkout of 1 XOF with our tx_ref: one
+ * that is not exactly ours is logged as suspicious and ignored, and the gift stays as it was until
+ * a transaction that is exactly its own settles it (#12).
+ */
+function exactly(donation: Donation, p: Awaited<ReturnType<typeof verifyTransaction>>): VerifiedPayment | null {
+  if (p.txRef !== donation.provider_ref || p.amountMinor !== donation.amount_minor || p.currency !== donation.currency) {
+    log.warn('suspicious flutterwave transaction ignored', {
+      donationId: donation.id,
+      transactionId: p.secondaryRef,
+      expected: `${donation.provider_ref} ${donation.amount_minor} ${donation.currency}`,
+      got: `${p.txRef ?? '?'} ${p.amountMinor ?? '?'} ${p.currency ?? '?'}`,
+    });
+    return null;
+  }
+  return { ...p, ref: donation.provider_ref };
+}
+
+/** The inline checkout's callback (or the webhook): a transaction id, verified with the secret key. */
+export async function verifyFlutterwaveTransaction(deps: DonationDeps, donation: Donation, transactionId: string): Promise<VerifiedPayment | null> {
+  return exactly(donation, await verifyTransaction(flutterwaveOf(deps), transactionId));
+}
+
+export const flutterwaveProvider: PaymentProvider = {
+  name: 'flutterwave',
+  monthly: false,
+  cancelledOnReturn: false,
+  /** Our tx_ref and the amount in the configured currency: what the inline checkout is opened with; nothing is called. */
+  plan(deps, r) {
+    const currency = deps.settings.mobileMoney.currency;
+    const cfa = currency === 'XOF' || currency === 'XAF';
+    const amountMinor = cfa ? eurCentsToCfa(r.amountCents) : (r.localMinor ?? 0);
+    if (amountMinor <= 0) throw new ProviderError('flutterwave', 'montant invalide');
+    return { providerRef: `thv-${randomBytes(12).toString('hex')}`, amountMinor, currency, eurCents: cfa ? r.amountCents : null, donorName: r.donorName, donorEmail: r.donorEmail };
+  },
+  verify: async (deps, donation) => exactly(donation, await verifyByReference(flutterwaveOf(deps), donation.provider_ref)),
+  /** The verif-hash header must equal the configured hash; then the transaction is re-verified through the API. */
+  async parseWebhook(deps, rawBody, headers) {
+    const expected = deps.settings.secrets['mobileMoney.secretHash'];
+    const verifHash = headers.get('verif-hash');
+    if (!expected || !verifHash || !safeEqual(verifHash, expected)) return { status: 400, message: 'invalid verif-hash' };
+    let event: any;
+    try {
+      event = JSON.parse(rawBody);
+    } catch {
+      return { status: 400, message: 'invalid body' };
+    }
+    const d = event?.data;
+    const txRef = typeof d?.tx_ref === 'string' ? d.tx_ref : typeof d?.txRef === 'string' ? d.txRef : null;
+    const id = d?.id === undefined ? null : String(d.id);
+    if (!txRef || !id) return { status: 200, message: 'ignored' };
+    const donation = await findByRef(deps.db, 'flutterwave', txRef);
+    const p = donation ? await verifyFlutterwaveTransaction(deps, donation, id) : null;
+    return { status: 200, message: 'ok', notices: p && donation ? [{ kind: 'verified', payment: p, donation }] : [] };
+  },
+};

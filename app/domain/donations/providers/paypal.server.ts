@@ -1,4 +1,10 @@
+import { messagesFor } from '~/lib/i18n.server';
+import { translate } from '~/lib/i18n';
+import { log } from '~/lib/log.server';
+import type { DonationDeps } from '../context.server';
+import { findByRef, type Donation } from '../ledger.server';
 import { fromDecimal, toDecimalString } from '../money';
+import type { PaymentProvider } from './provider';
 import { payPalCaptureStatus } from './statuses';
 import { fetchJson, ProviderError, type VerifiedPayment } from './types';
 
@@ -108,3 +114,54 @@ export async function verifyWebhookSignature(c: PayPalConfig, webhookId: string,
   const json = await call(c, '/v1/notifications/verify-webhook-signature', { method: 'POST', rawBody: `${fields.slice(0, -1)},"webhook_event":${rawBody}}` });
   return json.verification_status === 'SUCCESS';
 }
+
+// ——— the provider (ADR 019) ———
+
+export function payPalOf(deps: Pick<DonationDeps, 'settings' | 'env'>): PayPalConfig {
+  const clientSecret = deps.settings.secrets['paypal.clientSecret'];
+  if (!clientSecret || !deps.settings.paypal.clientId) throw new ProviderError('paypal', 'configuration incomplète');
+  return { base: payPalBase(deps.settings.paypal.mode, deps.env.PAYPAL_API_BASE), clientId: deps.settings.paypal.clientId, clientSecret };
+}
+
+/** PayPal's word on an order, when the order is this attempt's (its custom_id, when it has one, is our id). */
+export function orderAnswer(donation: Donation, p: VerifiedPayment & { customId: string | null }): VerifiedPayment | null {
+  return p.customId && p.customId !== donation.id ? null : { ...p, ref: donation.provider_ref };
+}
+
+export const payPalProvider: PaymentProvider = {
+  name: 'paypal',
+  monthly: false,
+  cancelledOnReturn: false,
+  plan: (_deps, r) => ({ amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents }),
+  async start(deps, donation, r) {
+    const ref = await createOrder(payPalOf(deps), { donationId: donation.id, amountCents: r.amountCents, description: translate(messagesFor(r.lang), 'donate.productName'), campaignId: r.gift?.campaignId });
+    return { ref };
+  },
+  verify: async (deps, donation) => orderAnswer(donation, await getOrder(payPalOf(deps), donation.provider_ref)),
+  /** Verified by PayPal's API, then the order is re-fetched before anything counts. */
+  async parseWebhook(deps, rawBody, headers) {
+    const webhookId = deps.settings.paypal.webhookId;
+    if (!webhookId) return { status: 400, message: 'webhook id not configured' };
+    let event: any;
+    try {
+      event = JSON.parse(rawBody);
+    } catch {
+      return { status: 400, message: 'invalid body' };
+    }
+    if (!(await verifyWebhookSignature(payPalOf(deps), webhookId, headers, rawBody))) return { status: 400, message: 'invalid signature' };
+    const orderId = event?.resource?.supplementary_data?.related_ids?.order_id ?? (event?.resource_type === 'checkout-order' ? event?.resource?.id : undefined);
+    if (typeof orderId !== 'string') return { status: 200, message: 'ignored' };
+    const donation = await findByRef(deps.db, 'paypal', orderId);
+    if (!donation) return { status: 200, message: 'unknown order' };
+    // Every event, a refund included, is settled by what the order now says. PayPal sends
+    // PAYMENT.CAPTURE.REFUNDED for partial refunds too: only a capture refunded in full (REFUNDED)
+    // refunds the gift and cancels its receipt; after a partial one (PARTIALLY_REFUNDED) the gift
+    // stays as it is, as after a partial Stripe refund (ADR 008).
+    const p = orderAnswer(donation, await getOrder(payPalOf(deps), orderId));
+    if (!p) return { status: 200, message: 'ok' };
+    if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && p.status !== 'refunded') {
+      log.warn('partial refund left as it is: the gift and its receipt keep their amount', { donationId: donation.id, provider: 'paypal' });
+    }
+    return { status: 200, message: 'ok', notices: [{ kind: 'verified', payment: p, donation }] };
+  },
+};

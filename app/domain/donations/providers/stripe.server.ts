@@ -1,7 +1,12 @@
 import Stripe from 'stripe';
+import { messagesFor } from '~/lib/i18n.server';
+import { translate } from '~/lib/i18n';
+import type { DonationDeps } from '../context.server';
+import { findByRef, findBySecondaryRef, type Donation } from '../ledger.server';
 import { toDecimalString } from '../money';
+import type { PaymentProvider, WebhookNotice } from './provider';
 import { stripeSessionStatus } from './statuses';
-import { ProviderError, type VerifiedPayment } from './types';
+import { ProviderError, returnOrigin, type VerifiedPayment } from './types';
 
 /** A Stripe client; `apiBase` (STRIPE_API_BASE) points it at a sandbox or a local fake. */
 export function stripeClient(secretKey: string, apiBase?: string): Stripe {
@@ -132,3 +137,133 @@ export function verifyWebhook(rawBody: string, signature: string | null, webhook
 }
 
 export const describeAmount = (cents: number) => `${toDecimalString(cents, 'EUR')} EUR`;
+
+// ——— the provider (ADR 019) ———
+
+/** The one Stripe client of the payments and of the monthly gifts, from the payment settings. */
+export function stripeOf(deps: Pick<DonationDeps, 'settings' | 'env'>): Stripe {
+  const key = deps.settings.secrets['stripe.secretKey'];
+  if (!key) throw new ProviderError('stripe', 'configuration incomplète');
+  return stripeClient(key, deps.env.STRIPE_API_BASE);
+}
+
+/** The subscription an invoice belongs to (API versions before and after 2025-03-31.basil). */
+export function subscriptionOfInvoice(invoice: Pick<Stripe.Invoice, 'parent'> & { subscription?: string | { id: string } | null }): string | undefined {
+  return idOf(invoice.parent?.subscription_details?.subscription ?? invoice.subscription);
+}
+
+/**
+ * The gift a fully refunded charge paid. A one-off gift keeps its PaymentIntent; a monthly
+ * instalment is found through the invoice the charge paid (asked of Stripe): a renewal is recorded
+ * under its invoice, the first instalment under the checkout that started the subscription.
+ */
+async function refundedGift(deps: DonationDeps, charge: ChargeLike): Promise<Donation | undefined> {
+  const pi = idOf(charge.payment_intent);
+  const oneOff = pi ? await findBySecondaryRef(deps.db, 'stripe', pi) : undefined;
+  if (oneOff) return oneOff;
+  const invoice = await invoiceOfCharge(stripeOf(deps), charge);
+  if (!invoice) return undefined;
+  const subId = subscriptionOfInvoice(invoice);
+  if (!subId) return undefined;
+  const renewal = await findByRef(deps.db, 'stripe', invoice.id!);
+  if (renewal) return renewal;
+  // The first instalment's row is the checkout that started the subscription (renewals, recorded later, carry its id too).
+  return invoice.billing_reason === 'subscription_create' ? findBySecondaryRef(deps.db, 'stripe', subId) : undefined;
+}
+
+/** A renewal's invoice, paid: recorded as a gift like the first one (its donor, receipt details and fees). */
+async function renewal(deps: DonationDeps, invoice: Stripe.Invoice & { subscription?: string | null }): Promise<WebhookNotice | null> {
+  const subId = subscriptionOfInvoice(invoice);
+  // The first invoice is the checkout itself, counted by checkout.session.completed.
+  if (!subId || invoice.billing_reason === 'subscription_create' || !invoice.id) return null;
+  const first = await findBySecondaryRef(deps.db, 'stripe', subId);
+  if (!first || invoice.currency.toUpperCase() !== 'EUR') return null;
+  const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
+  return {
+    kind: 'renewed',
+    first,
+    paidAt: paidAt ? new Date(paidAt * 1000) : undefined,
+    attempt: {
+      provider: 'stripe',
+      purpose: first.purpose,
+      providerRef: invoice.id,
+      secondaryRef: subId,
+      amountMinor: invoice.amount_paid,
+      currency: 'EUR',
+      eurCents: invoice.amount_paid,
+      frequency: 'monthly',
+      language: first.language,
+      donorName: first.donor_name,
+      donorEmail: invoice.customer_email ?? first.donor_email,
+      taxDetails: first.tax_details,
+      // Each renewal covers the fees the first gift chose; its campaign is decided by the renewal's designation rule.
+      gift: { campaignId: first.campaign_id, feeEurCents: invoice.amount_paid === first.amount_minor ? first.fee_eur_cents : 0 },
+    },
+  };
+}
+
+const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
+const SUBSCRIPTION_EVENTS = new Set(['invoice.payment_failed', 'customer.subscription.updated', 'customer.subscription.deleted']);
+
+/** What one verified Stripe event says. */
+async function noticesOf(deps: DonationDeps, event: Stripe.Event): Promise<WebhookNotice[]> {
+  if (SESSION_EVENTS.has(event.type)) {
+    const p = sessionPayment(event.data.object as Stripe.Checkout.Session);
+    if (event.type === 'checkout.session.async_payment_failed') p.status = 'failed';
+    return [{ kind: 'verified', payment: p }];
+  }
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object;
+    const donation = charge.refunded ? await refundedGift(deps, charge) : undefined;
+    return donation ? [{ kind: 'refunded', donation }] : [];
+  }
+  if (event.type === 'invoice.paid') {
+    const n = await renewal(deps, event.data.object);
+    return n ? [n] : [];
+  }
+  // Monthly gifts as the donor space manages them (donations/monthly.server.ts).
+  if (SUBSCRIPTION_EVENTS.has(event.type)) return [{ kind: 'subscription', event: { id: event.id, type: event.type, object: event.data.object } }];
+  return [];
+}
+
+export const stripeProvider: PaymentProvider = {
+  name: 'stripe',
+  monthly: true,
+  cancelledOnReturn: true,
+  // Without a trusted origin to send the donor back to, nothing is recorded (ADR 010).
+  plan(deps, r) {
+    returnOrigin(deps.publicUrl, 'stripe');
+    return { amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents };
+  },
+  async start(deps, donation, r) {
+    const origin = returnOrigin(deps.publicUrl, 'stripe');
+    const m = messagesFor(r.lang);
+    const session = await createCheckoutSession(stripeOf(deps), {
+      donationId: donation.id,
+      amountCents: r.amountCents,
+      priceId: r.monthly ? undefined : r.priceId,
+      monthly: r.monthly,
+      productName: translate(m, r.monthly ? 'donate.monthlyProduct' : 'donate.productName'),
+      successUrl: `${origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}/payment/cancel?d=${donation.id}`,
+      locale: r.lang,
+      campaignId: r.gift?.campaignId,
+      feeCents: r.gift?.feeEurCents,
+      feeName: translate(m, 'giving.feesLine'),
+      paymentMethodTypes: deps.settings.giving?.stripeMethodTypes,
+    });
+    return { ref: session.id, url: session.url };
+  },
+  verify: (deps, donation) => retrieveSession(stripeOf(deps), donation.provider_ref),
+  async parseWebhook(deps, rawBody, headers) {
+    const secret = deps.settings.secrets['stripe.webhookSecret'];
+    if (!secret) return { status: 400, message: 'webhook secret not configured' };
+    let event: Stripe.Event;
+    try {
+      event = verifyWebhook(rawBody, headers.get('stripe-signature'), secret);
+    } catch {
+      return { status: 400, message: 'invalid signature' };
+    }
+    return { status: 200, message: 'ok', notices: await noticesOf(deps, event) };
+  },
+};

@@ -8,8 +8,9 @@ import type { Lang, MessageKey } from '~/lib/i18n';
 import { db } from '~/lib/runtime.server';
 
 /**
- * The donate form's campaign, fee and dedication options (ADR 014): what its loader shows and
- * what its action (and the PayPal / mobile money API) records on the attempt.
+ * The giving rules (ADR 014, ADR 019): the donate form's campaign, fee and dedication options,
+ * what its loader shows and what every method records on the attempt. The giving area sits above
+ * donations and campaigns (it imports both; neither imports it).
  */
 const REASON: Record<ClosedReason | 'unknown', MessageKey> = { draft: 'giving.unknown', unknown: 'giving.unknown', ended: 'giving.closed', notStarted: 'giving.notStarted' };
 
@@ -81,4 +82,14 @@ export async function campaignPresetCents(preset: string): Promise<number | null
   const m = /^campaign:([a-z0-9-]{1,80}):(\d)$/.exec(preset);
   if (!m) return null;
   return suggestedAmountCents(db(), m[1], Number(m[2]));
+}
+
+/**
+ * The options a method's own checkout (PayPal buttons, mobile money) carries: the designation only.
+ * Those checkouts are opened by the page's script, which posts the campaign and nothing else, so
+ * fees and a dedication are not offered there; this is the one place that says so.
+ */
+export async function designationOf(campaign: string | undefined, lang: Lang): Promise<GiftDetails | { error: MessageKey; vars: Record<string, string> }> {
+  const choice = await readGift({ campaign: (campaign ?? '').slice(0, 100), coverFees: '', dedicationKind: '', dedicationName: '', dedicationMessage: '', dedicationEmail: '' }, lang);
+  return choice.ok ? choice.details : { error: choice.error, vars: choice.vars };
 }

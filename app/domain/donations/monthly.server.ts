@@ -3,14 +3,15 @@ import type Stripe from 'stripe';
 import type { DB } from '~db/index';
 import type { MonthlyGiftTable } from '~db/schema';
 import { audit, type Actor } from '~/domain/audit/audit.server';
-import { findBySecondaryRef, recordFromProvider, type Donation } from '~/domain/donations/ledger.server';
-import { formatMoney, toDecimalString } from '~/domain/donations/money';
-import { stripeClient } from '~/domain/donations/providers/stripe.server';
-import { ProviderError, returnOrigin } from '~/domain/donations/providers/types';
-import type { DonationDeps } from '~/domain/donations/service.server';
 import type { MessageKey } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
-import { langOf, sendDonorMail, spaceUrl } from './mails.server';
+import type { DonationDeps } from './context.server';
+import { langOf, sendDonorMail, spaceUrl } from './donor-mail.server';
+import { findBySecondaryRef, recordFromProvider, type Donation } from './ledger.server';
+import { formatMoney, toDecimalString } from './money';
+import type { SubscriptionCapability } from './providers/provider';
+import { stripeOf, subscriptionOfInvoice } from './providers/stripe.server';
+import { ProviderError, returnOrigin } from './providers/types';
 
 /**
  * Monthly gifts (Stripe subscriptions) as the donor manages them (ADR 013). Every change is asked
@@ -96,12 +97,6 @@ export async function giftEvents(db: DB, giftId: string) {
 }
 
 /* ---------------- Stripe calls ---------------- */
-
-function stripeOf(deps: DonationDeps): Stripe {
-  const key = deps.settings.secrets['stripe.secretKey'];
-  if (!key) throw new ProviderError('stripe', 'configuration incomplète');
-  return stripeClient(key, deps.env.STRIPE_API_BASE);
-}
 
 async function ask<T>(call: () => Promise<T>): Promise<T> {
   try {
@@ -227,14 +222,17 @@ export async function cardUpdateUrl(deps: DonationDeps, target: { gift: MonthlyG
   return portal.url;
 }
 
-/* ---------------- Webhooks (called by the donations service) ---------------- */
+/* ---------------- Webhooks (Stripe's subscriptions capability, ADR 019) ---------------- */
 
 type InvoiceLike = Stripe.Invoice & { subscription?: string | { id: string } | null };
 
-export function subscriptionOfInvoice(invoice: InvoiceLike): string | undefined {
-  const sub = invoice.parent?.subscription_details?.subscription ?? invoice.subscription;
-  return typeof sub === 'string' ? sub : sub?.id;
-}
+/** What the Stripe provider hands over of a subscription's news. */
+export const stripeSubscriptions: SubscriptionCapability = {
+  async onWebhook(deps, { event }) {
+    if (event.type === 'invoice.payment_failed') await recordFailedInstalment(deps, event.object as InvoiceLike);
+    else await syncMonthlyGift(deps, event.object as Stripe.Subscription, event.id);
+  },
+};
 
 /**
  * invoice.payment_failed: one failed row in the ledger per invoice (Stripe retries and re-sends the

@@ -1,0 +1,27 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { DB } from '~db/index';
+import type { Env } from '~/lib/env.server';
+import type { Storage } from '~/lib/storage.server';
+import type { PaymentSettings } from './payment-settings.server';
+
+/** What every payment operation needs: the database, the settings (secrets in clear) and where we live. */
+export interface DonationDeps {
+  db: DB;
+  settings: PaymentSettings;
+  env: Env;
+  /**
+   * Our public origin, for links in mails, return URLs and callbacks: PUBLIC_URL, or a loopback
+   * address the request came to; undefined when the request named a Host we cannot trust (ADR 010).
+   */
+  publicUrl: string | undefined;
+  /** Media storage (a receipt's signature image); without it receipts print the typed signature only. */
+  storage?: Storage;
+}
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(sha256(a));
+  const y = Buffer.from(sha256(b));
+  return timingSafeEqual(x, y) && a.length === b.length;
+}

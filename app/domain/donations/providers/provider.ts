@@ -1,0 +1,87 @@
+import type { Lang } from '~/lib/i18n';
+import type { DonationDeps } from '../context.server';
+import type { Donation, GiftDetails, NewAttempt } from '../ledger.server';
+import type { ProviderName } from '../status';
+import type { VerifiedPayment } from './types';
+
+/**
+ * The one shape every payment provider has (ADR 019). A provider module implements it; the
+ * registry (registry.server.ts) maps names to modules; starting, settling and re-checking
+ * (payments.server.ts) are written once, against this interface, with no switch on the provider.
+ */
+
+/** What a payment is for: its events carry it, so each purpose's subscribers act on their own payments. */
+export type PaymentPurpose = 'gift';
+
+/** What the caller asks to be paid, in the same words whatever the provider. */
+export interface PaymentRequest {
+  purpose: PaymentPurpose;
+  /** Euro cents (the amount already includes the fees the payer chose to cover). */
+  amountCents: number;
+  monthly: boolean;
+  lang: Lang;
+  /** A Stripe preset price (one-off card gifts). */
+  priceId?: string;
+  donorName?: string | null;
+  donorEmail?: string | null;
+  /** A local-currency amount typed by the payer (mobile money in a currency other than XOF/XAF). */
+  localMinor?: number;
+  /** Recorded with the attempt, never taken from a provider. */
+  taxDetails?: string | null;
+  gift?: GiftDetails;
+  newsletter?: boolean;
+}
+
+/** The attempt's row as a provider wants it recorded before it is called. */
+export type AttemptPlan = Pick<NewAttempt, 'amountMinor' | 'currency' | 'eurCents'> &
+  Partial<Pick<NewAttempt, 'providerRef' | 'callbackTokenHash' | 'verifiable' | 'donorEmail' | 'donorName'>> & {
+    /** A secret the provider will be given at start (CoinGate's callback token); only its hash is stored. */
+    token?: string;
+    /** Where the payer goes when the provider is not called at all (a payment link). */
+    url?: string;
+  };
+
+/** What a provider answered when asked to start: its reference, and where the payer goes (or what the page opens). */
+export interface Started {
+  ref?: string;
+  url?: string;
+}
+
+/** What one webhook says, in the ledger's words; applied by the generic code (payments.server.ts). */
+export type WebhookNotice =
+  /** The provider's verified word on one attempt (already asked of the provider, or a signed event). */
+  | { kind: 'verified'; payment: VerifiedPayment; donation?: Donation }
+  /** A payment refunded in full. */
+  | { kind: 'refunded'; donation: Donation }
+  /** A payment the provider made on its own (a monthly renewal), recorded as succeeded; it renews `first`. */
+  | { kind: 'renewed'; attempt: NewAttempt & { providerRef: string }; first: Donation; paidAt?: Date }
+  /** A subscription's own news (failed instalment, change, end), for the provider's subscriptions capability. */
+  | { kind: 'subscription'; event: { id: string; type: string; object: unknown } };
+
+export interface WebhookAnswer {
+  status: 200 | 400;
+  message: string;
+  notices?: WebhookNotice[];
+}
+
+/** Monthly payments a provider charges on its own (Stripe subscriptions): donations/monthly.server.ts. */
+export interface SubscriptionCapability {
+  onWebhook(deps: DonationDeps, event: WebhookNotice & { kind: 'subscription' }): Promise<void>;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** Whether monthly payments can be started here. */
+  readonly monthly: boolean;
+  /** Whether the donor's coming back through /payment/cancel closes a pending attempt (the others are settled by the provider only). */
+  readonly cancelledOnReturn: boolean;
+  /** The row to record before the call: amount and currency in the provider's terms, references known up front. */
+  plan(deps: DonationDeps, r: PaymentRequest): AttemptPlan;
+  /** Calls the provider for a recorded attempt; a failure throws (the attempt is then failed by the caller). */
+  start?(deps: DonationDeps, donation: Donation, r: PaymentRequest, plan: AttemptPlan): Promise<Started>;
+  /** Asks the provider about one attempt: its verified answer, or nothing when it says nothing that is this attempt's. */
+  verify?(deps: DonationDeps, donation: Donation): Promise<VerifiedPayment | null>;
+  /** Reads a webhook (its authenticity checked here); what it says, as notices. */
+  parseWebhook?(deps: DonationDeps, rawBody: string, headers: Headers): Promise<WebhookAnswer>;
+  subscriptions?: SubscriptionCapability;
+}

@@ -1,0 +1,44 @@
+import type { DB } from '~db/index';
+import { renewalCampaignId } from '~/domain/campaigns/campaigns.server';
+import { noticeDedication } from '~/domain/campaigns/dedication.server';
+import { CampaignPageRefresher, refreshOnGift } from '~/domain/campaigns/refresh.server';
+import { designateRenewalsWith, subscribe } from '~/domain/donations/events.server';
+import { announceCancelledReceipts, thankForGift } from '~/domain/donations/thanks.server';
+import { log } from '~/lib/log.server';
+import { contentChanged, runtime } from '~/lib/runtime.server';
+
+/**
+ * The payment events' subscribers (ADR 019), part of the composition root: server/runtime-hooks.ts
+ * registers them as each process prepares; the tests register the same (Vitest setup file).
+ */
+
+/** Whether `db` is the database this process's runtime serves (whose pages it caches). */
+function servedHere(db: DB): boolean {
+  try {
+    return runtime().db === db;
+  } catch {
+    return false;
+  }
+}
+
+/** Cached pages showing campaign totals are dropped when a designated gift succeeds or is refunded (ADR 014). */
+export const campaignPages = new CampaignPageRefresher(contentChanged, 60_000, Date.now, (e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
+const refreshCampaignPages = refreshOnGift(campaignPages);
+
+/**
+ * What follows a payment (ADR 019), in the order it runs after the ledger's commit: the thank-you
+ * mail with its receipt, the dedication notice, the campaign pages (of the database this process
+ * serves), the notice of receipts a refund cancelled. And the campaigns' rule for a monthly
+ * renewal's designation. Every process registers them (a webhook may reach any worker).
+ */
+export function registerPaymentSubscribers(): () => void {
+  designateRenewalsWith((deps, campaignId, paidAt) => renewalCampaignId(deps.db, campaignId, paidAt));
+  const off = [
+    subscribe('thank-you mail', thankForGift),
+    subscribe('dedication notice', noticeDedication),
+    subscribe('campaign pages', async (deps, e) => (servedHere(deps.db) ? refreshCampaignPages(deps, e) : undefined)),
+    subscribe('refund notice', announceCancelledReceipts),
+  ];
+  return () => off.forEach((f) => f());
+}
+
