@@ -38,6 +38,10 @@ export function mailConfigFor(env: { SMTP_URL?: string; MAIL_FROM?: string }, si
 /** Text made safe inside a mail's HTML (mails quote what donors typed). */
 export const escapeMailHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** Plain paragraphs as a mail's HTML: each escaped, its links made clickable. */
+export const paragraphsHtml = (paragraphs: string[]): string =>
+  paragraphs.map((p) => `<p>${escapeMailHtml(p).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`).join('\n');
+
 const transports = new Map<string, Transporter>();
 
 function transport(url: string): Transporter {

@@ -8,6 +8,7 @@ import * as m009 from './009-campaigns';
 import * as m010 from './010-editorial';
 import * as m011 from './011-report-indexes';
 import * as m012 from './012-autosave-draft';
+import * as m015 from './015-letters';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '010-editorial': m010,
   '011-report-indexes': m011,
   '012-autosave-draft': m012,
+  '015-letters': m015,
 };

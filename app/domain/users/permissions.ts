@@ -23,6 +23,7 @@ export type AdminArea =
   | 'partners'
   | 'media'
   | 'messages'
+  | 'letters'
   | 'payments'
   | 'donations'
   | 'receipts'
@@ -55,6 +56,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'partners', path: '/admin/partners', label: 'Partenaires', roles: EVERYONE, menu: true },
   { area: 'media', path: '/admin/media', label: 'Médiathèque', roles: EVERYONE, menu: true },
   { area: 'messages', path: '/admin/messages', label: 'Messages', roles: EVERYONE, menu: true },
+  { area: 'letters', path: '/admin/lettres', label: 'Lettres d’information', roles: EVERYONE, menu: true },
   { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: true },
   { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: true },
   { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: true },

@@ -7,6 +7,8 @@ import routes from '~/routes';
 import { MANAGED_PAGES } from '~/domain/content/pages';
 import { createAttempt, transition } from '~/domain/donations/ledger.server';
 import { createUser, issueToken } from '~/domain/users/users.server';
+import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
+import { requestSignup } from '~/domain/subscribers/subscribers.server';
 import { expectAccessible, PUBLIC_PAGES } from '../support';
 import { campaignText, KAYA, saveCampaignOrThrow } from '../../support/campaigns';
 import { enableEveryMethod } from '../../support/donations';
@@ -71,6 +73,9 @@ const publicUrls = (s: Seeded) => [
   `/campagnes/${s.campaignSlug}`,
   '/mon-espace',
   '/mon-espace/connexion',
+  '/lettre/inscription',
+  '/lettre/confirmer/lien-inconnu',
+  '/lettre/desabonnement/lien-inconnu',
 ];
 
 /** The screens seen before signing in (the first-start screen, which exists only while no account does, is visited apart). */
@@ -115,6 +120,7 @@ const adminUrls = (s: Seeded) => [
   `/admin/users/${s.editor}/supprimer`,
   '/admin/settings',
   '/admin/mon-compte',
+  '/admin/lettres/abonnes',
   '/admin/inconnu',
 ];
 
@@ -207,6 +213,8 @@ test.describe('reflow at 320 px', () => {
       .insertInto('messages')
       .values({ id: 'reflow-message', first_name: 'Aïssatou', last_name: 'Diallo', email: DONOR_EMAIL, message: 'Bonjour, '.repeat(40), language: 'fr', read_at: null, created_at: now })
       .execute();
+    // A subscriber with a long address (the news list's table).
+    await requestSignup(s.db, { email: DONOR_EMAIL, language: 'fr', from: '/blog', wordingVersion: CONSENT_WORDING_VERSION });
     // Every payment method and tax receipts on: the donate page shows each tab's whole form.
     await enableEveryMethod(s.db, APP_SECRET);
     await setReceiptSettings(s.db);

@@ -1,0 +1,15 @@
+import type { RouteConfigEntry } from '@react-router/dev/routes';
+import { route } from '@react-router/dev/routes';
+
+/** News by email (ADR 022): public pages inside the site's layout, the one-click endpoint outside it, admin screens under /admin. */
+export const sitePages: RouteConfigEntry[] = [
+  route('lettre/inscription', 'routes/letters/signup.tsx'),
+  route('lettre/confirmer/:token', 'routes/letters/confirm.tsx'),
+  route('lettre/desabonnement/:token', 'routes/letters/unsubscribe.tsx'),
+];
+export const resources: RouteConfigEntry[] = [route('lettre/desabonnement/:token/un-clic', 'routes/letters/one-click.ts')];
+export const adminRoutes: RouteConfigEntry[] = [
+  route('lettres', 'routes/letters/admin-index.tsx'),
+  route('lettres/abonnes', 'routes/letters/admin-subscribers.tsx'),
+  route('lettres/abonnes.csv', 'routes/letters/admin-subscribers-csv.ts'),
+];
