@@ -2,12 +2,15 @@ import type { DB, DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
 import { startDonationRechecks } from '~/domain/donations/deps.server';
 import { pruneDonorAccess } from '~/domain/donors/links.server';
+import { startLetterSending } from '~/domain/letters/worker.server';
 import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { startScheduledPublishing } from '~/domain/revisions/schedule.server';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { pruneSessions } from '~/domain/users/sessions.server';
 import type { Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
+import { deliverBulk, mailConfigFor } from '~/lib/mail.server';
+import { runtime } from '~/lib/runtime.server';
 import type { RuntimeHooks } from '~/lib/runtime.server';
 
 /** Expired back-office sessions, donor sign-in links, and personal data past retention, are removed this often. */
@@ -37,10 +40,21 @@ export const runtimeHooks: RuntimeHooks = {
     const stopRechecks = startDonationRechecks();
     // Drafts scheduled for publication are published when due (ADR 015).
     const stopScheduling = startScheduledPublishing();
+    // Letters are sent in the background, at the Admin's rate, claimed row by row (ADR 022).
+    const publicUrl = env.PUBLIC_URL?.replace(/\/$/, '');
+    const mail = mailConfigFor(env, publicUrl);
+    const smtpUrl = mail.smtpUrl;
+    const stopLetters = startLetterSending({
+      db: handle.db,
+      site: publicUrl ? { origin: publicUrl, appSecret: runtime().secret } : undefined,
+      deliver: smtpUrl ? (m) => deliverBulk({ ...mail, smtpUrl }, m) : undefined,
+      leaseMs: env.LETTERS_LEASE_MS,
+    });
     return () => {
       clearInterval(hourly);
       stopRechecks();
       stopScheduling();
+      void stopLetters();
     };
   },
 };

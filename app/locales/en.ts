@@ -504,6 +504,13 @@ const en = {
     optInIgnore: 'If you did not ask for anything, ignore this message: you will receive nothing.',
     signature: 'The THV Foundation team',
   },
+  letter: {
+    readMore: 'Read more',
+    why: 'You receive this letter because you subscribed to the THV Foundation’s news.',
+    unsubscribe: 'Unsubscribe',
+    unsubscribeText: 'Unsubscribe: {url}',
+    testPrefix: '[Test] ',
+  },
 } satisfies Messages;
 
 export default en;

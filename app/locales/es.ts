@@ -505,6 +505,13 @@ const es = {
     optInIgnore: 'Si no ha pedido nada, ignore este mensaje: no recibirá nada.',
     signature: 'El equipo de la Fundación THV',
   },
+  letter: {
+    readMore: 'Leer más',
+    why: 'Recibe esta carta porque está suscrito a las noticias de la Fundación THV.',
+    unsubscribe: 'Darse de baja',
+    unsubscribeText: 'Darse de baja: {url}',
+    testPrefix: '[Prueba] ',
+  },
 } satisfies Messages;
 
 export default es;

@@ -505,6 +505,13 @@ const fr = {
     optInIgnore: 'Si vous n’avez rien demandé, ignorez ce message : vous ne recevrez rien.',
     signature: 'L’équipe de la Fondation THV',
   },
+  letter: {
+    readMore: 'Lire la suite',
+    why: 'Vous recevez cette lettre parce que vous êtes abonné aux nouvelles de la Fondation THV.',
+    unsubscribe: 'Se désabonner',
+    unsubscribeText: 'Se désabonner : {url}',
+    testPrefix: '[Essai] ',
+  },
 };
 
 export type Messages = typeof fr;

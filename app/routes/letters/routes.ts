@@ -9,7 +9,11 @@ export const sitePages: RouteConfigEntry[] = [
 ];
 export const resources: RouteConfigEntry[] = [route('lettre/desabonnement/:token/un-clic', 'routes/letters/one-click.ts')];
 export const adminRoutes: RouteConfigEntry[] = [
-  route('lettres', 'routes/letters/admin-index.tsx'),
+  route('lettres', 'routes/letters/admin-letters.tsx'),
+  route('lettres/nouvelle', 'routes/letters/admin-new.tsx'),
+  route('lettres/rythme', 'routes/letters/admin-rate.tsx'),
   route('lettres/abonnes', 'routes/letters/admin-subscribers.tsx'),
   route('lettres/abonnes.csv', 'routes/letters/admin-subscribers-csv.ts'),
+  route('lettres/:id', 'routes/letters/admin-letter.tsx'),
+  route('lettres/:id/apercu/:lang', 'routes/letters/admin-preview.ts'),
 ];
