@@ -27,7 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('subscriber_events')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('subscriber_id', 'text', (c) => c.notNull())
-    /** 'requested' | 'confirmed' | 'joined' | 'unsubscribed' | 'suppressed' */
+    /** 'requested' | 'confirmed' | 'joined' | 'unsubscribed' | 'suppressed' | 'lifted' */
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('at', 'text', (c) => c.notNull())
     /** 'signup' | 'donor' | 'member' | 'one-click' | 'page' | 'admin' | 'smtp' */

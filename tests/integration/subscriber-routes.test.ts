@@ -5,6 +5,8 @@ import { runtime } from '~/lib/runtime.server';
 import { action as confirm, loader as confirmPage } from '~/routes/letters/confirm';
 import { action as oneClick, loader as oneClickGet } from '~/routes/letters/one-click';
 import { action as signup } from '~/routes/letters/signup';
+import { action as liftAction, loader as liftPage } from '~/routes/letters/admin-lift';
+import { suppress } from '~/domain/subscribers/subscribers.server';
 import { loader as subscribersCsv } from '~/routes/letters/admin-subscribers-csv';
 import { loader as subscribersPage } from '~/routes/letters/admin-subscribers';
 import { action as unsubscribePost, loader as unsubscribePage } from '~/routes/letters/unsubscribe';
@@ -123,5 +125,19 @@ describeEachDialect('news sign-up and leaving, through their routes, on %s', (di
     expect(csv.headers.get('Content-Type')).toBe('text/csv; charset=utf-8');
     expect(await csv.text()).toContain('listed@example.org');
     expect(answer(await get(subscribersCsv, '/admin/lettres/abonnes.csv', editor)).status).toBe(403);
+
+    // Lifting a suppression: Admins only, with a reason.
+    await suppress(db(), 'listed@example.org', '550 unknown user', 'smtp');
+    const id = (await subscriberByEmail(db(), 'listed@example.org'))!.id;
+    const post = (cookie: string, reason: string) =>
+      Promise.resolve()
+        .then(() => liftAction({ request: new Request(`${ORIGIN}/admin/lettres/abonnes/${id}/lever`, { method: 'POST', headers: { cookie, Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ reason }).toString() }), context: routeContext(), params: { id }, unstable_pattern: '' } as never))
+        .catch((e: unknown) => e);
+    expect(answer(await post(editor, 'because')).status).toBe(403);
+    expect(((await liftPage({ request: new Request(`${ORIGIN}/admin/lettres/abonnes/${id}/lever`, { headers: { cookie: admin } }), context: routeContext(), params: { id }, unstable_pattern: '' } as never)) as { reason: string }).reason).toBe('550 unknown user');
+    expect(answer(await post(admin, ' ')).body).toEqual({ error: 'Indiquez pourquoi le blocage est levé.' });
+    expect(((await post(admin, 'Boîte recréée')) as Response).headers.get('Location')).toBe('/admin/lettres/abonnes?status=unsubscribed');
+    expect((await subscriberByEmail(db(), 'listed@example.org'))?.status).toBe('unsubscribed');
+    expect(answer(await post(admin, 'again')).status).toBe(409);
   });
 });

@@ -7,6 +7,7 @@ import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
 import {
   confirmSignup,
   countByState,
+  liftSuppression,
   listSubscribers,
   requestSignup,
   subscriberByEmail,
@@ -144,5 +145,26 @@ describeEachDialect('the news list: opt-in, leaving, donors, personal data, on %
     expect(await t.db.selectFrom('subscriber_tokens').selectAll().execute()).toEqual([]);
     expect((await exportDonorData(t.db, 'gdpr@example.org', T0)).newsletter).toBeNull();
   });
-});
 
+  it('an Admin lifts a suppression with a reason, audited; the address stays out of the list until a new opt-in', async () => {
+    const r = await signup('bounced@example.org');
+    if (r.kind !== 'ask') throw new Error('expected ask');
+    await confirmSignup(t.db, r.token, T0);
+    const admin = { id: 'a1', name: 'Ada' };
+    expect(await liftSuppression(t.db, admin, r.subscriber.id, 'anything', T0)).toBe('not_suppressed');
+    await suppress(t.db, 'bounced@example.org', '550 mailbox unavailable', 'smtp', T0);
+    expect(await liftSuppression(t.db, admin, r.subscriber.id, '   ', later(1))).toBe('no_reason');
+    expect((await subscriberByEmail(t.db, 'bounced@example.org'))?.status).toBe('suppressed');
+    expect(await liftSuppression(t.db, admin, r.subscriber.id, ' Boîte recréée, confirmé par téléphone ', later(2))).toBe('lifted');
+    expect(await subscriberByEmail(t.db, 'bounced@example.org')).toMatchObject({ status: 'unsubscribed', suppressedReason: null });
+    expect(await liftSuppression(t.db, admin, r.subscriber.id, 'again', later(3))).toBe('not_suppressed');
+    const events = (await subscriptionOf(t.db, 'bounced@example.org'))!.events;
+    expect(events.at(-1)).toMatchObject({ kind: 'lifted', source: 'admin', detail: 'Boîte recréée, confirmé par téléphone', at: later(2).toISOString() });
+    const logged = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'subscriber.suppression_lifted').execute();
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ target: r.subscriber.id, user_name: 'Ada' });
+    // Back on the list only through the form and its confirmation.
+    const again = await signup('bounced@example.org', 'fr', later(4));
+    expect(again.kind).toBe('ask');
+  });
+});

@@ -23,6 +23,9 @@ export type SubscriberSource = (typeof SUBSCRIBER_SOURCES)[number];
 
 export const SIGNUP_LIMITS = { email: 254 } as const;
 
+/** The longest reason an Admin may give for lifting a suppression (kept in the proof and the audit log). */
+export const LIFT_REASON_MAX = 500;
+
 /** The sign-up form (footer and /blog): the same schema for the page and the action. */
 export const signupSchema = z.object({
   email: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(SIGNUP_LIMITS.email, { error: 'tooLong' }).pipe(z.email({ error: 'invalidEmail' })),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '~db/index';
+import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Lang } from '~/lib/i18n';
 import { hashToken, newToken } from '~/lib/tokens.server';
 import {
@@ -7,6 +8,7 @@ import {
   afterSignup,
   confirms,
   leaves,
+  LIFT_REASON_MAX,
   normalEmail,
   OPT_IN_TTL_MS,
   type SubscriberFilter,
@@ -153,6 +155,28 @@ export async function suppress(db: DB, email: string, reason: string, source: 's
   if (Number(r.numUpdatedRows) !== 1) return false;
   await recordEvent(db, s.id, { kind: 'suppressed', source, detail: reason }, now);
   return true;
+}
+
+/**
+ * An Admin lifts a suppression (the address was refused by mistake, the mailbox exists again),
+ * with a reason, audited. The address does not come back to the list: it is 'unsubscribed', and
+ * its owner subscribes again (a new opt-in) if they want the letters.
+ */
+export async function liftSuppression(db: DB, actor: Actor, subscriberId: string, reason: string, now = new Date()): Promise<'lifted' | 'not_suppressed' | 'no_reason'> {
+  const why = reason.trim().slice(0, LIFT_REASON_MAX);
+  if (!why) return 'no_reason';
+  return db.transaction().execute(async (trx) => {
+    const r = await trx
+      .updateTable('subscribers')
+      .set({ status: 'unsubscribed', suppressed_reason: null, updated_at: now.toISOString() })
+      .where('id', '=', subscriberId)
+      .where('status', '=', 'suppressed')
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) return 'not_suppressed' as const;
+    await recordEvent(trx, subscriberId, { kind: 'lifted', source: 'admin', detail: why }, now);
+    await audit(trx, actor, 'subscriber.suppression_lifted', subscriberId, { reason: why });
+    return 'lifted' as const;
+  });
 }
 
 /** When the address last left the list (to compare with a later consent). */

@@ -1,4 +1,4 @@
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-subscribers';
 import { syncDonorSubscribers } from '~/domain/letters/donor-sync.server';
 import { SOURCE_LABELS, STATE_LABELS, SUBSCRIBER_SOURCES, SUBSCRIBER_STATES, subscriberFilterFrom } from '~/domain/subscribers/consent';
@@ -109,7 +109,16 @@ export default function SubscribersScreen({ loaderData }: Route.ComponentProps) 
               {subscribers.map((s) => (
                 <tr key={s.id}>
                   {showAddresses && <td className="px-4 py-3 break-all">{s.email}</td>}
-                  <td className="px-4 py-3">{STATE_LABELS[s.status]}{s.reason ? ` : ${s.reason}` : ''}</td>
+                  <td className="px-4 py-3">
+                    {STATE_LABELS[s.status]}
+                    {s.reason ? ` : ${s.reason}` : ''}
+                    {showAddresses && s.status === 'suppressed' && (
+                      <>
+                        {' '}
+                        <Link to={`/admin/lettres/abonnes/${s.id}/lever`} className="text-brand-800 underline">Lever le blocage</Link>
+                      </>
+                    )}
+                  </td>
                   <td className="px-4 py-3">{SOURCE_LABELS[s.source] ?? s.source}</td>
                   <td className="px-4 py-3">{LANG_LABELS[s.language] ?? s.language}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{dateTime.format(new Date(s.updatedAt))}</td>

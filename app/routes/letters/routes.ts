@@ -14,6 +14,7 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('lettres/rythme', 'routes/letters/admin-rate.tsx'),
   route('lettres/abonnes', 'routes/letters/admin-subscribers.tsx'),
   route('lettres/abonnes.csv', 'routes/letters/admin-subscribers-csv.ts'),
+  route('lettres/abonnes/:id/lever', 'routes/letters/admin-lift.tsx'),
   route('lettres/:id', 'routes/letters/admin-letter.tsx'),
   route('lettres/:id/apercu/:lang', 'routes/letters/admin-preview.ts'),
 ];

@@ -8,7 +8,8 @@ import { MANAGED_PAGES } from '~/domain/content/pages';
 import { createAttempt, transition } from '~/domain/donations/ledger.server';
 import { createUser, issueToken } from '~/domain/users/users.server';
 import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
-import { requestSignup } from '~/domain/subscribers/subscribers.server';
+import { requestSignup, suppress } from '~/domain/subscribers/subscribers.server';
+import { createLetter } from '~/domain/letters/letters.server';
 import { expectAccessible, PUBLIC_PAGES } from '../support';
 import { campaignText, KAYA, saveCampaignOrThrow } from '../../support/campaigns';
 import { enableEveryMethod } from '../../support/donations';
@@ -62,6 +63,8 @@ interface Seeded {
   editor: string;
   invitation: string;
   reset: string;
+  letter: string;
+  suppressed: string;
 }
 
 /** The public pages (fr): each screen in the states a visitor meets (the donor space's signed-in state is visited apart). */
@@ -120,7 +123,12 @@ const adminUrls = (s: Seeded) => [
   `/admin/users/${s.editor}/supprimer`,
   '/admin/settings',
   '/admin/mon-compte',
+  '/admin/lettres',
+  '/admin/lettres/nouvelle',
+  '/admin/lettres/rythme',
+  `/admin/lettres/${s.letter}`,
   '/admin/lettres/abonnes',
+  `/admin/lettres/abonnes/${s.suppressed}/lever`,
   '/admin/inconnu',
 ];
 
@@ -213,8 +221,12 @@ test.describe('reflow at 320 px', () => {
       .insertInto('messages')
       .values({ id: 'reflow-message', first_name: 'Aïssatou', last_name: 'Diallo', email: DONOR_EMAIL, message: 'Bonjour, '.repeat(40), language: 'fr', read_at: null, created_at: now })
       .execute();
-    // A subscriber with a long address (the news list's table).
+    // A subscriber with a long address (the news list's table), one suppressed, a letter with a long word.
     await requestSignup(s.db, { email: DONOR_EMAIL, language: 'fr', from: '/blog', wordingVersion: CONSENT_WORDING_VERSION });
+    const refused = await requestSignup(s.db, { email: `refuse.${DONOR_EMAIL}`, language: 'fr', from: '/blog', wordingVersion: CONSENT_WORDING_VERSION });
+    if (refused.kind !== 'ask') throw new Error('not asked');
+    await suppress(s.db, `refuse.${DONOR_EMAIL}`, `550 ${LONG_WORD}`, 'smtp');
+    const letter = await createLetter(s.db, { id: alice.id, name: alice.name }, { fr: { subject: `Nouvelles : ${LONG_WORD}`, body: LONG_WORD, link: '/blog', image: '' } }, { language: '', source: '' });
     // Every payment method and tax receipts on: the donate page shows each tab's whole form.
     await enableEveryMethod(s.db, APP_SECRET);
     await setReceiptSettings(s.db);
@@ -237,6 +249,8 @@ test.describe('reflow at 320 px', () => {
       editor: editor.id,
       invitation: invited.token,
       reset: await issueToken(s.db, editor.id, 'reset'),
+      letter,
+      suppressed: refused.subscriber.id,
     };
   });
   test.afterAll(async () => {
