@@ -126,6 +126,8 @@ const adminUrls = (s: Seeded) => [
   '/admin/lettres',
   '/admin/lettres/nouvelle',
   '/admin/lettres/rythme',
+  '/admin/lettres/dns',
+  '/admin/lettres/dns?domaine=example.org&selecteur=',
   `/admin/lettres/${s.letter}`,
   '/admin/lettres/abonnes',
   `/admin/lettres/abonnes/${s.suppressed}/lever`,
