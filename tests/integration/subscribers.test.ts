@@ -16,6 +16,7 @@ import {
   unsubscribe,
 } from '~/domain/subscribers/subscribers.server';
 import { unsubscribeToken } from '~/domain/subscribers/unsubscribe-token.server';
+import { privacyTexts, privacyTextsBeforeLetters, upgradePrivacyDefault } from '~db/seed-privacy';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { ledgerRow } from '../support/ledger-rows';
 
@@ -166,5 +167,25 @@ describeEachDialect('the news list: opt-in, leaving, donors, personal data, on %
     // Back on the list only through the form and its confirmation.
     const again = await signup('bounced@example.org', 'fr', later(4));
     expect(again.kind).toBe('ask');
+  });
+
+  it('the privacy page’s default, where nobody edited it, gains what the list keeps and that nothing tracks opens or clicks', async () => {
+    const put = async (texts: unknown, version: number) => {
+      await t.db.deleteFrom('page_content').where('page_id', '=', 'privacy').execute();
+      await t.db.insertInto('page_content').values({ page_id: 'privacy', images: '{}', texts: JSON.stringify(texts), version, updated_at: T0.toISOString() }).execute();
+    };
+    await put(privacyTextsBeforeLetters(365), 4);
+    expect(await upgradePrivacyDefault(t.db, 365)).toBe(true);
+    const texts = JSON.parse((await t.db.selectFrom('page_content').select('texts').where('page_id', '=', 'privacy').executeTakeFirstOrThrow()).texts);
+    expect(texts).toEqual(privacyTexts(365));
+    expect(texts.fr.content).toContain('aucune adresse IP');
+    expect(texts.fr.content).toContain('sans aucun suivi d’ouverture ni de clic');
+    expect(texts.en.content).toContain('without any tracking of opens or clicks');
+    expect(texts.es.content).toContain('sin ningún seguimiento de aperturas ni de clics');
+    expect(await upgradePrivacyDefault(t.db, 365)).toBe(false);
+    // An admin's text is left alone.
+    const edited = { ...privacyTextsBeforeLetters(365), fr: { title: 'Confidentialité', content: '<p>Le nôtre.</p>' } };
+    await put(edited, 4);
+    expect(await upgradePrivacyDefault(t.db, 365)).toBe(false);
   });
 });
