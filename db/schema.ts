@@ -332,8 +332,15 @@ export interface SubscriberTable {
   source: string;
   status: string;
   suppressed_reason: string | null;
+  soft_bounces: number;
   created_at: string;
   updated_at: string;
+}
+
+/** Bounce and complaint notifications already applied (provider:event id). */
+export interface MailEventTable {
+  id: string;
+  received_at: string;
 }
 
 /** The proof of consent and its history: one row per request, confirmation, departure… */
@@ -416,4 +423,5 @@ export interface Database {
   subscriber_tokens: SubscriberTokenTable;
   letters: LetterTable;
   letter_queue: LetterQueueTable;
+  mail_events: MailEventTable;
 }

@@ -64,6 +64,8 @@ const schema = z.object({
   DATA_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(DEFAULT_RETENTION_DAYS),
   /** Letters (ADR 022): a claim never settled for this long (its worker died) is marked unknown, never resent. */
   LETTERS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  /** Mailgun's webhook signing key: bounce and complaint notifications at /webhooks/mail/mailgun (ADR 022). */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -18,6 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull())
     /** Why the address is suppressed (a permanent SMTP refusal, a complaint). */
     .addColumn('suppressed_reason', 'text')
+    /** Temporary bounces reported in a row by the mail provider (reset by a delivery). */
+    .addColumn('soft_bounces', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
@@ -86,9 +88,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('error', 'text')
     .addUniqueConstraint('letter_queue_once', ['letter_id', 'subscriber_id'])
     .execute();
+  await db.schema
+    .createTable('mail_events')
+    /** The provider and its event id: an event is applied once, a replay finds it here. */
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('received_at', 'text', (c) => c.notNull())
+    .execute();
+
   await db.schema.createIndex('letter_queue_status').on('letter_queue').columns(['status', 'letter_id']).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ['letter_queue', 'letters', 'subscriber_tokens', 'subscriber_events', 'subscribers']) await db.schema.dropTable(t).execute();
+  for (const t of ['mail_events', 'letter_queue', 'letters', 'subscriber_tokens', 'subscriber_events', 'subscribers']) await db.schema.dropTable(t).execute();
 }

@@ -32,7 +32,7 @@ export interface Subscriber {
   updatedAt: string;
 }
 
-type Row = { id: string; email: string; language: string; source: string; status: string; suppressed_reason: string | null; created_at: string; updated_at: string };
+type Row = { id: string; email: string; language: string; source: string; status: string; suppressed_reason: string | null; soft_bounces: number; created_at: string; updated_at: string };
 
 const toSubscriber = (r: Row): Subscriber => ({
   id: r.id,
@@ -87,7 +87,7 @@ export async function requestSignup(db: DB, input: { email: string; language: La
       await trx.updateTable('subscribers').set({ status: 'pending', language: input.language, source: 'signup', updated_at: at }).where('id', '=', id).execute();
     } else {
       id = randomUUID();
-      await trx.insertInto('subscribers').values({ id, email, language: input.language, source: 'signup', status: 'pending', suppressed_reason: null, created_at: at, updated_at: at }).execute();
+      await trx.insertInto('subscribers').values({ id, email, language: input.language, source: 'signup', status: 'pending', suppressed_reason: null, soft_bounces: 0, created_at: at, updated_at: at }).execute();
     }
     await recordEvent(trx, id, { kind: 'requested', source: 'signup', wordingVersion: input.wordingVersion, detail: input.from }, now);
     const { token, hash } = newToken();
@@ -179,6 +179,28 @@ export async function liftSuppression(db: DB, actor: Actor, subscriberId: string
   });
 }
 
+/**
+ * A temporary bounce the provider reported: after `limit` in a row the address is suppressed.
+ * Returns whether this one suppressed it.
+ */
+export async function softBounce(db: DB, email: string, limit: number, detail: string, now = new Date()): Promise<boolean> {
+  const s = await subscriberByEmail(db, email);
+  if (!s || s.status === 'suppressed') return false;
+  const row = await db
+    .updateTable('subscribers')
+    .set((eb) => ({ soft_bounces: eb('soft_bounces', '+', 1), updated_at: now.toISOString() }))
+    .where('id', '=', s.id)
+    .returning('soft_bounces')
+    .executeTakeFirstOrThrow();
+  if (Number(row.soft_bounces) < limit) return false;
+  return suppress(db, email, `${limit} rebonds temporaires de suite ; dernier : ${detail}`, 'provider', now);
+}
+
+/** A delivery the provider confirmed: the run of temporary bounces starts again. */
+export async function delivered(db: DB, email: string): Promise<void> {
+  await db.updateTable('subscribers').set({ soft_bounces: 0 }).where('email', '=', normalEmail(email)).where('soft_bounces', '>', 0).execute();
+}
+
 /** When the address last left the list (to compare with a later consent). */
 async function leftAt(db: DB, subscriberId: string): Promise<string | null> {
   const r = await db.selectFrom('subscriber_events').select('at').where('subscriber_id', '=', subscriberId).where('kind', '=', 'unsubscribed').orderBy('at', 'desc').executeTakeFirst();
@@ -205,7 +227,7 @@ export async function joinFromConsent(
       await trx.updateTable('subscribers').set({ status: 'subscribed', source: input.source, updated_at: at }).where('id', '=', id).execute();
     } else {
       id = randomUUID();
-      await trx.insertInto('subscribers').values({ id, email, language: input.language, source: input.source, status: 'subscribed', suppressed_reason: null, created_at: at, updated_at: at }).execute();
+      await trx.insertInto('subscribers').values({ id, email, language: input.language, source: input.source, status: 'subscribed', suppressed_reason: null, soft_bounces: 0, created_at: at, updated_at: at }).execute();
     }
     await recordEvent(trx, id, { kind: 'joined', source: input.source, wordingVersion: input.wordingVersion, detail: input.ref }, new Date(input.givenAt));
     return true;

@@ -7,7 +7,10 @@ export const sitePages: RouteConfigEntry[] = [
   route('lettre/confirmer/:token', 'routes/letters/confirm.tsx'),
   route('lettre/desabonnement/:token', 'routes/letters/unsubscribe.tsx'),
 ];
-export const resources: RouteConfigEntry[] = [route('lettre/desabonnement/:token/un-clic', 'routes/letters/one-click.ts')];
+export const resources: RouteConfigEntry[] = [
+  route('lettre/desabonnement/:token/un-clic', 'routes/letters/one-click.ts'),
+  route('webhooks/mail/mailgun', 'routes/letters/webhook-mailgun.ts'),
+];
 export const adminRoutes: RouteConfigEntry[] = [
   route('lettres', 'routes/letters/admin-letters.tsx'),
   route('lettres/nouvelle', 'routes/letters/admin-new.tsx'),
