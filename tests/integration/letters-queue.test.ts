@@ -99,11 +99,16 @@ describeEachDialect('the letters’ queue and sending, on %s', (dialect) => {
     expect(await settle(t.db, first.id, holder, 'sent', null, T0)).toBe(true);
     expect(await settle(t.db, first.id, holder, 'failed', 'x', T0)).toBe(false);
     expect(await release(t.db, first.id, holder)).toBe(false);
+    // A holder gives back a claim whose mail surely did not leave: another worker may take it.
+    const [second] = claims.flat().filter((c) => c.id !== first.id);
+    const secondHolder = `w${[...holders.get(second.id)!][0]}`;
+    expect(await release(t.db, second.id, secondHolder)).toBe(true);
+    expect((await claim(t.db, id, 'w2', 10, T0)).map((c) => c.id)).toEqual([second.id]);
     // Claims older than the lease become unknown, younger ones stay.
     expect(await markAbandoned(t.db, 60_000, new Date(T0.getTime() + 59_000))).toBe(0);
     expect(await markAbandoned(t.db, 60_000, new Date(T0.getTime() + 61_000))).toBe(4);
     expect(await queueCounts(t.db, id)).toMatchObject({ sent: 1, unknown: 4, claimed: 0, queued: 0 });
-    expect(await claim(t.db, id, 'w2', 10, T0)).toEqual([]);
+    expect(await claim(t.db, id, 'w3', 10, T0)).toEqual([]);
   });
 
   it('two workers send a letter once to everyone, in each reader’s language (French when theirs is missing), with well-formed unsubscribe headers', async () => {

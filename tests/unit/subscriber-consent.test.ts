@@ -5,6 +5,9 @@ import {
   confirms,
   isSubscriberSource,
   isSubscriberState,
+  CONSENT_WORDING_VERSION,
+  SOURCE_LABELS,
+  STATE_LABELS,
   leaves,
   normalEmail,
   OPT_IN_TTL_MS,
@@ -42,6 +45,15 @@ describe('the news list’s rules', () => {
     expect(afterDonorConsent('unsubscribed', at, at)).toBe('nothing');
     expect(afterDonorConsent('unsubscribed', at, '2026-11-03T00:00:00.000Z')).toBe('nothing');
     expect(afterDonorConsent('unsubscribed', at, null)).toBe('nothing');
+    // A departure long ago does not bring back an address that is subscribed or suppressed now.
+    expect(afterDonorConsent('subscribed', at, '2026-01-01T00:00:00.000Z')).toBe('nothing');
+    expect(afterDonorConsent('suppressed', at, '2026-01-01T00:00:00.000Z')).toBe('nothing');
+  });
+
+  it('names the wording version, the states and the sources as the back office shows them', () => {
+    expect(CONSENT_WORDING_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(STATE_LABELS).toEqual({ pending: 'En attente de confirmation', subscribed: 'Abonné', unsubscribed: 'Désabonné', suppressed: 'Bloqué (refus définitif)' });
+    expect(SOURCE_LABELS).toEqual({ signup: 'Inscription', donor: 'Donateur', member: 'Membre' });
   });
 
   it('reads the sign-up form: a trimmed address, a known language, a path for the page', () => {
@@ -59,6 +71,13 @@ describe('the news list’s rules', () => {
     expect(error('nope')).toBe('invalidEmail');
     expect(error(`${'a'.repeat(250)}@b.org`)).toBe('tooLong');
     expect(error('ok@b.org')).toBeNull();
+    // A missing field, and an error on another field first: the address's own error is told.
+    const missing = signupSchema.safeParse({ lang: 'fr', from: '/' });
+    expect(missing.success ? null : signupError(missing.error)).toBe('required');
+    const both = signupSchema.safeParse({ email: 'nope', lang: 'de', from: '/' });
+    expect(both.success ? null : signupError(both.error)).toBe('invalidEmail');
+    const langOnly = signupSchema.safeParse({ email: 'ok@b.org', lang: 'de', from: '/' });
+    expect(langOnly.success ? null : signupError(langOnly.error)).toBe('invalidEmail');
     expect(normalEmail('  A@B.Org ')).toBe('a@b.org');
     expect(OPT_IN_TTL_MS).toBe(172_800_000);
   });
