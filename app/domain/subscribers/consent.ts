@@ -29,7 +29,8 @@ export const LIFT_REASON_MAX = 500;
 /** The sign-up form (footer and /blog): the same schema for the page and the action. */
 export const signupSchema = z.object({
   lang: z.enum(LANGS),
-  email: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(SIGNUP_LIMITS.email, { error: 'tooLong' }).pipe(z.email({ error: 'invalidEmail' })),
+  // The string's own error ('required') is every check's that names none: a missing or empty address.
+  email: z.string({ error: 'required' }).trim().min(1).max(SIGNUP_LIMITS.email, { error: 'tooLong' }).pipe(z.email({ error: 'invalidEmail' })),
   /** The page the form was on (a path), kept with the proof of consent. */
   from: z.string().max(200).regex(/^\/[^\s]*$/).catch('/'),
 });
