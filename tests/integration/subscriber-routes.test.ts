@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { subscriberByEmail } from '~/domain/subscribers/subscribers.server';
+import { subscriberByEmail, subscriptionOf } from '~/domain/subscribers/subscribers.server';
 import { unsubscribeToken } from '~/domain/subscribers/unsubscribe-token.server';
 import { runtime } from '~/lib/runtime.server';
 import { action as confirm, loader as confirmPage } from '~/routes/letters/confirm';
@@ -94,13 +94,22 @@ describeEachDialect('news sign-up and leaving, through their routes, on %s', (di
     const wrongBody = (await call(oneClick, '/x', { body: { something: 'else' }, params: { token: unsub }, origin: false })) as Response;
     expect(wrongBody.status).toBe(400);
     expect((await subscriberByEmail(db(), 'leaver@example.org'))?.status).toBe('subscribed');
+    expect(await wrongBody.text()).toBe('Expected List-Unsubscribe=One-Click');
+    // A body that is not a form at all is refused the same way.
+    const json = (await oneClick({ request: new Request(`${ORIGIN}/x`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' }), context: routeContext(), params: { token: unsub }, unstable_pattern: '' } as never)) as Response;
+    expect(json.status).toBe(400);
     for (let i = 0; i < 2; i++) {
       const r = (await call(oneClick, '/x', { body: { 'List-Unsubscribe': 'One-Click' }, params: { token: unsub }, origin: false })) as Response;
       expect(r.status).toBe(200);
+      expect(await r.text()).toBe('Unsubscribed');
+      expect(r.headers.get('Content-Type')).toBe('text/plain; charset=utf-8');
+      expect(r.headers.get('Cache-Control')).toBe('no-store');
       expect((await subscriberByEmail(db(), 'leaver@example.org'))?.status).toBe('unsubscribed');
     }
+    expect((await subscriptionOf(db(), 'leaver@example.org'))!.events.filter((e) => e.kind === 'unsubscribed').map((e) => e.source)).toEqual(['one-click']);
     const forged = (await call(oneClick, '/x', { body: { 'List-Unsubscribe': 'One-Click' }, params: { token: `${id}.forged` }, origin: false })) as Response;
     expect(forged.status).toBe(404);
+    expect(await forged.text()).toBe('Unknown link');
     expect(answer(await call(unsubscribePage, '/x', { method: 'GET', params: { token: `${id}.forged` } })).body).toEqual({ valid: false });
     // The page's button, after the fact: the same answer.
     expect(answer(await call(unsubscribePost, '/x', { params: { token: unsub } }))).toMatchObject({ status: 200, body: { left: true } });
