@@ -7,6 +7,7 @@ import { routes as campaignRoutes } from './routes/admin/campaigns/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
 import { adminRoutes as membershipAdminRoutes } from './routes/membership/routes';
+import { adminRoutes as letterAdminRoutes, resources as letterResources, sitePages as letterPages } from './routes/letters/routes';
 import { adminRoutes as donorAdminRoutes, downloads as donorDownloads, sitePages as donorPages } from './routes/donors/routes';
 
 export default [
@@ -37,11 +38,13 @@ export default [
     ...membershipAdminRoutes,
     ...reportRoutes,
     ...donorAdminRoutes,
+    ...letterAdminRoutes,
     // Paths no screen owns answer 404 (after the guard's role check).
     route('*', 'routes/admin/not-found.tsx'),
   ]),
   ...paymentPublicRoutes,
   ...donorDownloads,
+  ...letterResources,
   layout('routes/site/layout.tsx', [
     index('routes/site/home.tsx'),
     route('a-propos', 'routes/site/about.tsx'),
@@ -60,6 +63,7 @@ export default [
     route('confidentialite', 'routes/site/privacy.tsx'),
     route('mentions-legales', 'routes/site/terms.tsx'),
     ...donorPages,
+    ...letterPages,
     route('*', 'routes/site/not-found.tsx'),
   ]),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),

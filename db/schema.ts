@@ -364,6 +364,19 @@ export interface MembershipTable {
   updated_at: string;
 }
 
+/** A person who asked for the foundation's news (migration 015, ADR 022). Email lowercased. */
+export interface SubscriberTable {
+  id: string;
+  email: string;
+  language: string;
+  source: string;
+  status: string;
+  suppressed_reason: string | null;
+  soft_bounces: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** One payment of dues (migration 014). */
 export interface MembershipDuesTable {
   id: string;
@@ -388,6 +401,59 @@ export interface MembershipReminderTable {
   channel: string;
   claimed_at: string;
   sent_at: string | null;
+}
+
+/** Bounce and complaint notifications already applied (provider:event id). */
+export interface MailEventTable {
+  id: string;
+  received_at: string;
+}
+
+/** The proof of consent and its history: one row per request, confirmation, departure… */
+export interface SubscriberEventTable {
+  id: string;
+  subscriber_id: string;
+  kind: string;
+  at: string;
+  source: string;
+  wording_version: string | null;
+  detail: string | null;
+}
+
+/** Double opt-in links: sha256 of the mailed token, single use, 48 h. */
+export interface SubscriberTokenTable {
+  id: string;
+  subscriber_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface LetterTable {
+  id: string;
+  versions: string;
+  post_id: string | null;
+  audience_language: string;
+  audience_source: string;
+  status: string;
+  scheduled_at: string | null;
+  pause_reason: string | null;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+}
+
+/** One recipient of one letter: claimed by one worker at a time (letters/queue.server.ts). */
+export interface LetterQueueTable {
+  id: string;
+  letter_id: string;
+  subscriber_id: string;
+  status: string;
+  claimed_by: string | null;
+  claimed_at: string | null;
+  done_at: string | null;
+  error: string | null;
 }
 
 export interface Database {
@@ -423,4 +489,10 @@ export interface Database {
   memberships: MembershipTable;
   membership_dues: MembershipDuesTable;
   membership_reminders: MembershipReminderTable;
+  subscribers: SubscriberTable;
+  subscriber_events: SubscriberEventTable;
+  subscriber_tokens: SubscriberTokenTable;
+  letters: LetterTable;
+  letter_queue: LetterQueueTable;
+  mail_events: MailEventTable;
 }

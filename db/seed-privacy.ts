@@ -43,6 +43,7 @@ const PARTS: Record<Lang, {
   dedication: string;
   messages: string;
   consent: string;
+  newsletter: string;
   cookies: string;
   payments: string;
   howLong: string;
@@ -51,6 +52,7 @@ const PARTS: Record<Lang, {
   purged: (period: string) => string;
   units: [months: string, days: string];
   links: string;
+  newsletterKept: string;
   consentKept: string;
   rights: string;
   erasureV2: string;
@@ -67,6 +69,7 @@ const PARTS: Record<Lang, {
     dedication: '<li><strong>Votre dédicace</strong>, si vous dédiez votre don : le nom de la personne honorée ou à la mémoire de qui vous donnez, votre message et, si vous la donnez, son adresse email, pour la prévenir de votre geste (sans le montant).</li>',
     messages: '<li><strong>Vos messages</strong> envoyés par le formulaire de contact : prénom, nom, email, message. Pour vous répondre.</li>',
     consent: '<li><strong>Votre consentement</strong> à recevoir des nouvelles de la fondation, avec sa date, seulement si vous avez coché la case.</li>',
+    newsletter: '<li><strong>Votre abonnement aux lettres d’information</strong>, si vous vous inscrivez (ou cochez la case en donnant) : adresse email, langue, et la preuve de votre consentement (date, page du formulaire, version du texte accepté ; aucune adresse IP). Pour vous envoyer nos lettres, sans aucun suivi d’ouverture ni de clic.</li>',
     cookies: '<li><strong>Les cookies</strong> strictement nécessaires : la langue choisie, et pendant une heure au plus la session de votre espace donateur. Aucun traceur publicitaire ni mesure d’audience.</li></ul>',
     payments: '<p>Les données de paiement (carte, compte) sont saisies chez nos prestataires (Stripe, PayPal, CoinGate, Flutterwave) et ne passent jamais par nos serveurs.</p>',
     howLong: '<h2>Combien de temps</h2><ul>',
@@ -75,6 +78,7 @@ const PARTS: Record<Lang, {
     purged: (period) => `<li>Messages du formulaire de contact et tentatives de don jamais payées : effacés automatiquement au bout de ${period}.</li>`,
     units: ['mois', 'jours'],
     links: '<li>Liens de connexion à l’espace donateur : 30 minutes, une seule utilisation.</li>',
+    newsletterKept: '<li>Abonnement aux lettres : jusqu’à votre désabonnement, d’un clic, par le lien de chaque lettre ; la preuve de votre consentement est gardée avec lui.</li>',
     consentKept: '<li>Consentement aux nouvelles : jusqu’à ce que vous le retiriez.</li></ul>',
     rights:
       '<h2>Vos droits</h2><p>Vous pouvez consulter, télécharger (JSON ou CSV), corriger ou effacer vos données, retirer votre consentement et vous opposer à un traitement. Le plus simple : <a href="/mon-espace">votre espace donateur</a>, où vous vous connectez avec l’email de vos dons, sans mot de passe. Vous pouvez aussi nous écrire via la page <a href="/contact">Contact</a>. ',
@@ -93,6 +97,7 @@ const PARTS: Record<Lang, {
     dedication: '<li><strong>Your dedication</strong>, if you dedicate your gift: the name of the person honoured or remembered, your message and, if you give it, their email address, to tell them of your gift (without the amount).</li>',
     messages: '<li><strong>Your messages</strong> sent through the contact form: first name, last name, email, message. To answer you.</li>',
     consent: '<li><strong>Your consent</strong> to receive the foundation’s news, with its date, only if you ticked the box.</li>',
+    newsletter: '<li><strong>Your subscription to our letters</strong>, if you subscribe (or tick the box when giving): email address, language, and the proof of your consent (date, page of the form, version of the wording accepted; no IP address). To send you our letters, without any tracking of opens or clicks.</li>',
     cookies: '<li><strong>Strictly necessary cookies</strong>: the chosen language, and for one hour at most the session of your donor space. No advertising tracker or audience measurement.</li></ul>',
     payments: '<p>Payment details (card, account) are entered at our payment providers (Stripe, PayPal, CoinGate, Flutterwave) and never pass through our servers.</p>',
     howLong: '<h2>For how long</h2><ul>',
@@ -101,6 +106,7 @@ const PARTS: Record<Lang, {
     purged: (period) => `<li>Contact form messages and donation attempts never paid: deleted automatically after ${period}.</li>`,
     units: ['months', 'days'],
     links: '<li>Donor space sign-in links: 30 minutes, single use.</li>',
+    newsletterKept: '<li>Subscription to our letters: until you unsubscribe, in one click, with the link in every letter; the proof of your consent is kept with it.</li>',
     consentKept: '<li>Consent to news: until you withdraw it.</li></ul>',
     rights:
       '<h2>Your rights</h2><p>You may see, download (JSON or CSV), correct or erase your data, withdraw your consent and object to processing. The simplest way: <a href="/mon-espace">your donor space</a>, where you sign in with the email of your gifts, without a password. You may also write to us through the <a href="/contact">Contact</a> page. ',
@@ -118,6 +124,7 @@ const PARTS: Record<Lang, {
     dedication: '<li><strong>Su dedicatoria</strong>, si dedica su donativo: el nombre de la persona homenajeada o recordada, su mensaje y, si lo indica, su correo electrónico, para avisarle de su gesto (sin el importe).</li>',
     messages: '<li><strong>Sus mensajes</strong> enviados por el formulario de contacto: nombre, apellidos, correo electrónico, mensaje. Para responderle.</li>',
     consent: '<li><strong>Su consentimiento</strong> para recibir noticias de la fundación, con su fecha, solo si marcó la casilla.</li>',
+    newsletter: '<li><strong>Su suscripción a nuestras cartas</strong>, si se suscribe (o marca la casilla al donar): correo electrónico, idioma y la prueba de su consentimiento (fecha, página del formulario, versión del texto aceptado; ninguna dirección IP). Para enviarle nuestras cartas, sin ningún seguimiento de aperturas ni de clics.</li>',
     cookies: '<li><strong>Las cookies</strong> estrictamente necesarias: el idioma elegido y, durante una hora como máximo, la sesión de su espacio de donante. Ningún rastreador publicitario ni medición de audiencia.</li></ul>',
     payments: '<p>Los datos de pago (tarjeta, cuenta) se introducen en nuestros proveedores (Stripe, PayPal, CoinGate, Flutterwave) y nunca pasan por nuestros servidores.</p>',
     howLong: '<h2>Durante cuánto tiempo</h2><ul>',
@@ -126,6 +133,7 @@ const PARTS: Record<Lang, {
     purged: (period) => `<li>Mensajes del formulario de contacto e intentos de donativo nunca pagados: se borran automáticamente a los ${period}.</li>`,
     units: ['meses', 'días'],
     links: '<li>Enlaces de acceso al espacio de donante: 30 minutos, un solo uso.</li>',
+    newsletterKept: '<li>Suscripción a nuestras cartas: hasta que se dé de baja, con un clic, mediante el enlace de cada carta; la prueba de su consentimiento se guarda con ella.</li>',
     consentKept: '<li>Consentimiento a las noticias: hasta que lo retire.</li></ul>',
     rights:
       '<h2>Sus derechos</h2><p>Puede consultar, descargar (JSON o CSV), rectificar o borrar sus datos, retirar su consentimiento y oponerse a un tratamiento. Lo más sencillo: <a href="/mon-espace">su espacio de donante</a>, donde accede con el correo de sus donativos, sin contraseña. También puede escribirnos desde la página de <a href="/contact">Contacto</a>. ',
@@ -162,6 +170,14 @@ export const PRIVACY_V2 = byLang((l) => {
 export function privacyTexts(retentionDays: number) {
   return byLang((l) => {
     const p = PARTS[l];
+    return [p.intro, p.collect, p.gifts, p.receipt, p.dedication, p.messages, p.consent, p.newsletter, p.cookies, p.payments, p.howLong, p.kept, p.purged(retentionPeriod(retentionDays, l)), p.links, p.newsletterKept, p.consentKept, p.rights, p.erasure, p.cnil];
+  });
+}
+
+/** The default before the news letters (ADR 022) added their paragraphs, kept to recognise it on a site. */
+export function privacyTextsBeforeLetters(retentionDays: number) {
+  return byLang((l) => {
+    const p = PARTS[l];
     return [p.intro, p.collect, p.gifts, p.receipt, p.dedication, p.messages, p.consent, p.cookies, p.payments, p.howLong, p.kept, p.purged(retentionPeriod(retentionDays, l)), p.links, p.consentKept, p.rights, p.erasure, p.cnil];
   });
 }
@@ -177,7 +193,7 @@ function renderedFor(texts: Texts): number | null {
   const m = /au bout de (\d+) (mois|jours)\.<\/li>/.exec(texts.fr?.content ?? '');
   if (!m) return null;
   const days = m[2] === 'mois' ? (Number(m[1]) / 12) * 365 : Number(m[1]);
-  return same(texts, privacyTexts(days)) ? days : null;
+  return same(texts, privacyTexts(days)) || same(texts, privacyTextsBeforeLetters(days)) ? days : null;
 }
 
 /**

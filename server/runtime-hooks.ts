@@ -4,6 +4,7 @@ import { msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
 import { donationDeps, startDonationRechecks } from '~/domain/donations/deps.server';
 import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
 import { pruneDonorAccess } from '~/domain/donors/links.server';
+import { startLetterSending } from '~/domain/letters/worker.server';
 import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { runMembershipReminders } from '~/domain/membership/reminders.server';
 import { startScheduledPublishing } from '~/domain/revisions/schedule.server';
@@ -11,6 +12,7 @@ import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
 import { pruneSessions } from '~/domain/users/sessions.server';
 import type { Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
+import { deliverBulk, mailConfigFor } from '~/lib/mail.server';
 import { contentChanged, runtime, type RuntimeHooks } from '~/lib/runtime.server';
 import { campaignPages, registerPaymentSubscribers } from './payment-subscribers';
 
@@ -70,6 +72,16 @@ export const runtimeHooks: RuntimeHooks = {
     atMidnight();
     // Drafts scheduled for publication are published when due (ADR 015).
     const stopScheduling = startScheduledPublishing();
+    // Letters are sent in the background, at the Admin's rate, claimed row by row (ADR 022).
+    const publicUrl = env.PUBLIC_URL?.replace(/\/$/, '');
+    const mail = mailConfigFor(env, publicUrl);
+    const smtpUrl = mail.smtpUrl;
+    const stopLetters = startLetterSending({
+      db: handle.db,
+      site: publicUrl ? { origin: publicUrl, appSecret: runtime().secret } : undefined,
+      deliver: smtpUrl ? (m) => deliverBulk({ ...mail, smtpUrl }, m) : undefined,
+      leaseMs: env.LETTERS_LEASE_MS,
+    });
     return () => {
       clearInterval(hourly);
       clearTimeout(firstReminders);
@@ -79,6 +91,7 @@ export const runtimeHooks: RuntimeHooks = {
       clearTimeout(midnight);
       campaignPages.stop();
       stopScheduling();
+      void stopLetters();
     };
   },
 };

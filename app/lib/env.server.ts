@@ -62,6 +62,10 @@ const schema = z.object({
   SCHEDULE_INTERVAL_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   /** Days contact messages and abandoned (never paid) donation attempts are kept before the periodic job deletes them. */
   DATA_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(DEFAULT_RETENTION_DAYS),
+  /** Letters (ADR 022): a claim never settled for this long (its worker died) is marked unknown, never resent. */
+  LETTERS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  /** Mailgun's webhook signing key: bounce and complaint notifications at /webhooks/mail/mailgun (ADR 022). */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -10,6 +10,8 @@ export interface Mail {
   html: string;
   /** Files sent with the mail (not kept in the outbox, which records the text only). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** Extra headers (a letter's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -37,6 +39,10 @@ export function mailConfigFor(env: { SMTP_URL?: string; MAIL_FROM?: string }, si
 
 /** Text made safe inside a mail's HTML (mails quote what donors typed). */
 export const escapeMailHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Plain paragraphs as a mail's HTML: each escaped, its links made clickable. */
+export const paragraphsHtml = (paragraphs: string[]): string =>
+  paragraphs.map((p) => `<p>${escapeMailHtml(p).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`).join('\n');
 
 const transports = new Map<string, Transporter>();
 
@@ -70,7 +76,7 @@ export async function sendMail(db: DB, config: MailConfig, mail: Mail): Promise<
     return { status: 'outbox', id };
   }
   try {
-    await transport(config.smtpUrl).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments });
+    await transport(config.smtpUrl).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments, headers: mail.headers });
     await db.updateTable('mail_outbox').set({ sent_at: new Date().toISOString() }).where('id', '=', id).execute();
     log.info('mail sent', { mailId: id, to: mail.to, subject: mail.subject });
     return { status: 'sent', id };
@@ -79,6 +85,33 @@ export async function sendMail(db: DB, config: MailConfig, mail: Mail): Promise<
     await db.updateTable('mail_outbox').set({ error }).where('id', '=', id).execute();
     log.error('mail sending failed; kept in the mail_outbox table', { mailId: id, to: mail.to, subject: mail.subject, error });
     return { status: 'failed', id, error };
+  }
+}
+
+/** Why the SMTP server did not take a mail: its reply code when it answered (550…), else none. */
+export class DeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly responseCode: number | undefined,
+    /** nodemailer's code: ECONNECTION, ESOCKET, ETIMEDOUT, EENVELOPE, EMESSAGE… */
+    readonly code: string | undefined,
+    /** The SMTP step that failed: CONN (connecting), RCPT TO, DATA… */
+    readonly command?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Hands one mail of a bulk sending (a letter) to the SMTP server, without the outbox: the sending
+ * queue is its record. Throws a DeliveryError when the server refused it or could not be reached.
+ */
+export async function deliverBulk(config: MailConfig & { smtpUrl: string }, mail: Mail): Promise<void> {
+  try {
+    await transport(config.smtpUrl).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+  } catch (e) {
+    const err = e as { message?: string; responseCode?: number; code?: string; command?: string };
+    throw new DeliveryError(err.message ?? String(e), typeof err.responseCode === 'number' ? err.responseCode : undefined, err.code, err.command);
   }
 }
 

@@ -4,13 +4,14 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
  * Encryption at rest for stored secrets (payment provider keys): AES-256-GCM with a key derived
  * from APP_SECRET by HKDF-SHA256, one key per purpose. Format: `v1.{iv}.{tag}.{ciphertext}` (base64url).
  */
-function key(appSecret: string, purpose: string): Buffer {
+/** A 32-byte key derived from APP_SECRET for one purpose (encryption here, signatures elsewhere). */
+export function derivedKey(appSecret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', appSecret, 'thv-secret-box', purpose, 32));
 }
 
 export function seal(appSecret: string, purpose: string, plaintext: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key(appSecret, purpose), iv);
+  const cipher = createCipheriv('aes-256-gcm', derivedKey(appSecret, purpose), iv);
   // Stryker disable next-line StringLiteral: an empty encoding is UTF-8 too
   const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), ct.toString('base64url')].join('.');
@@ -20,7 +21,7 @@ export function seal(appSecret: string, purpose: string, plaintext: string): str
 export function open(appSecret: string, purpose: string, sealed: string): string {
   const [v, iv, tag, ct] = sealed.split('.');
   if (v !== 'v1' || !iv || !tag || ct === undefined) throw new Error('not a sealed value');
-  const decipher = createDecipheriv('aes-256-gcm', key(appSecret, purpose), Buffer.from(iv, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', derivedKey(appSecret, purpose), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
 }

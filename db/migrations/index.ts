@@ -10,6 +10,7 @@ import * as m011 from './011-report-indexes';
 import * as m012 from './012-autosave-draft';
 import * as m013 from './013-payment-purpose';
 import * as m014 from './014-membership';
+import * as m015 from './015-letters';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '012-autosave-draft': m012,
   '013-payment-purpose': m013,
   '014-membership': m014,
+  '015-letters': m015,
 };

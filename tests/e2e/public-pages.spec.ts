@@ -39,7 +39,7 @@ test('an unknown article answers 404 with a way back to the blog', async ({ page
 
 test('the blog lists published posts only, newest first', async ({ page }) => {
   await page.goto('/blog');
-  const titles = page.getByRole('main').getByRole('heading', { level: 2 });
+  const titles = page.getByRole('main').getByRole('article').getByRole('heading', { level: 2 });
   await expect(titles).toHaveText(['Retour sur la caravane médicale', 'La rentrée à l’école de Thiès']);
   await expect(page.getByText('Bientôt : nos jardins partagés')).toHaveCount(0);
 });

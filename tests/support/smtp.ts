@@ -35,20 +35,43 @@ function decodeMime(raw: string): string {
     .join('\n');
 }
 
-/** A real SMTP server on 127.0.0.1 that keeps every mail it is given. */
-export async function startSmtp() {
+export interface SmtpBehaviour {
+  /** Recipients refused at RCPT TO with this reply (a permanent 550, a temporary 450…). */
+  refuse?: (address: string) => { code: number; message: string } | undefined;
+  /** Recipients whose message is read and never answered (the sender waits until it is killed). */
+  hang?: (address: string) => boolean;
+}
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every mail it is given (a hung one too, in `hung`).
+ * `behaviour` may be changed while it runs.
+ */
+export async function startSmtp(behaviour: SmtpBehaviour = {}) {
   const mails: CaughtMail[] = [];
+  const hung: CaughtMail[] = [];
   const waiters: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = behaviour.refuse?.(address.address);
+      if (!refusal) return callback();
+      const err = Object.assign(new Error(refusal.message), { responseCode: refusal.code });
+      callback(err);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), text: decodeMime(raw), raw });
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address), text: decodeMime(raw), raw };
+        if (mail.to.some((a) => behaviour.hang?.(a))) {
+          hung.push(mail);
+          waiters.splice(0).forEach((w) => w());
+          return;
+        }
+        mails.push(mail);
         waiters.splice(0).forEach((w) => w());
         callback();
       });
@@ -59,6 +82,19 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
+    hung,
+    behaviour,
+    /** Waits (up to `ms`) until `done()` holds, checking after each mail. */
+    async until(done: () => boolean, ms = 20_000): Promise<void> {
+      const deadline = Date.now() + ms;
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error('the SMTP server did not receive what was expected in time');
+        await new Promise<void>((r) => {
+          waiters.push(r);
+          setTimeout(r, 200);
+        });
+      }
+    },
     /** The next mail to `to` (waits up to 10 s for it). */
     async mailTo(to: string): Promise<CaughtMail> {
       const deadline = Date.now() + 10_000;

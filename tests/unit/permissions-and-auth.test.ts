@@ -4,7 +4,7 @@ import { changePasswordSchema, loginSchema, setupSchema, userSchema } from '~/do
 
 describe('roles', () => {
   it('gives Éditeurs the content screens and Admins everything, by path prefix', () => {
-    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', 'Gestion des pages', 'Projets / Actions', 'Campagnes', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages', 'Adhésions']);
+    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', 'Gestion des pages', 'Projets / Actions', 'Campagnes', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages', 'Adhésions', 'Lettres d’information']);
     expect(menuFor('Admin').map((s) => s.label)).toEqual([...menuFor('Éditeur').map((s) => s.label), 'Paiements', 'Dons', 'Reçus', 'Rapports', 'Utilisateurs', 'Courriels en attente', 'Paramètres']);
     for (const area of ['users', 'settings', 'payments', 'donations', 'receipts', 'reports', 'outbox'] as const) expect(can('Éditeur', area)).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/users/12/supprimer')).toBe(false);
@@ -17,6 +17,7 @@ describe('roles', () => {
     expect(canOpenPath('Éditeur', '/admin/adhesions/parametres/types/nouveau')).toBe(false);
     expect(canOpenPath('Admin', '/admin/adhesions/parametres')).toBe(true);
     expect(can('Éditeur', 'membership-settings')).toBe(false);
+    expect(canOpenPath('Éditeur', '/admin/lettres/abonnes')).toBe(true);
     expect(ADMIN_SECTIONS.every((s) => can('Admin', s.area))).toBe(true);
   });
 });

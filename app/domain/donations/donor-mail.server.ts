@@ -2,7 +2,7 @@ import type { DB } from '~db/index';
 import type { Env } from '~/lib/env.server';
 import { isLang, translate, type Lang, type MessageKey, type Vars } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
-import { escapeMailHtml as esc, mailConfigFor, sendMail, type MailResult } from '~/lib/mail.server';
+import { mailConfigFor, paragraphsHtml, sendMail, type MailResult } from '~/lib/mail.server';
 
 export interface MailDeps {
   db: DB;
@@ -26,6 +26,6 @@ export async function sendDonorMail(deps: MailDeps, to: string, lang: Lang, subj
     to,
     subject: translate(m, subject, vars),
     text: paragraphs.join('\n\n'),
-    html: paragraphs.map((p) => `<p>${esc(p).replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p>`).join('\n'),
+    html: paragraphsHtml(paragraphs),
   });
 }

@@ -6,6 +6,7 @@ import { deleteStaleAttempts, eraseGiftDetails } from '~/domain/donations/ledger
 import { toDecimalString } from '~/domain/donations/money';
 import { parisYear } from '~/domain/receipts/calendar';
 import { parseTaxDetails, type TaxDetails } from '~/domain/receipts/donor-details';
+import { eraseSubscription, subscriptionOf, type SubscriberEvent } from '~/domain/subscribers/subscribers.server';
 import { issuedReceiptsFor, issuedReceiptsOfEmail, receiptsOfEmail } from '~/domain/receipts/register.server';
 import { csvDocument, type CsvValue } from '~/lib/csv';
 import { hashToken } from '~/lib/tokens.server';
@@ -15,7 +16,7 @@ import { giftEvents, monthlyGiftsOf, type MonthlyGiftView } from '~/domain/donat
 
 /**
  * A donor's personal data (ADR 013): their gifts, what they wrote through the contact form, their
- * consents — found by email, exported, erased. The history and the export read the same queries.
+ * consents, their subscription to the news letters (ADR 022) — found by email, exported, erased. The history and the export read the same queries.
  */
 
 /** Every gift of this email, newest first (all statuses: the donor sees what failed too). */
@@ -118,6 +119,8 @@ export interface DonorExport {
   monthlyGifts: (MonthlyGiftView & { amount: string; changes: { kind: string; at: string; amount: string | null; source: string }[] })[];
   messages: { id: string; createdAt: string; firstName: string; lastName: string; email: string; message: string; language: string }[];
   consents: ConsentRecord[];
+  /** The subscription to the news letters, with its proof of consent (ADR 022), if any. */
+  newsletter: { status: string; language: string; source: string; createdAt: string; events: SubscriberEvent[] } | null;
   /** Tax receipts made out to this email, cancelled ones included (the register keeps both). */
   receipts: { id: string; number: string; kind: string; year: number; amount: string; currency: 'EUR'; issuedAt: string; status: string; cancelledAt: string | null }[];
 }
@@ -157,6 +160,7 @@ export async function exportDonorData(db: DB, email: string, now = new Date()): 
     ),
     messages: (await messagesOf(db, email)).map((m) => ({ id: m.id, createdAt: m.created_at, firstName: m.first_name, lastName: m.last_name, email: m.email, message: m.message, language: m.language })),
     consents: await consentsOf(db, email),
+    newsletter: await newsletterOf(db, email),
     receipts: (await receiptsOfEmail(db, email)).map((r) => ({
       id: r.id,
       number: r.number,
@@ -169,6 +173,11 @@ export async function exportDonorData(db: DB, email: string, now = new Date()): 
       cancelledAt: r.cancelled_at,
     })),
   };
+}
+
+async function newsletterOf(db: DB, email: string): Promise<DonorExport['newsletter']> {
+  const s = await subscriptionOf(db, email);
+  return s && { status: s.status, language: s.language, source: s.source, createdAt: s.createdAt, events: s.events };
 }
 
 /**
@@ -213,6 +222,7 @@ export function donorExportCsv(x: DonorExport): string {
     ...x.monthlyGifts.map((g) => ({ record: 'monthly_gift', id: g.id, date: g.startedAt, amount: g.amount, currency: g.currency, method: 'stripe', status: g.status, frequency: 'monthly', email: x.email, details: g.changes.map((c) => `${c.at} ${c.kind}${c.amount ? ` ${c.amount}` : ''}`).join(' | ') })),
     ...x.messages.map((m) => ({ record: 'message', id: m.id, date: m.createdAt, name: `${m.firstName} ${m.lastName}`.trim(), email: m.email, language: m.language, details: m.message })),
     ...x.consents.map((c) => ({ record: 'consent', id: c.donationId, date: c.givenAt, status: c.withdrawnAt ? `withdrawn ${c.withdrawnAt}` : 'given', email: x.email, details: c.kind })),
+    ...(x.newsletter?.events ?? []).map((e) => ({ record: 'newsletter', date: e.at, status: e.kind, email: x.email, language: x.newsletter!.language, details: [e.source, e.wordingVersion, e.detail].filter(Boolean).join(' ') })),
     ...x.receipts.map((r) => ({ record: 'tax_receipt', id: r.number, date: r.issuedAt, amount: r.amount, currency: r.currency, amount_eur: r.amount, status: r.cancelledAt ? `${r.status} ${r.cancelledAt}` : r.status, email: x.email, details: `${r.kind} ${r.year}` })),
   ];
   return csvDocument(CSV_COLUMNS, records.map((r) => CSV_COLUMNS.map((c) => r[c] ?? '')));
@@ -261,6 +271,7 @@ export async function eraseDonorData(db: DB, email: string, actor: Actor): Promi
     await deleteMailsAbout(trx, email, mentions, dedications);
     await trx.deleteFrom('donor_links').where('email', '=', email).execute();
     await trx.deleteFrom('donor_sessions').where('email', '=', email).execute();
+    await eraseSubscription(trx, email);
     // Counters keyed by an account's email (admin sign-in attempts with it, for instance).
     await trx.deleteFrom('rate_limits').where((eb) => eb.or(holdsAny(['key'], [email]))).execute();
     await rewriteAuditLines(trx, mentions, donorRef(email));

@@ -25,6 +25,7 @@ export type AdminArea =
   | 'messages'
   | 'memberships'
   | 'membership-settings'
+  | 'letters'
   | 'payments'
   | 'donations'
   | 'receipts'
@@ -61,6 +62,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'membership-settings', path: '/admin/adhesions/parametres', label: 'Paramètres des adhésions', roles: ADMIN_ONLY, menu: false },
   // Éditeurs read the register without addresses (issue 32); every change is an Admin's.
   { area: 'memberships', path: '/admin/adhesions', label: 'Adhésions', roles: EVERYONE, menu: true },
+  { area: 'letters', path: '/admin/lettres', label: 'Lettres d’information', roles: EVERYONE, menu: true },
   { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: true },
   { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: true },
   { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: true },

@@ -5,6 +5,7 @@ import { detectLang } from '~/lib/i18n.server';
 import { pageMeta } from '~/lib/page-meta';
 import { Img } from '~/ui/primitives/Img';
 import { SiteLink } from '~/ui/primitives/links';
+import { SignupForm } from '~/ui/site/SignupForm';
 import { publishedImages, publishedPosts } from './published.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -53,6 +54,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <section aria-labelledby="blog-newsletter" className="mt-12 max-w-xl rounded-xl bg-brand-50 p-6">
+        <h2 id="blog-newsletter" className="text-xl font-bold">{t('newsletter.title')}</h2>
+        <p className="mt-1 text-gray-800">{t('newsletter.intro')}</p>
+        <SignupForm id="blog-signup" from="/blog" />
+      </section>
     </div>
   );
 }

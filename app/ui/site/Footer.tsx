@@ -1,7 +1,9 @@
+import { useLocation } from 'react-router';
 import { SOCIAL_NETWORKS, socialUrl, type SiteSettings, type SocialNetwork } from '~/domain/settings/site-settings';
 import { useI18n } from '~/lib/i18n';
 import { SiteLink } from '~/ui/primitives/links';
 import { NAV_ITEMS } from './nav';
+import { SignupForm } from './SignupForm';
 
 const icons: Record<SocialNetwork, string> = {
   facebook: 'M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v6h4v-6h3l1-4h-4V8z',
@@ -27,6 +29,7 @@ export interface FooterContact {
 
 export function Footer({ settings, contact }: { settings: SiteSettings; contact: FooterContact }) {
   const { t } = useI18n();
+  const { pathname } = useLocation();
   const socialClass = 'inline-flex h-11 w-11 items-center justify-center rounded-full bg-white/10 text-white hover:bg-white/20';
 
   return (
@@ -110,6 +113,14 @@ export function Footer({ settings, contact }: { settings: SiteSettings; contact:
           </address>
         </div>
       </div>
+      <section aria-labelledby="footer-newsletter" className="border-t border-white/10">
+        <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+          <div className="max-w-xl">
+            <h2 id="footer-newsletter" className="text-sm font-semibold uppercase tracking-wide text-white">{t('newsletter.title')}</h2>
+            <SignupForm id="footer-signup" from={pathname} dark />
+          </div>
+        </div>
+      </section>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-sm sm:px-6">
           <SiteLink to="/admin/login" aria-label={t('footer.adminLink')} className="inline-block min-w-6 rounded px-1 py-0.5 hover:text-white">

@@ -10,6 +10,9 @@ import { createUser, issueToken } from '~/domain/users/users.server';
 import { applyDuesPayment } from '~/domain/membership/dues.server';
 import { createMember } from '~/domain/membership/register.server';
 import { createType } from '~/domain/membership/types.server';
+import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
+import { requestSignup, suppress } from '~/domain/subscribers/subscribers.server';
+import { createLetter } from '~/domain/letters/letters.server';
 import { expectAccessible, PUBLIC_PAGES } from '../support';
 import { campaignText, KAYA, saveCampaignOrThrow } from '../../support/campaigns';
 import { enableEveryMethod } from '../../support/donations';
@@ -66,6 +69,8 @@ interface Seeded {
   reset: string;
   member: string;
   membershipType: string;
+  letter: string;
+  suppressed: string;
 }
 
 /** The public pages (fr): each screen in the states a visitor meets (the donor space's signed-in state is visited apart). */
@@ -77,6 +82,9 @@ const publicUrls = (s: Seeded) => [
   `/campagnes/${s.campaignSlug}`,
   '/mon-espace',
   '/mon-espace/connexion',
+  '/lettre/inscription',
+  '/lettre/confirmer/lien-inconnu',
+  '/lettre/desabonnement/lien-inconnu',
 ];
 
 /** The screens seen before signing in (the first-start screen, which exists only while no account does, is visited apart). */
@@ -130,6 +138,14 @@ const adminUrls = (s: Seeded) => [
   `/admin/users/${s.editor}/supprimer`,
   '/admin/settings',
   '/admin/mon-compte',
+  '/admin/lettres',
+  '/admin/lettres/nouvelle',
+  '/admin/lettres/rythme',
+  '/admin/lettres/dns',
+  '/admin/lettres/dns?domaine=example.org&selecteur=',
+  `/admin/lettres/${s.letter}`,
+  '/admin/lettres/abonnes',
+  `/admin/lettres/abonnes/${s.suppressed}/lever`,
   '/admin/inconnu',
 ];
 
@@ -222,6 +238,12 @@ test.describe('reflow at 320 px', () => {
       .insertInto('messages')
       .values({ id: 'reflow-message', first_name: 'Aïssatou', last_name: 'Diallo', email: DONOR_EMAIL, message: 'Bonjour, '.repeat(40), language: 'fr', read_at: null, created_at: now })
       .execute();
+    // A subscriber with a long address (the news list's table), one suppressed, a letter with a long word.
+    await requestSignup(s.db, { email: DONOR_EMAIL, language: 'fr', from: '/blog', wordingVersion: CONSENT_WORDING_VERSION });
+    const refused = await requestSignup(s.db, { email: `refuse.${DONOR_EMAIL}`, language: 'fr', from: '/blog', wordingVersion: CONSENT_WORDING_VERSION });
+    if (refused.kind !== 'ask') throw new Error('not asked');
+    await suppress(s.db, `refuse.${DONOR_EMAIL}`, `550 ${LONG_WORD}`, 'smtp');
+    const letter = await createLetter(s.db, { id: alice.id, name: alice.name }, { fr: { subject: `Nouvelles : ${LONG_WORD}`, body: LONG_WORD, link: '/blog', image: '' } }, { language: '', source: '' });
     // Every payment method and tax receipts on: the donate page shows each tab's whole form.
     await enableEveryMethod(s.db, APP_SECRET);
     await setReceiptSettings(s.db);
@@ -250,6 +272,8 @@ test.describe('reflow at 320 px', () => {
       reset: await issueToken(s.db, editor.id, 'reset'),
       member: member.id,
       membershipType: membershipTypeId,
+      letter,
+      suppressed: refused.subscriber.id,
     };
   });
   test.afterAll(async () => {

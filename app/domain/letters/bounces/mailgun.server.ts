@@ -1,0 +1,52 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { BounceEvent, BounceKind, BounceProvider, Verified } from './types';
+
+/**
+ * Mailgun's webhooks (https://documentation.mailgun.com/docs/mailgun/user-manual/tracking-messages/#securing-webhooks):
+ * a JSON body `{ signature: { timestamp, token, signature }, "event-data": { id, event, severity,
+ * recipient, … } }`, the signature being the hex HMAC-SHA256 of `timestamp + token` under the
+ * webhook signing key. A notification older than MAX_AGE_S, or from the future, is refused (a
+ * replayed capture); an event already applied is recognised by its id anyway.
+ */
+export const MAX_AGE_S = 15 * 60;
+
+interface Body {
+  signature?: { timestamp?: unknown; token?: unknown; signature?: unknown };
+  'event-data'?: { id?: unknown; event?: unknown; severity?: unknown; recipient?: unknown; reason?: unknown; 'delivery-status'?: { code?: unknown; message?: unknown; description?: unknown } };
+}
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+export function mailgunSignature(key: string, timestamp: string, token: string): string {
+  return createHmac('sha256', key).update(timestamp + token).digest('hex');
+}
+
+function kindOf(event: string, severity: string): BounceKind | undefined {
+  if (event === 'failed') return severity === 'permanent' ? 'hard' : severity === 'temporary' ? 'soft' : undefined;
+  if (event === 'complained') return 'complaint';
+  if (event === 'delivered') return 'delivered';
+  return undefined;
+}
+
+export const mailgun: BounceProvider = {
+  name: 'mailgun',
+  verify(body: unknown, key: string, now: Date): Verified {
+    const b = (body ?? {}) as Body;
+    const timestamp = str(b.signature?.timestamp);
+    const token = str(b.signature?.token);
+    const given = Buffer.from(str(b.signature?.signature));
+    if (!timestamp || !token || !given.length) return { ok: false, reason: 'signature missing' };
+    const expected = Buffer.from(mailgunSignature(key, timestamp, token));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad signature' };
+    const age = now.getTime() / 1000 - Number(timestamp);
+    if (!(age <= MAX_AGE_S && age >= -MAX_AGE_S)) return { ok: false, reason: 'stale notification' };
+    const e = b['event-data'] ?? {};
+    const kind = kindOf(str(e.event), str(e.severity));
+    const recipient = str(e.recipient).trim().toLowerCase();
+    if (!kind || !recipient) return { ok: true, events: [] };
+    const status = e['delivery-status'] ?? {};
+    const detail = [str(status.code), str(status.message) || str(status.description) || str(e.reason)].filter(Boolean).join(' ').slice(0, 300) || str(e.event);
+    const event: BounceEvent = { id: `mailgun:${str(e.id) || token}`, kind, recipient, detail };
+    return { ok: true, events: [event] };
+  },
+};

@@ -1,0 +1,26 @@
+import type { DB } from '~db/index';
+import type { Env } from '~/lib/env.server';
+import { translate, type Lang } from '~/lib/i18n';
+import { messagesFor } from '~/lib/i18n.server';
+import { mailConfigFor, paragraphsHtml, sendMail, type MailResult } from '~/lib/mail.server';
+
+/** A page of the news list in a subscriber's language (French paths, ?lng= for the others). */
+export function listPageUrl(publicUrl: string | undefined, lang: Lang, path: string): string {
+  return `${publicUrl ?? ''}${path}${lang === 'fr' ? '' : `?lng=${lang}`}`;
+}
+
+export const confirmPath = (token: string) => `/lettre/confirmer/${encodeURIComponent(token)}`;
+export const unsubscribePath = (token: string) => `/lettre/desabonnement/${encodeURIComponent(token)}`;
+
+/** The double opt-in mail, in the language of the page the form was on. */
+export async function sendOptInMail(deps: { db: DB; env: Env; publicUrl: string | undefined }, to: string, lang: Lang, token: string): Promise<MailResult> {
+  const m = messagesFor(lang);
+  const url = listPageUrl(deps.publicUrl, lang, confirmPath(token));
+  const paragraphs = [translate(m, 'newsletter.optInGreeting'), translate(m, 'newsletter.optInBody', { url }), translate(m, 'newsletter.optInIgnore'), translate(m, 'newsletter.signature')];
+  return sendMail(deps.db, mailConfigFor(deps.env, deps.publicUrl), {
+    to,
+    subject: translate(m, 'newsletter.optInSubject'),
+    text: paragraphs.join('\n\n'),
+    html: paragraphsHtml(paragraphs),
+  });
+}

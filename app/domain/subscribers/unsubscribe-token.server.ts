@@ -1,0 +1,27 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { derivedKey } from '~/lib/secret-box.server';
+
+/**
+ * The unsubscribe link's token (ADR 022): the subscriber's id and an HMAC-SHA256 of it under a key
+ * derived from APP_SECRET for this purpose only. It never expires (a letter read a year later
+ * still lets its reader leave) and needs no row: it proves which subscriber, nothing more.
+ */
+const PURPOSE = 'unsubscribe-link';
+
+function mac(appSecret: string, subscriberId: string): string {
+  return createHmac('sha256', derivedKey(appSecret, PURPOSE)).update(subscriberId).digest('base64url');
+}
+
+export function unsubscribeToken(appSecret: string, subscriberId: string): string {
+  return `${subscriberId}.${mac(appSecret, subscriberId)}`;
+}
+
+/** The subscriber's id when the token was signed by this site, else undefined. */
+export function verifyUnsubscribeToken(appSecret: string, token: string): string | undefined {
+  const dot = token.lastIndexOf('.');
+  if (dot < 1) return undefined;
+  const id = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1));
+  const expected = Buffer.from(mac(appSecret, id));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+}

@@ -1,0 +1,25 @@
+import type { Route } from './+types/webhook-mailgun';
+import { applyBounceEvent } from '~/domain/letters/bounces/apply.server';
+import { mailgun } from '~/domain/letters/bounces/mailgun.server';
+import { log } from '~/lib/log.server';
+import { db, runtime } from '~/lib/runtime.server';
+
+const text = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+/**
+ * POST /webhooks/mail/mailgun: Mailgun's bounce, complaint and delivery notifications (ADR 022).
+ * Without MAILGUN_WEBHOOK_SIGNING_KEY it refuses (503) rather than accept unverifiable news; a
+ * bad or stale signature is 401; a replay answers 200 and changes nothing.
+ */
+export async function action({ request }: Route.ActionArgs) {
+  const key = runtime().env.MAILGUN_WEBHOOK_SIGNING_KEY;
+  if (!key) return text('Mailgun webhook signing key not configured', 503);
+  const body = await request.json().catch(() => undefined);
+  const verified = mailgun.verify(body, key, new Date());
+  if (!verified.ok) {
+    log.warn('mail webhook refused', { provider: 'mailgun', reason: verified.reason });
+    return text('Unauthorized', 401);
+  }
+  for (const event of verified.events) await applyBounceEvent(db(), event);
+  return text('OK', 200);
+}

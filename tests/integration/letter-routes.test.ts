@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { getLetter } from '~/domain/letters/letters.server';
+import { runtime } from '~/lib/runtime.server';
+import { action as letterAction, loader as letterPage } from '~/routes/letters/admin-letter';
+import { action as lettersAction, loader as lettersPage } from '~/routes/letters/admin-letters';
+import { action as newLetter } from '~/routes/letters/admin-new';
+import { loader as preview } from '~/routes/letters/admin-preview';
+import { action as rateAction, loader as ratePage } from '~/routes/letters/admin-rate';
+import { describeEachDialect } from '../support/db';
+import { answer, routeContext, sessionCookie } from '../support/routes';
+import { startTestRuntime } from '../support/runtime';
+
+const APP_SECRET = 'letter-routes-'.padEnd(48, 'l');
+const ORIGIN = 'https://fondation.example.org';
+
+/**
+ * The letters' back office as React Router calls it: an Éditeur makes a letter from a published
+ * post (fr, en, es), previews it, tries it on herself, sends it (the request only queues it); a
+ * bad form says what is wrong; the sending rate is the Admin's.
+ */
+describeEachDialect('letters in the back office, through their routes, on %s', (dialect) => {
+  let app: { stop: () => Promise<void> } | undefined;
+  let editor = '';
+  let admin = '';
+  const db = () => runtime().db;
+  const jobs = process.env.THV_RUN_JOBS;
+  beforeAll(async () => {
+    // The background sending is tested in letters-queue.test.ts; here nothing sends behind the routes' back.
+    process.env.THV_RUN_JOBS = '0';
+    app = await startTestRuntime(dialect, APP_SECRET, { PUBLIC_URL: ORIGIN });
+    editor = await sessionCookie(db(), { id: 'e1', name: 'Éva', email: 'eva@fondation.example.org', role: 'Éditeur' });
+    admin = await sessionCookie(db(), { id: 'a1', name: 'Ada', email: 'ada@fondation.example.org', role: 'Admin' });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    if (jobs === undefined) delete process.env.THV_RUN_JOBS;
+    else process.env.THV_RUN_JOBS = jobs;
+  });
+
+  async function call(route: (args: never) => unknown, path: string, cookie: string, body?: Record<string, string>, params: Record<string, string> = {}) {
+    const request = new Request(`${ORIGIN}${path}`, body ? { method: 'POST', headers: { cookie, Origin: ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() } : { headers: { cookie } });
+    try {
+      return await route({ request, context: routeContext(), params, unstable_pattern: '' } as never);
+    } catch (thrown) {
+      return thrown;
+    }
+  }
+  const location = (r: unknown) => (r as Response).headers.get('Location') ?? '';
+
+  it('makes a letter from a published post in its languages, previews it, tries it, sends it in the background', async () => {
+    const list = (await call(lettersPage, '/admin/lettres', editor)) as { posts: { id: string; title: string }[]; isAdmin: boolean };
+    expect(list.isAdmin).toBe(false);
+    const post = list.posts[0];
+    const made = await call(lettersAction, '/admin/lettres', editor, { postId: post.id });
+    const id = /\/admin\/lettres\/([\w-]+)\?ok=created$/.exec(location(made))![1];
+    const letter = (await getLetter(db(), id))!;
+    expect(letter.versions.fr).toMatchObject({ subject: post.title, link: `/blog/${post.id}` });
+    expect(Object.keys(letter.versions).sort()).toEqual(['en', 'es', 'fr']);
+    expect(letter.versions.en!.subject).not.toBe(letter.versions.fr.subject);
+
+    const html = (await call(preview, `/admin/lettres/${id}/apercu/en`, editor, undefined, { id, lang: 'en' })) as Response;
+    expect(html.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    const page = await html.text();
+    expect(page).toContain(letter.versions.en!.subject.replace(/’/g, '’'));
+    expect(page).toContain(`${ORIGIN}/blog/${post.id}?lng=en`);
+    expect(page).toContain('Unsubscribe');
+
+    expect(location(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'test', testLang: 'es' }, { id }))).toBe(`/admin/lettres/${id}?ok=test`);
+    const trial = await db().selectFrom('mail_outbox').selectAll().where('to', '=', 'eva@fondation.example.org').executeTakeFirstOrThrow();
+    expect(trial.subject).toBe(`[Essai] ${letter.versions.es!.subject}`);
+
+    expect(location(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'send' }, { id }))).toBe(`/admin/lettres/${id}?ok=sending`);
+    expect((await getLetter(db(), id))?.status).toBe('sending');
+    // Once sending, the letter cannot be changed nor sent again.
+    const again = answer(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'send' }, { id }));
+    expect(again).toMatchObject({ status: 409, body: { error: 'Cette lettre est déjà en cours d’envoi ou envoyée.' } });
+    const state = (await call(letterPage, `/admin/lettres/${id}`, editor, undefined, { id })) as { counts: Record<string, number> };
+    expect(state.counts).toBeDefined();
+    expect(location(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'pause' }, { id }))).toBe(`/admin/lettres/${id}?ok=paused`);
+    expect((await getLetter(db(), id))?.pauseReason).toBe('Mise en pause par Éva.');
+    expect(location(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'resume' }, { id }))).toBe(`/admin/lettres/${id}?ok=resumed`);
+  });
+
+  it('refuses a letter without its French version, a past schedule, and lets only an Admin set the rate', async () => {
+    const bad = answer(await call(newLetter, '/admin/lettres/nouvelle', editor, { 'fr.subject': '', 'fr.body': '', 'en.subject': 'Hello', 'en.body': '', 'fr.link': 'javascript:alert(1)', audienceLanguage: '', audienceSource: '' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({
+      'fr.subject': 'L’objet en français est obligatoire.',
+      'fr.body': 'Le texte en français est obligatoire.',
+      'fr.link': 'Un chemin du site (/blog/…) ou une adresse https://.',
+      'en.body': 'Écrivez le texte de cette version, ou videz son objet.',
+    });
+    const made = await call(newLetter, '/admin/lettres/nouvelle', editor, { 'fr.subject': 'Objet', 'fr.body': 'Texte', audienceLanguage: 'es', audienceSource: 'donor' });
+    const id = /\/admin\/lettres\/([\w-]+)\?ok=created$/.exec(location(made))![1];
+    expect((await getLetter(db(), id))?.audience).toEqual({ language: 'es', source: 'donor' });
+    const past = answer(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'schedule', scheduledAt: '2020-01-01T10:00' }, { id }));
+    expect(past).toMatchObject({ status: 400, body: { error: 'Cette date est passée : choisissez un moment à venir.' } });
+    expect(location(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'schedule', scheduledAt: '2099-01-01T10:00' }, { id }))).toBe(`/admin/lettres/${id}?ok=scheduled`);
+    expect(await getLetter(db(), id)).toMatchObject({ status: 'scheduled', scheduledAt: '2099-01-01T10:00:00.000Z' });
+
+    expect(answer(await call(ratePage, '/admin/lettres/rythme', editor)).status).toBe(403);
+    expect(answer(await call(rateAction, '/admin/lettres/rythme', admin, { perSecond: '0', perHour: 'x' })).body.errors).toEqual({ perSecond: 'Au moins 1.', perHour: 'Un nombre entier.' });
+    expect(location(await call(rateAction, '/admin/lettres/rythme', admin, { perSecond: '50', perHour: '20000' }))).toBe('/admin/lettres/rythme?ok=1');
+    expect(((await call(ratePage, '/admin/lettres/rythme', admin)) as { rate: unknown }).rate).toEqual({ perSecond: 50, perHour: 20000 });
+  });
+});
