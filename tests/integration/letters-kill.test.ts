@@ -23,7 +23,7 @@ async function subscribe(db: DB, emails: string[]) {
   }
 }
 
-async function waitFor(check: () => Promise<boolean>, ms = 60_000): Promise<void> {
+async function waitFor(check: () => Promise<boolean>, ms = 150_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
@@ -65,7 +65,9 @@ describeEachDialect('a letters worker killed mid-send, on %s', (dialect) => {
         return child;
       };
       const first = start('first');
-      await smtp.until(() => smtp.hung.length === 1);
+      // Each worker is a tsx process that compiles the app's modules as it starts: tens of seconds
+      // on a loaded 2-core machine (the whole suite in parallel), hence the long waits.
+      await smtp.until(() => smtp.hung.length === 1, 120_000);
       const killed = new Promise((r) => first.once('exit', r));
       first.kill('SIGKILL');
       await killed;
@@ -88,5 +90,5 @@ describeEachDialect('a letters worker killed mid-send, on %s', (dialect) => {
       for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
       await smtp.close();
     }
-  }, 150_000);
+  }, 330_000);
 });

@@ -3,6 +3,7 @@ import { DONOR_PATH, readDonorSession, type DonorSession } from '~/domain/donors
 import { isSecure } from '~/lib/origin.server';
 import { readCookie } from '~/lib/i18n.server';
 import { db } from '~/lib/runtime.server';
+import { NO_STORE } from '~/lib/cache-headers';
 
 /**
  * Cookie of the donor space only (Path=/mon-espace): never the admin's `__session`. The HTML cache
@@ -15,7 +16,7 @@ export function donorCookie(token: string, maxAgeSeconds: number, secure: boolea
 }
 
 /** The donor space's pages are per person: never stored by a browser, a proxy or the HTML cache. */
-export const NO_STORE = { 'Cache-Control': 'private, no-store' };
+export { NO_STORE };
 
 export const donorToken = (request: Request) => readCookie(request.headers.get('cookie'), DONOR_COOKIE) || undefined;
 

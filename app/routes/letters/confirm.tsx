@@ -5,7 +5,7 @@ import { useI18n } from '~/lib/i18n';
 import { assertSameOrigin } from '~/lib/origin.server';
 import { pageMeta } from '~/lib/page-meta';
 import { db } from '~/lib/runtime.server';
-import { NO_STORE } from '~/routes/donors/session.server';
+import { NO_STORE } from '~/lib/cache-headers';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
 import { SiteLink } from '~/ui/primitives/links';
 

@@ -12,7 +12,7 @@ import { hitRateLimit } from '~/lib/rate-limit.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { db, runtime } from '~/lib/runtime.server';
 import { SignupForm } from '~/ui/site/SignupForm';
-import { NO_STORE } from '~/routes/donors/session.server';
+import { NO_STORE } from '~/lib/cache-headers';
 
 /**
  * /lettre/inscription: where the footer's and the blog's sign-up forms post (ADR 022). Without

@@ -5,7 +5,7 @@ import { useI18n } from '~/lib/i18n';
 import { assertSameOrigin } from '~/lib/origin.server';
 import { pageMeta } from '~/lib/page-meta';
 import { db, runtime } from '~/lib/runtime.server';
-import { NO_STORE } from '~/routes/donors/session.server';
+import { NO_STORE } from '~/lib/cache-headers';
 
 /**
  * /lettre/desabonnement/:token, the link at the foot of every letter: a page with one button.

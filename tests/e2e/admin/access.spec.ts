@@ -129,6 +129,13 @@ function rows(ids: { editor: string; victim: string; spare: string; campaign: st
     { method: 'GET', path: '/admin/campaigns/quelque-chose/historique', anonymous: 'login', editor: 404, admin: 404 },
     { method: 'GET', path: `/admin/campaigns/${ids.campaign}/historique`, anonymous: 'login', editor: 200, admin: 200 },
     { method: 'POST', path: `/admin/campaigns/${ids.campaign}/historique`, form: { number: '99', version: '1' }, anonymous: 'login', editor: 404, admin: 404 },
+    // Membership (issue 32): Éditeurs read the register; its settings are the Admin's.
+    { method: 'GET', path: '/admin/adhesions', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/adhesions/assemblee', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/adhesions/parametres', anonymous: 'login', editor: 403, admin: 200 },
+    // News by email (issue 33): letters and the subscribers' list, for Admins and Éditeurs.
+    { method: 'GET', path: '/admin/lettres', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/lettres/abonnes', anonymous: 'login', editor: 200, admin: 200 },
     // The sign-in flows are open, and send a signed-in user on.
     { method: 'GET', path: '/admin/login', anonymous: 200, editor: '→/admin/dashboard', admin: '→/admin/dashboard' },
     { method: 'GET', path: '/admin/setup', anonymous: '→/admin/login', editor: '→/admin/login', admin: '→/admin/login' },
