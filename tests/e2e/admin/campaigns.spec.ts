@@ -298,7 +298,7 @@ for (const dialect of DIALECTS) {
       await page.goto(`${server.baseURL}/faire-un-don?m=mobileMoney&lng=es`);
       await page.getByLabel('Destino del donativo').selectOption({ label: 'Última oportunidad' });
       await page.getByLabel('Nombre completo').fill('Awa Ndiaye');
-      await page.getByLabel('Correo electrónico').fill('awa@example.org');
+      await page.getByLabel('Correo electrónico', { exact: true }).fill('awa@example.org');
       await page.getByLabel('Teléfono').fill('+221770000000');
       await expectAccessible(page);
       await setStatus('ended');

@@ -80,7 +80,7 @@ for (const [n, dialect] of DIALECTS.entries()) {
       await expect(page.getByLabel('Montant (€)')).toHaveValue('20');
       await expect(pay).toBeDisabled();
       await page.getByLabel('Nom complet').fill('Awa Diallo');
-      await page.getByLabel('Email').fill('awa@example.org');
+      await page.getByLabel('Email', { exact: true }).fill('awa@example.org');
       await expect(pay).toBeDisabled();
       await page.getByLabel('Téléphone').fill('+221 77 000 00 00');
       await expect(pay).toBeEnabled();
@@ -100,7 +100,7 @@ for (const [n, dialect] of DIALECTS.entries()) {
       const before = flw.requests.filter((r) => r.path === '/v3.js').length;
       await page.goto(`${server.baseURL}/faire-un-don?m=mobileMoney`);
       await page.getByLabel('Nom complet').fill('Awa Diallo');
-      await page.getByLabel('Email').fill('awa@example.org');
+      await page.getByLabel('Email', { exact: true }).fill('awa@example.org');
       await page.getByLabel('Téléphone').fill('+221770000000');
       await page.getByRole('button', { name: 'Donner par mobile money' }).click();
       await expect(page.locator('[data-toast-region]')).toContainText('Failed to load payment modal', { timeout: 10_000 });

@@ -234,10 +234,10 @@ for (const lang of ['fr', 'en'] as const) {
         const context = await browser.newContext({ javaScriptEnabled: false, locale: 'fr-FR' });
         const page = await context.newPage();
         await page.goto(`${server.baseURL}/mon-espace`);
-        await page.getByLabel('Adresse email').fill('pas-un-email');
+        await page.getByLabel('Adresse email', { exact: true }).fill('pas-un-email');
         await page.getByRole('button', { name: 'Recevoir mon lien de connexion' }).click();
         await expect(page.getByRole('main').getByRole('alert')).toHaveText('Veuillez saisir une adresse email valide.');
-        await page.getByLabel('Adresse email').fill(DONOR);
+        await page.getByLabel('Adresse email', { exact: true }).fill(DONOR);
         await page.getByRole('button', { name: 'Recevoir mon lien de connexion' }).click();
         await expect(page.getByRole('main').getByRole('status')).toContainText('un lien de connexion vient de lui être envoyé');
         const link = /(http:\/\/\S+\/mon-espace\/connexion\?t=[\w-]+)/.exec(await mailMatching(/\/mon-espace\/connexion\?t=/))![1];
@@ -253,7 +253,7 @@ for (const lang of ['fr', 'en'] as const) {
         await page.getByLabel('Je comprends que l’effacement est définitif').check();
         await page.getByRole('button', { name: 'Effacer mes données' }).click();
         await expect(page.getByRole('main').getByRole('status')).toHaveText('Vos données ont été effacées. Merci pour votre soutien.');
-        await expect(page.getByLabel('Adresse email')).toBeVisible();
+        await expect(page.getByLabel('Adresse email', { exact: true })).toBeVisible();
         const rows = await server.db.selectFrom('donations').select(['donor_email', 'amount_minor', 'status']).where('provider_ref', 'like', 'cs_%').execute();
         expect(rows).toEqual([{ donor_email: null, amount_minor: 2500, status: 'succeeded' }]);
         expect(await server.db.selectFrom('mail_outbox').select('id').where('to', '=', DONOR).execute()).toEqual([]);
@@ -308,7 +308,7 @@ test.describe('the news box on the PayPal and mobile money tabs', () => {
 
     await page.goto(`${server.baseURL}/faire-un-don?m=mobileMoney`);
     await page.getByLabel('Nom complet').fill('Awa Diallo');
-    await page.getByLabel('Email').fill('awa@example.org');
+    await page.getByLabel('Email', { exact: true }).fill('awa@example.org');
     await page.getByLabel('Téléphone').fill('+221 77 000 00 00');
     await expect(consent).not.toBeChecked();
     await consent.check();
