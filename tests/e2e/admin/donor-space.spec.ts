@@ -128,7 +128,7 @@ for (const lang of ['fr', 'en'] as const) {
       await page.goto(`${server.baseURL}/mon-espace${ui.query}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.title);
       await expectAccessible(page);
-      await page.getByLabel(ui.email).fill(DONOR);
+      await page.getByLabel(ui.email, { exact: true }).fill(DONOR);
       await page.getByRole('button', { name: ui.send }).click();
       await expect(page.getByRole('main').getByRole('status')).toContainText(ui.sent);
       await expectAccessible(page);
@@ -209,7 +209,7 @@ for (const lang of ['fr', 'en'] as const) {
 
       await page.getByRole('button', { name: ui.signOut }).click();
       await expect(page.getByRole('main').getByRole('status')).toHaveText(ui.signedOut);
-      await expect(page.getByLabel(ui.email)).toBeVisible();
+      await expect(page.getByLabel(ui.email, { exact: true })).toBeVisible();
     });
 
     // The back office is in French only.
