@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import type { DonationTable } from '~db/schema';
 import { ledgerRow } from '../../support/ledger-rows';
 import { expectAccessible } from '../support';
-import { DIALECTS, createAccount, signIn, startAdminServer, type AdminServer } from './server';
+import { DIALECTS, createAccount, signIn, skipUnlessAvailable, startAdminServer, type AdminServer } from './server';
 
 /** A few gifts around "now": three months ago, the same month a year earlier, a monthly gift two days ago, a refund. */
 function ledger(now = new Date()): DonationTable[] {
@@ -19,6 +19,7 @@ function ledger(now = new Date()): DonationTable[] {
 
 for (const dialect of DIALECTS) {
   test.describe(`reports on ${dialect}`, () => {
+    skipUnlessAvailable(dialect);
     // One server per dialect for both tests; starting it (and hashing two passwords) is slow on a busy machine.
     test.describe.configure({ mode: 'serial', timeout: 120_000 });
     let server: AdminServer;
