@@ -8,12 +8,16 @@ const text = (body: string, status: number) => new Response(body, { status, head
 
 /**
  * POST /webhooks/mail/mailgun: Mailgun's bounce, complaint and delivery notifications (ADR 022).
- * Without MAILGUN_WEBHOOK_SIGNING_KEY it refuses (503) rather than accept unverifiable news; a
- * bad or stale signature is 401; a replay answers 200 and changes nothing.
+ * Without MAILGUN_WEBHOOK_SIGNING_KEY it refuses (400, logged as a warning, as the payment webhooks
+ * do without their secret) rather than accept unverifiable news; a bad or stale signature is 401;
+ * a replay answers 200 and changes nothing.
  */
 export async function action({ request }: Route.ActionArgs) {
   const key = runtime().env.MAILGUN_WEBHOOK_SIGNING_KEY;
-  if (!key) return text('Mailgun webhook signing key not configured', 503);
+  if (!key) {
+    log.warn('mail webhook refused', { provider: 'mailgun', reason: 'MAILGUN_WEBHOOK_SIGNING_KEY is not set' });
+    return text('Mailgun webhook signing key not configured', 400);
+  }
   const body = await request.json().catch(() => undefined);
   const verified = mailgun.verify(body, key, new Date());
   if (!verified.ok) {
