@@ -1,3 +1,9 @@
+/**
+ * English: the same keys as fr.ts (the reference), checked by the type and by tests.
+ * One file per language on purpose, over 350 lines: it is a resource of strings, not logic, and a
+ * translator (or the key-parity test, tests/unit/i18n.test.ts) reads each language whole; its
+ * groups follow the screens (site, nav, donate, receipt, newsletter…).
+ */
 import type { Messages } from './fr';
 
 const en = {

@@ -1,4 +1,9 @@
-/** French: the product's reference strings (SPEC.md). en.ts and es.ts must have the same keys. */
+/**
+ * French: the product's reference strings (SPEC.md). en.ts and es.ts must have the same keys.
+ * One file per language on purpose, over 350 lines: it is a resource of strings, not logic, and a
+ * translator (or the key-parity test, tests/unit/i18n.test.ts) reads each language whole; its
+ * groups follow the screens (site, nav, donate, receipt, newsletter…).
+ */
 const fr = {
   site: {
     name: 'Fondation THV',
