@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, SqliteDriver, sql, type DatabaseConnection, type SqliteDialectConfig } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { log } from '~/lib/log.server';
@@ -45,8 +45,34 @@ export function openDatabase(opts: OpenOptions): DbHandle {
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/**
+ * SQLite transactions take the write lock as they begin (`BEGIN IMMEDIATE`), not at their first
+ * write. With several processes on one file (the cluster's workers, a second instance), a deferred
+ * transaction that reads and then writes fails at once with "database is locked" when another
+ * process wrote in between (its snapshot is stale, so busy_timeout does not apply); an immediate one
+ * waits for the lock (busy_timeout) before it reads, so a read-then-write (the ledger's conditional
+ * updates, membership's dues, the letters' claims) never fails that way. Reads outside a
+ * transaction are not affected (WAL).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /**
