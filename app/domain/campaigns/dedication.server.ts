@@ -34,7 +34,7 @@ export async function sendDedicationNotice(deps: { db: DB; env: Env; publicUrl: 
   });
 }
 
-/** The subscriber: a succeeded gift's dedication is announced (ADR 019). */
+/** The subscriber: a succeeded gift's dedication is announced (ADR 019); other purposes (dues) have none. */
 export async function noticeDedication(deps: { db: DB; env: Env; publicUrl: string | undefined }, e: PaymentEvent): Promise<void> {
-  if (e.type === 'payment.succeeded') await sendDedicationNotice(deps, e.payment);
+  if (e.type === 'payment.succeeded' && e.purpose === 'gift') await sendDedicationNotice(deps, e.payment);
 }

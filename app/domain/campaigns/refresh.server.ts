@@ -60,10 +60,13 @@ export function msUntilParisMidnight(now = new Date()): number {
   return 86_400_000 - elapsed + 1000;
 }
 
-/** The subscriber: a gift designated to a campaign that succeeded or was refunded changes its totals (ADR 019). */
+/**
+ * The subscriber: a gift designated to a campaign that succeeded or was refunded changes its
+ * totals (ADR 019); a payment of another purpose (dues) counts in no campaign.
+ */
 export function refreshOnGift(pages: Pick<CampaignPageRefresher, 'giftChanged'>): (deps: unknown, e: PaymentEvent) => Promise<void> {
   return async (_deps, e) => {
-    if (!e.payment.campaign_id) return;
+    if (e.purpose !== 'gift' || !e.payment.campaign_id) return;
     if (e.type === 'payment.succeeded') await pages.giftChanged('succeeded');
     else if (e.type === 'payment.refunded') await pages.giftChanged('refunded');
   };

@@ -38,8 +38,11 @@ export async function thankForGift(deps: DonationDeps, e: PaymentEvent): Promise
   if (e.type === 'payment.succeeded' && e.purpose === 'gift') await sendReceipt(deps, e.payment);
 }
 
-/** The subscriber: after a refund cancelled receipts, the corrected annual receipts go out and every Admin is told. */
+/**
+ * The subscriber: after a refund of a gift cancelled receipts, the corrected annual receipts go
+ * out and every Admin is told (another purpose — dues — tells its own way).
+ */
 export async function announceCancelledReceipts(deps: DonationDeps, e: PaymentEvent): Promise<void> {
-  if (!e.cancelledReceipts.length) return;
+  if (e.purpose !== 'gift' || !e.cancelledReceipts.length) return;
   await announceRefund(deps.db, mailConfigFor(deps.env, deps.publicUrl), { cancelled: e.cancelledReceipts, reissued: e.reissuedReceipts }, `${deps.publicUrl ?? ''}/admin/receipts`, deps.storage);
 }
