@@ -3,8 +3,8 @@
  * are plain forms). It loads the provider's browser script when that tab is open — never before —
  * and talks to our server for everything that counts: the server creates, captures and verifies.
  */
-import { parseEuroAmount } from '~/domain/donations/money';
 import { NEWSLETTER_FIELD } from '~/domain/donors/consent';
+import { readGiftForm, type GiftMethod } from '~/domain/giving/form';
 import { interpolate } from '~/lib/interpolate';
 import { showToast } from './toasts';
 
@@ -40,17 +40,17 @@ export function loadScript(src: string, attempts = 1, delayMs = 1000): Promise<v
 }
 
 const REDIRECT_DELAY_MS = 2500;
-/** An amount the server takes (it reads it with the same rule): the PayPal buttons stay off until then. */
-const validAmount = (v: string) => parseEuroAmount(v).ok;
+/** An amount the server takes (the donate form's schema, read alone): the PayPal buttons stay off until then. */
+const validAmount = (v: string) => readGiftForm('paypal', { amount: v }, { receipts: false }).ok;
 
 /**
- * What the form chose besides the amount, sent with it as a plain form would: the "Reçu fiscal"
- * fieldset (tax_*) and the news box (NewsletterConsent), a box only when ticked. The server
- * validates them.
+ * What the form chose besides the amount, sent with it as a plain form would: the giving options
+ * (campaign, dedication), the "Reçu fiscal" fieldset (tax_*) and the news box (NewsletterConsent),
+ * a box only when ticked. The server validates them again.
  */
 function formChoices(root: HTMLElement): Record<string, string> {
   const out: Record<string, string> = {};
-  root.querySelectorAll<HTMLInputElement>(`[data-tax-fields] input, input[name="${NEWSLETTER_FIELD}"]`).forEach((i) => {
+  root.querySelectorAll<HTMLInputElement>(`[data-giving] :is(input, select, textarea), [data-tax-fields] input, input[name="${NEWSLETTER_FIELD}"]`).forEach((i) => {
     if ((i.type === 'checkbox' || i.type === 'radio') && !i.checked) return;
     out[i.name] = i.value;
   });
@@ -87,8 +87,15 @@ declare global {
   }
 }
 
-/** The campaign the donor chose ("Affectation du don", set from ?campagne=…), checked again by the server. */
-const campaignOf = (root: HTMLElement) => root.querySelector<HTMLSelectElement>('[name="campaign"]')?.value ?? '';
+/**
+ * The form's own rules first (the donate form's schema, as the server reads it; the receipt's
+ * fieldset and a campaign's dates are the server's): a refusal is shown without asking the server.
+ */
+function checked(m: Msgs, method: GiftMethod, body: Record<string, string>): boolean {
+  const r = readGiftForm(method, body, { receipts: false });
+  if (!r.ok) errorToast(m, r.error);
+  return r.ok;
+}
 
 function initPayPal(root: HTMLElement): void {
   const m = msgs(root);
@@ -119,7 +126,12 @@ function initPayPal(root: HTMLElement): void {
           },
           createOrder: async () => {
             refused = false;
-            const r = await post('/api/donations/paypal/orders', { amount: input.value, ...formChoices(root), campaign: campaignOf(root) });
+            const body = { amount: input.value, ...formChoices(root) };
+            if (!checked(m, 'paypal', body)) {
+              refused = true;
+              throw new Error('form refused');
+            }
+            const r = await post('/api/donations/paypal/orders', body);
             if (!r.ok || !r.data.id) {
               errorToast(m, r.data.error, r.data.detail, r.data.vars);
               refused = true;
@@ -170,10 +182,12 @@ function initMobileMoney(form: HTMLFormElement): void {
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const v = (n: string) => (form.elements.namedItem(n) as HTMLInputElement).value;
+    const body = { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone'), ...formChoices(form) };
+    if (!checked(m, 'mobileMoney', body)) return;
     button.disabled = true;
     ready
       .then(
-        () => post('/api/donations/mobile-money', { amount: v('amount'), name: v('name'), email: v('email'), phone: v('phone'), ...formChoices(form), campaign: campaignOf(form) }),
+        () => post('/api/donations/mobile-money', body),
         () => {
           showToast({ title: m['donate.modalFailed'] ?? 'Failed to load payment modal', variant: 'destructive' });
           return null;

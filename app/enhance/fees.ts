@@ -2,7 +2,7 @@
  * The donate form's fee line (ADR 014), loaded only on the tabs that offer to cover fees. The
  * server wrote it for the amount it knew (else the percentage alone); this keeps it true as the
  * donor checks a preset or types an amount, by the rules the action charges with: `giftCents`
- * reads the amount as the action does, `feeFigures` adds what `withFees` adds.
+ * reads the amount as the action does, `feeFigures` adds what `startGift` adds.
  */
 import { feeFigures, giftCents } from '~/domain/campaigns/giving';
 import { interpolate } from '~/lib/interpolate';

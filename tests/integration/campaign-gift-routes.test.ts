@@ -231,6 +231,39 @@ describeEachDialect('designated gifts through the routes on %s', (dialect) => {
     expect(await count()).toBe(before);
   });
 
+  it('records the dedication a PayPal or mobile money gift carries; their tabs offer it, and no fees', async () => {
+    const paypalPage = await page(`/faire-un-don?m=paypal&campagne=${KAYA}`);
+    expect(paypalPage.html).toContain('name="dedicationName"');
+    expect(paypalPage.html).not.toContain('name="coverFees"');
+    expect((await page('/faire-un-don?m=mobileMoney')).html).toContain('id="mobile-dedication-name"');
+    const paypal = await api(paypalCreate, '/api/donations/paypal/orders', { amount: '12', campaign: KAYA, ...DEDICATION });
+    expect(paypal.status).toBe(200);
+    expect(await row('paypal', paypal.body.id as string)).toMatchObject({ amount_minor: 1200, campaign_id: kaya, fee_eur_cents: 0, dedication_kind: 'memory', dedication_name: 'Mariama Diallo', dedication_message: 'Pour le village', dedication_email: 'famille@example.org' });
+    const donor = { amount: '20', name: 'Awa Ndiaye', email: 'awa@example.org', phone: '+221770000000' };
+    const mobile = await api(mobileStart, '/api/donations/mobile-money', { ...donor, ...DEDICATION, dedicationKind: 'honor' });
+    expect(mobile.status).toBe(200);
+    expect(await row('flutterwave', mobile.body.txRef as string)).toMatchObject({ eur_cents: 2000, fee_eur_cents: 0, dedication_kind: 'honor', dedication_name: 'Mariama Diallo', donor_name: 'Awa Ndiaye', donor_email: 'awa@example.org' });
+    // An incomplete dedication is refused as on the card form, in the donor's language, before anything is recorded.
+    const before = await count();
+    expect(await api(paypalCreate, '/api/donations/paypal/orders', { amount: '12', dedicationKind: 'honor' })).toEqual({ status: 400, body: { error: 'giving.nameRequired' } });
+    expect(await api(mobileStart, '/api/donations/mobile-money', { ...donor, ...DEDICATION, dedicationEmail: 'pas-une-adresse' })).toEqual({ status: 400, body: { error: 'giving.emailInvalid' } });
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses what a method cannot carry (METHOD_RULES): fees on PayPal or mobile money or a monthly crypto gift', async () => {
+    const before = await count();
+    const donor = { amount: '20', name: 'Awa Ndiaye', email: 'awa@example.org', phone: '+221770000000' };
+    expect(await api(paypalCreate, '/api/donations/paypal/orders', { amount: '12', coverFees: 'on' })).toEqual({ status: 400, body: { error: 'donate.unavailable' } });
+    expect(await api(mobileStart, '/api/donations/mobile-money', { ...donor, coverFees: 'on' })).toEqual({ status: 400, body: { error: 'donate.unavailable' } });
+    expect(await api(paypalCreate, '/api/donations/paypal/orders', { amount: '12', frequency: 'monthly' })).toEqual({ status: 400, body: { error: 'donate.unavailable' } });
+    expect(await donate({ intent: 'crypto', amount: '10', frequency: 'monthly' })).toMatchObject({ status: 400, error: { error: 'donate.unavailable' } });
+    expect(await count()).toBe(before);
+    // The card takes both, fees added to what is charged.
+    const card = await donate({ intent: 'card', amount: '40', frequency: 'monthly', coverFees: 'on' });
+    expect(card.status).toBe(303);
+    expect(await db().selectFrom('donations').select(['eur_cents', 'fee_eur_cents', 'frequency']).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).toEqual({ eur_cents: 4100, fee_eur_cents: 100, frequency: 'monthly' });
+  });
+
   it('does not claim on the payment-link tab that the gift goes to the campaign: that link cannot record one', async () => {
     const current: PaymentSettings = await getPaymentSettings(db(), APP_SECRET);
     const saved = await savePaymentSettings(db(), APP_SECRET, settings('link'), { set: {}, clear: [] }, current.version);

@@ -70,7 +70,7 @@ describe('campaign rules', () => {
     expect(giftCents('1 000,50', null)).toBe(100050);
     expect(giftCents('12,345', 2500)).toBeNull();
     expect(giftCents('0', 2500)).toBeNull();
-    // 33,33 € at 2,5 %: 0,83325 € → 0,83 €, the cent `coverFeesCents` (and so `withFees`) adds.
+    // 33,33 € at 2,5 %: 0,83325 € → 0,83 €, the cent `coverFeesCents` (and so `startGift`) adds.
     expect(feeFigures(3333, 2.5, 'fr')).toEqual({ fee: '0,83\u00a0€', amount: '33,33\u00a0€', total: '34,16\u00a0€' });
     expect(feeFigures(2000, 3, 'en')).toEqual({ fee: '€0.60', amount: '€20.00', total: '€20.60' });
     expect(feeFigures(null, 3, 'fr')).toBeNull();

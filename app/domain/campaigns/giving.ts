@@ -28,7 +28,7 @@ export function giftCents(typed: string, presetCents: number | null): number | n
 
 /**
  * The figures of the fee line for a gift of `cents` at `percent`, in `lang`: what is added, the
- * gift and the total charged (exactly `withFees`'s); null without a gift or without fees.
+ * gift and the total charged (exactly what `startGift` charges); null without a gift or without fees.
  */
 export function feeFigures(cents: number | null, percent: number, lang: string): { fee: string; amount: string; total: string } | null {
   const fee = cents ? coverFeesCents(cents, percent) : 0;

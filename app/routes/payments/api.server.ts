@@ -1,31 +1,47 @@
 import { donationDeps } from '~/domain/donations/deps.server';
 import { ProviderError } from '~/domain/donations/providers/types';
+import type { DonationDeps } from '~/domain/donations/context.server';
 import { availableMethods } from '~/domain/donations/payment-settings.server';
-import type { DonationDeps } from '~/domain/donations/service.server';
+import { donateLimit, startGift, type GiftStarted } from '~/domain/giving/start.server';
+import { detectLang } from '~/lib/i18n.server';
 import { assertSameOrigin } from '~/lib/origin.server';
-import { hitRateLimit } from '~/lib/rate-limit.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 
 export const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers } });
 
-/**
- * The donate page's own API (PayPal buttons, mobile money checkout): same origin only, rate
- * limited per address, and only for a method that is on offer.
- */
-export async function donationApi(
-  request: Request,
-  context: { get: (c: typeof requestInfoContext) => { clientIp: string } },
-  method: 'paypal' | 'mobileMoney',
-): Promise<{ deps: DonationDeps } | { response: Response }> {
+type RequestContext = { get: (c: typeof requestInfoContext) => { clientIp: string } };
+
+/** A POST of the donate page's script: same origin only, and the payments' dependencies for this request. */
+async function ownPost(request: Request): Promise<{ deps: DonationDeps } | { response: Response }> {
   if (request.method !== 'POST') return { response: json({ error: 'method' }, 405) };
   assertSameOrigin(request);
-  const deps = await donationDeps(request);
-  if (!availableMethods(deps.settings)[method]) return { response: json({ error: 'donate.unavailable' }, 400) };
-  const { clientIp } = context.get(requestInfoContext);
-  const limit = await hitRateLimit(deps.db, `donate:${clientIp}`, 20, 10 * 60 * 1000);
+  return { deps: await donationDeps(request) };
+}
+
+/** The PayPal buttons' capture: an own POST, the method on offer, within the donate page's rate limit. */
+export async function captureApi(request: Request, context: RequestContext): Promise<{ deps: DonationDeps } | { response: Response }> {
+  const own = await ownPost(request);
+  if ('response' in own) return own;
+  if (!availableMethods(own.deps.settings).paypal) return { response: json({ error: 'donate.unavailable' }, 400) };
+  const limit = await donateLimit(own.deps.db, context.get(requestInfoContext).clientIp);
   if (!limit.allowed) return { response: json({ error: 'donate.tooMany' }, 429, { 'Retry-After': String(limit.retryAfter) }) };
-  return { deps };
+  return own;
+}
+
+/**
+ * The donate page's own API starting a gift (PayPal buttons, mobile money checkout): an own POST;
+ * the gift is started by startGift (app/domain/giving/start.server.ts: the method on offer, the
+ * rate limit, the form's rules), and a refusal is answered as JSON.
+ */
+export async function giftApi(request: Request, context: RequestContext, method: 'paypal' | 'mobileMoney'): Promise<{ deps: DonationDeps; started: GiftStarted } | { response: Response }> {
+  const own = await ownPost(request);
+  if ('response' in own) return own;
+  const { clientIp } = context.get(requestInfoContext);
+  const r = await startGift(own.deps, { method, fields: await readBody(request), lang: detectLang(request).lang, clientIp });
+  if (r.ok) return { deps: own.deps, started: r };
+  const fields = r.tax?.errors.map((e) => e.field).join(',');
+  return { response: json({ error: r.error, detail: r.detail, vars: r.vars, fields }, r.status, r.retryAfter ? { 'Retry-After': String(r.retryAfter) } : {}) };
 }
 
 /** A JSON or form body as flat strings. */

@@ -1,11 +1,11 @@
 import type { Route } from './+types/paypal-capture';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { capturePayPalDonation } from '~/domain/donations/service.server';
-import { donationApi, json } from './api.server';
+import { captureApi, json } from './api.server';
 
 /** POST /api/donations/paypal/orders/:orderId/capture — the buttons' onApprove; says where to go next. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const api = await donationApi(request, context, 'paypal');
+  const api = await captureApi(request, context);
   if ('response' in api) return api.response;
   try {
     const donation = await capturePayPalDonation(api.deps, params.orderId);

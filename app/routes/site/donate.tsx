@@ -1,29 +1,25 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/donate';
+import { giftCents } from '~/domain/campaigns/giving';
 import { donationDeps } from '~/domain/donations/deps.server';
-import { readOptionalEmail } from '~/domain/donations/donor-email';
-import { AMOUNT_PATTERN, formatMoney, parseEuroAmount, type AmountError } from '~/domain/donations/money';
+import { AMOUNT_PATTERN, formatMoney, parseEuroAmount } from '~/domain/donations/money';
 import { activeProducts, availableMethods } from '~/domain/donations/payment-settings.server';
-import { ProviderError } from '~/domain/donations/providers/types';
-import { startCardDonation, startCryptoDonation, startLinkDonation } from '~/domain/donations/service.server';
 import { NEWSLETTER_FIELD, NEWSLETTER_TICKED, newsletterTicked } from '~/domain/donors/consent';
+import { campaignPresets, givingForPage } from '~/domain/giving/choices.server';
+import { GIVING_FIELDS, METHOD_RULES } from '~/domain/giving/form';
+import { startGift } from '~/domain/giving/start.server';
+import { fieldName, TAX_FIELDS, type TaxFieldError } from '~/domain/receipts/donor-details';
+import { receiptsOffered } from '~/domain/receipts/settings.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
-import { log } from '~/lib/log.server';
 import { pageMeta } from '~/lib/page-meta';
-import { hitRateLimit } from '~/lib/rate-limit.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { ButtonLink, buttonClass } from '~/ui/primitives/ButtonLink';
-import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
-import { fieldName, TAX_FIELDS, type TaxFieldError } from '~/domain/receipts/donor-details';
-import { receiptsOffered } from '~/domain/receipts/settings.server';
-import { TaxReceiptFields } from '~/ui/site/TaxReceiptFields';
+import { GivingOptions } from '~/ui/site/GivingOptions';
 import { NewsletterConsent } from '~/ui/site/NewsletterConsent';
+import { TaxReceiptFields } from '~/ui/site/TaxReceiptFields';
 import { donatePageCsp, donateScriptOrigins, type Method, METHODS } from './donate.server';
-import { CampaignChoice, GivingOptions } from '~/ui/site/GivingOptions';
-import { giftCents } from '~/domain/campaigns/giving';
-import { campaignPresetCents, campaignPresets, GIVING_FIELDS, givingForPage, readGift, withFees, type GivingValues } from '~/domain/giving/choices.server';
 
 export async function loader({ request }: Route.LoaderArgs) {
   const deps = await donationDeps(request);
@@ -48,8 +44,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     mobile: method === 'mobileMoney' ? { mode: mm.integrationType, currency: mm.currency, publicKey: mm.integrationType === 'api' ? mm.publicKey : '' } : null,
     paypalClientId: method === 'paypal' ? s.paypal.clientId : '',
     script: method === 'paypal' || (method === 'mobileMoney' && mm.integrationType === 'api') ? (runtime().assets.donate ?? null) : null,
-    // The fee line follows the amount (card and crypto, when a fee percentage is set).
-    feeScript: giving.feePercent > 0 && (method === 'card' || method === 'crypto') ? (runtime().assets.fees ?? null) : null,
+    // The fee line follows the amount (on the methods that may carry fees, when a fee percentage is set).
+    feeScript: giving.feePercent > 0 && method && METHOD_RULES[method].fees ? (runtime().assets.fees ?? null) : null,
     scriptUrls: donateScriptOrigins(runtime().env),
     receipts: await receiptsOffered(deps.db),
     giving,
@@ -67,81 +63,23 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
 
 type DonateError = { method: Method; error: MessageKey; detail?: string; vars?: Record<string, string>; values: Record<string, string>; tax?: { errors: TaxFieldError[]; values: Record<string, string> } };
 
-const AMOUNT_MESSAGE: Record<AmountError, MessageKey> = { missing: 'donate.missingAmount', invalid: 'donate.invalidAmount', too_small: 'donate.invalidAmount', too_large: 'donate.invalidAmount' };
-const DONATE_LIMIT = 20;
-const DONATE_WINDOW_MS = 10 * 60 * 1000;
-
+/** The card, crypto and payment-link forms: the gift is started by startGift (the giving rules); the page answers. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { lang } = detectLang(request);
   const form = await request.formData();
-  const str = (k: string) => {
-    const v = form.get(k);
-    return typeof v === 'string' ? v.slice(0, 200) : '';
-  };
+  const fields = Object.fromEntries([...form].flatMap(([k, v]) => (typeof v === 'string' ? [[k, v.slice(0, 1000)]] : [])));
+  const str = (k: string) => (fields[k] ?? '').slice(0, k === 'dedicationMessage' ? 500 : 200);
   const intent = str('intent') as Method;
-  const giving = Object.fromEntries(GIVING_FIELDS.map((k) => [k, k === 'dedicationMessage' ? String(form.get(k) ?? '').slice(0, 500) : str(k)])) as GivingValues;
-  const newsletter = newsletterTicked(form.get(NEWSLETTER_FIELD));
-  const values = { amount: str('amount'), preset: str('preset'), frequency: str('frequency'), email: str('email'), newsletter: newsletter ? NEWSLETTER_TICKED : '', ...giving };
-  // What the donor typed in the receipt fieldset comes back with any error, so it is not retyped.
+  // What the donor typed comes back with any error, so it is not retyped (the receipt's fieldset too).
+  const values = Object.fromEntries(['amount', 'preset', 'frequency', 'email', ...GIVING_FIELDS].map((k) => [k, str(k)]));
+  values.newsletter = newsletterTicked(fields[NEWSLETTER_FIELD]) ? NEWSLETTER_TICKED : '';
   const taxTyped = Object.fromEntries((['optOut', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
-  const fail = (error: MessageKey, status = 400, detail?: string) => data<DonateError>({ method: intent, error, detail, values, tax: { errors: [], values: taxTyped } }, { status });
-  if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return fail('donate.unavailable');
-
+  if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return data<DonateError>({ method: intent, error: 'donate.unavailable', values }, { status: 400 });
   const { clientIp } = context.get(requestInfoContext);
-  const deps = await donationDeps(request);
-  const available = availableMethods(deps.settings);
-  if (!available[intent]) return fail(intent === 'card' ? 'donate.configError' : 'donate.unavailable');
-  const limit = await hitRateLimit(deps.db, `donate:${clientIp}`, DONATE_LIMIT, DONATE_WINDOW_MS);
-  if (!limit.allowed) return data<DonateError>({ method: intent, error: 'donate.tooMany', values }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } });
-
-  // The tax receipt's details (card and crypto; a payment link is never verified, so never receipted).
-  const tax = intent === 'mobileMoney' ? ({ ok: true, taxDetails: null } as const) : await donorTaxDetails(deps.db, (k) => String(form.get(k) ?? '').slice(0, 300));
-  if (!tax.ok) return data<DonateError>({ method: intent, error: 'taxReceipt.errorsTitle', values, tax: { errors: tax.errors, values: tax.values } }, { status: 400 });
-  // Campaigns (#16): the designated campaign must take gifts today; the dedication must be complete.
-  const choice = intent === 'mobileMoney' ? null : await readGift(giving, lang);
-  if (choice && !choice.ok) return data<DonateError>({ method: intent, error: choice.error, vars: choice.vars, values, tax: { errors: [], values: taxTyped } }, { status: 400 });
-  try {
-    if (intent === 'card' && choice?.ok) {
-      let cents: number;
-      let priceId: string | undefined;
-      if (values.amount.trim() !== '') {
-        const a = parseEuroAmount(values.amount);
-        if (!a.ok) return fail(AMOUNT_MESSAGE[a.error]);
-        cents = a.cents;
-      } else if (values.preset.startsWith('campaign:')) {
-        const c = await campaignPresetCents(values.preset);
-        if (c === null) return fail('donate.missingAmount');
-        cents = c;
-      } else {
-        const product = activeProducts(deps.settings).find((p) => p.id === values.preset);
-        const a = product ? parseEuroAmount(product.amount) : null;
-        if (!product || !a?.ok) return fail('donate.missingAmount');
-        cents = a.cents;
-        priceId = product.priceId;
-      }
-      const { total, gift } = withFees(choice, deps.settings, cents);
-      const { url } = await startCardDonation(deps, { amountCents: total, priceId, monthly: values.frequency === 'monthly', lang, taxDetails: tax.taxDetails, gift, newsletter });
-      return redirect(url, 303);
-    }
-    if (intent === 'crypto' && choice?.ok) {
-      const a = parseEuroAmount(values.amount);
-      if (!a.ok) return fail(AMOUNT_MESSAGE[a.error]);
-      const email = readOptionalEmail(values.email);
-      if (!email.ok) return fail('donate.invalidEmail');
-      // The receipt is sent by email: a donor who asks for one gives an address.
-      if (tax.taxDetails && !email.email) return fail('donate.cryptoEmailRequired');
-      const { total, gift } = withFees(choice, deps.settings, a.cents);
-      const { url } = await startCryptoDonation(deps, { amountCents: total, lang, email: email.email, taxDetails: tax.taxDetails, gift, newsletter });
-      return redirect(url, 303);
-    }
-    if (deps.settings.mobileMoney.integrationType !== 'link') return fail('donate.unavailable');
-    const { url } = await startLinkDonation(deps, { lang });
-    return redirect(url, 303);
-  } catch (e) {
-    if (!(e instanceof ProviderError)) throw e;
-    log.warn('donation could not start', { provider: e.provider, error: e.message });
-    return fail('donate.paymentError', 502, 'donate.providerDown');
-  }
+  const r = await startGift(await donationDeps(request), { method: intent === 'mobileMoney' ? 'mobileLink' : intent, fields, lang, clientIp });
+  if (r.ok) return redirect(r.url!, 303);
+  const headers = r.retryAfter ? { 'Retry-After': String(r.retryAfter) } : undefined;
+  return data<DonateError>({ method: intent, error: r.error, detail: r.detail, vars: r.vars, values, tax: r.tax ?? { errors: [], values: taxTyped } }, { status: r.status, headers });
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -175,10 +113,10 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   const chosenSlug = err?.values.campaign ?? giving.chosen?.slug ?? '';
   const campaignQuery = giving.chosen ? `&campagne=${encodeURIComponent(giving.chosen.slug)}` : '';
   const presetChecked = err?.values.preset ?? (giving.chosen && presets[0] ? presets[0].id : '');
-  const givingOptions = (idPrefix: string, cents: number | null) => (
-    <GivingOptions idPrefix={idPrefix} campaigns={giving.campaigns} campaign={chosenSlug} feePercent={giving.feePercent} knownCents={cents} values={err?.values ?? {}} inputClassName={inputCls(false)} />
+  // The options a method can carry (METHOD_RULES): the form offers those only.
+  const givingOptions = (m: Method, cents: number | null) => (
+    <GivingOptions idPrefix={m === 'mobileMoney' ? 'mobile' : m} campaigns={giving.campaigns} campaign={chosenSlug} feePercent={METHOD_RULES[m].fees ? giving.feePercent : 0} dedication={METHOD_RULES[m].dedication} knownCents={cents} values={err?.values ?? {}} inputClassName={inputCls(false)} />
   );
-  const campaignChoice = (idPrefix: string) => <CampaignChoice idPrefix={idPrefix} campaigns={giving.campaigns} campaign={chosenSlug} inputClassName={inputCls(false)} />;
   if (!method) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
@@ -199,7 +137,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
   // A payment link records no campaign (nothing comes back from it): its tab says so instead.
   const linkTab = method === 'mobileMoney' && mobile?.mode === 'link';
   const scriptMessages = JSON.stringify(
-    Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany', 'taxReceipt.errorsTitle', 'giving.closed', 'giving.notStarted', 'giving.unknown'] as const).map((k) => [k, t(k)])),
+    Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany', 'taxReceipt.errorsTitle', 'giving.closed', 'giving.notStarted', 'giving.unknown', 'giving.nameRequired', 'giving.emailInvalid'] as const).map((k) => [k, t(k)])),
   );
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
@@ -246,17 +184,19 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="card-amount" className="block font-medium">{t('donate.customAmount')}</label>
               <input id="card-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} pattern={AMOUNT_PATTERN} defaultValue={err?.values.amount ?? ''} aria-invalid={err ? true : undefined} aria-describedby={err ? errId : undefined} className={inputCls(Boolean(err))} />
             </div>
-            <fieldset>
-              <legend className="font-semibold">{t('donate.frequency')}</legend>
-              <div className="mt-2 flex flex-wrap gap-4">
-                <label className="inline-flex min-h-11 items-center gap-2">
-                  <input type="radio" name="frequency" value="once" defaultChecked={err?.values.frequency !== 'monthly'} className="h-4 w-4" /> {t('donate.oneOff')}
-                </label>
-                <label className="inline-flex min-h-11 items-center gap-2">
-                  <input type="radio" name="frequency" value="monthly" defaultChecked={err?.values.frequency === 'monthly'} className="h-4 w-4" /> {t('donate.monthly')}
-                </label>
-              </div>
-            </fieldset>
+            {METHOD_RULES.card.monthly && (
+              <fieldset>
+                <legend className="font-semibold">{t('donate.frequency')}</legend>
+                <div className="mt-2 flex flex-wrap gap-4">
+                  <label className="inline-flex min-h-11 items-center gap-2">
+                    <input type="radio" name="frequency" value="once" defaultChecked={err?.values.frequency !== 'monthly'} className="h-4 w-4" /> {t('donate.oneOff')}
+                  </label>
+                  <label className="inline-flex min-h-11 items-center gap-2">
+                    <input type="radio" name="frequency" value="monthly" defaultChecked={err?.values.frequency === 'monthly'} className="h-4 w-4" /> {t('donate.monthly')}
+                  </label>
+                </div>
+              </fieldset>
+            )}
             {givingOptions('card', giftCents(err?.values.amount ?? '', presets.find((p) => p.id === presetChecked)?.cents ?? null))}
             {taxFields}
             <NewsletterConsent checked={newsletterBack} />
@@ -290,7 +230,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="paypal-amount" className="block font-medium">{t('donate.amount')}</label>
               <input id="paypal-amount" name="amount" inputMode="decimal" autoComplete="off" maxLength={12} required pattern={AMOUNT_PATTERN} defaultValue="20.00" className={inputCls(false)} />
             </div>
-            {campaignChoice('paypal')}
+            {givingOptions('paypal', null)}
             {taxFields}
             <NewsletterConsent />
             <p data-status className="text-gray-700">{t('donate.loading')}</p>
@@ -335,7 +275,7 @@ export default function Donate({ loaderData, actionData }: Route.ComponentProps)
               <label htmlFor="mobile-phone" className="block font-medium">{t('donate.phone')}</label>
               <input id="mobile-phone" name="phone" type="tel" autoComplete="tel" required maxLength={20} className={inputCls(false)} />
             </div>
-            {campaignChoice('mobile')}
+            {givingOptions('mobileMoney', null)}
             {taxFields}
             <NewsletterConsent />
             <noscript>

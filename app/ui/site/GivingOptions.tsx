@@ -4,9 +4,9 @@ import { numberFormat } from '~/lib/intl';
 
 /**
  * The donate form's options that raise more (ADR 014): the campaign the gift goes to, the fees
- * the donor may cover, a dedication. One fieldset group of its own, shared by the card and crypto
- * forms (PayPal and mobile money offer the campaign choice only); everything is posted and checked
- * on the server. The fee line is true without a script (the figures of the amount the page knows,
+ * the donor may cover, a dedication. One fieldset group of its own, shared by the method's forms,
+ * each offering what its method can carry (METHOD_RULES, app/domain/giving/form.ts); everything
+ * is posted and checked on the server. The fee line is true without a script (the figures of the amount the page knows,
  * else the percentage); `app/enhance/fees.ts` keeps it so as the amount changes.
  */
 export interface GivingOptionsProps {
@@ -14,7 +14,10 @@ export interface GivingOptionsProps {
   campaigns: { slug: string; title: string }[];
   /** The campaign chosen (from ?campagne= or the posted form). */
   campaign: string;
+  /** 0: the method does not offer to cover fees. */
   feePercent: number;
+  /** Whether the method carries a dedication. */
+  dedication?: boolean;
   /** The gift amount known when the page is rendered (a preset checked, an amount typed), for the fee line. */
   knownCents: number | null;
   values: Partial<Record<'coverFees' | 'dedicationKind' | 'dedicationName' | 'dedicationMessage' | 'dedicationEmail', string>>;
@@ -61,7 +64,7 @@ function CoverFees({ idPrefix, feePercent, knownCents, checked }: { idPrefix: st
   );
 }
 
-export function GivingOptions({ idPrefix, campaigns, campaign, feePercent, knownCents, values, inputClassName }: GivingOptionsProps) {
+export function GivingOptions({ idPrefix, campaigns, campaign, feePercent, dedication = true, knownCents, values, inputClassName }: GivingOptionsProps) {
   const { t } = useI18n();
   const id = (s: string) => `${idPrefix}-${s}`;
   const kind = values.dedicationKind ?? '';
@@ -69,40 +72,42 @@ export function GivingOptions({ idPrefix, campaigns, campaign, feePercent, known
     <div className="space-y-5" data-giving>
       <CampaignChoice idPrefix={idPrefix} campaigns={campaigns} campaign={campaign} inputClassName={inputClassName} />
       {feePercent > 0 && <CoverFees idPrefix={idPrefix} feePercent={feePercent} knownCents={knownCents} checked={values.coverFees === 'on'} />}
-      <fieldset className="space-y-3">
-        <legend className="font-semibold">{t('giving.dedicate')}</legend>
-        <div className="flex flex-wrap gap-4">
-          {(
-            [
-              ['', 'giving.none'],
-              ['honor', 'giving.honor'],
-              ['memory', 'giving.memory'],
-            ] as const
-          ).map(([v, label]) => (
-            <label key={v} className="inline-flex min-h-11 items-center gap-2">
-              <input type="radio" name="dedicationKind" value={v} defaultChecked={kind === v} className="h-4 w-4" /> {t(label)}
+      {dedication && (
+        <fieldset className="space-y-3">
+          <legend className="font-semibold">{t('giving.dedicate')}</legend>
+          <div className="flex flex-wrap gap-4">
+            {(
+              [
+                ['', 'giving.none'],
+                ['honor', 'giving.honor'],
+                ['memory', 'giving.memory'],
+              ] as const
+            ).map(([v, label]) => (
+              <label key={v} className="inline-flex min-h-11 items-center gap-2">
+                <input type="radio" name="dedicationKind" value={v} defaultChecked={kind === v} className="h-4 w-4" /> {t(label)}
+              </label>
+            ))}
+          </div>
+          <div>
+            <label htmlFor={id('dedication-name')} className="block font-medium">
+              {t('giving.name')}
             </label>
-          ))}
-        </div>
-        <div>
-          <label htmlFor={id('dedication-name')} className="block font-medium">
-            {t('giving.name')}
-          </label>
-          <input id={id('dedication-name')} name="dedicationName" autoComplete="off" maxLength={DEDICATION_NAME_MAX} defaultValue={values.dedicationName ?? ''} className={inputClassName} />
-        </div>
-        <div>
-          <label htmlFor={id('dedication-message')} className="block font-medium">
-            {t('giving.message')}
-          </label>
-          <textarea id={id('dedication-message')} name="dedicationMessage" rows={3} maxLength={DEDICATION_MESSAGE_MAX} defaultValue={values.dedicationMessage ?? ''} className={inputClassName} />
-        </div>
-        <div>
-          <label htmlFor={id('dedication-email')} className="block font-medium">
-            {t('giving.email')}
-          </label>
-          <input id={id('dedication-email')} name="dedicationEmail" type="email" autoComplete="off" maxLength={254} defaultValue={values.dedicationEmail ?? ''} className={inputClassName} />
-        </div>
-      </fieldset>
+            <input id={id('dedication-name')} name="dedicationName" autoComplete="off" maxLength={DEDICATION_NAME_MAX} defaultValue={values.dedicationName ?? ''} className={inputClassName} />
+          </div>
+          <div>
+            <label htmlFor={id('dedication-message')} className="block font-medium">
+              {t('giving.message')}
+            </label>
+            <textarea id={id('dedication-message')} name="dedicationMessage" rows={3} maxLength={DEDICATION_MESSAGE_MAX} defaultValue={values.dedicationMessage ?? ''} className={inputClassName} />
+          </div>
+          <div>
+            <label htmlFor={id('dedication-email')} className="block font-medium">
+              {t('giving.email')}
+            </label>
+            <input id={id('dedication-email')} name="dedicationEmail" type="email" autoComplete="off" maxLength={254} defaultValue={values.dedicationEmail ?? ''} className={inputClassName} />
+          </div>
+        </fieldset>
+      )}
     </div>
   );
 }
