@@ -29,6 +29,7 @@ export default defineConfig({
       'tests/unit/receipts-words.test.ts',
       'tests/unit/campaigns.test.ts',
       'tests/unit/campaign-form.test.ts',
+      'tests/unit/giving-form.test.ts',
       'tests/unit/sanitize-memo.test.ts',
       'tests/integration/donations.test.ts',
       'tests/integration/ledger.test.ts',

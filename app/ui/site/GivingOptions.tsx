@@ -45,7 +45,7 @@ export function CampaignChoice({ idPrefix, campaigns, campaign, inputClassName }
   );
 }
 
-/** "J'ajoute x % pour couvrir les frais" and the amount it adds (what the action charges, see `withFees`). */
+/** "J'ajoute x % pour couvrir les frais" and the amount it adds (what startGift charges). */
 function CoverFees({ idPrefix, feePercent, knownCents, checked }: { idPrefix: string; feePercent: number; knownCents: number | null; checked: boolean }) {
   const { t, lang } = useI18n();
   const percent = numberFormat(lang).format(feePercent);
