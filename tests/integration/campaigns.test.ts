@@ -32,7 +32,7 @@ import {
   startMobileDonation,
   startPayPalDonation,
   type DonationDeps,
-} from '~/domain/donations/service.server';
+} from '../support/payment-entry';
 import { parseEnv } from '~/lib/env.server';
 import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';
 import { startFakeFlutterwave, type FakeFlutterwave } from '../fakes/flutterwave';

@@ -11,7 +11,7 @@ import {
   startMobileDonation,
   startPayPalDonation,
   type DonationDeps,
-} from '~/domain/donations/service.server';
+} from '../support/payment-entry';
 import { parseEnv } from '~/lib/env.server';
 import { setLogSink } from '~/lib/log.server';
 import { startFakeFlutterwave, type FakeFlutterwave } from '../fakes/flutterwave';

@@ -12,7 +12,7 @@ import {
   startMobileDonation,
   startPayPalDonation,
   type DonationDeps,
-} from '~/domain/donations/service.server';
+} from '../support/payment-entry';
 import { parseEnv } from '~/lib/env.server';
 import { setLogSink } from '~/lib/log.server';
 import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';

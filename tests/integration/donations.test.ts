@@ -16,7 +16,7 @@ import {
   startCryptoDonation,
   startLinkDonation,
   type DonationDeps,
-} from '~/domain/donations/service.server';
+} from '../support/payment-entry';
 import { settle } from '~/domain/donations/payments.server';
 import { parseEnv } from '~/lib/env.server';
 import { setLogSink } from '~/lib/log.server';

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { findById, findByRef, transition } from '~/domain/donations/ledger.server';
 import { formatMoney } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
-import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
+import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import {
   cardUpdateUrl,
   changeGift,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
-import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
+import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import { useSignInLink } from '~/domain/donors/links.server';
 import { DONOR_COOKIE } from '~/routes/donors/session.server';
 import { annualReceiptsOf, donorExportCsv, eraseDonorData, exportDonorData, historyOf } from '~/domain/donors/personal-data.server';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { findById, findByRef, type GiftDetails } from '~/domain/donations/ledger.server';
 import { ProviderError } from '~/domain/donations/providers/types';
-import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
+import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import { newsletterOptIns, recordNewsletterConsent, wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
 import { endDonorSession, LINK_LIMIT_PER_EMAIL, pruneDonorAccess, readDonorSession, requestSignInLink, useSignInLink } from '~/domain/donors/links.server';
 import { cardUpdateUrl, changeGift, giftEvents, giftOfDonor, monthlyGiftsOf } from '~/domain/donations/monthly.server';

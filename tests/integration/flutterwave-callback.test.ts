@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { findById } from '~/domain/donations/ledger.server';
-import { recheckPending, startMobileDonation } from '~/domain/donations/service.server';
+import { recheckPending, startMobileDonation } from '../support/payment-entry';
 import { runtime } from '~/lib/runtime.server';
 import { loader as callback } from '~/routes/payments/mobile-callback';
 import { loader as cancelPage } from '~/routes/site/payment-cancel';

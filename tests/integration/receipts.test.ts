@@ -6,7 +6,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { openDatabase, type DbHandle } from '~db/index';
 import { createAttempt, findById, findByRef, transition } from '~/domain/donations/ledger.server';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
-import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
+import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import { renderReceiptPdf } from '~/domain/receipts/pdf.server';
 import { parisYear } from '~/domain/receipts/calendar';
 import { donorTaxDetails } from '~/domain/receipts/donate-form.server';

@@ -3,7 +3,7 @@ import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { ProviderError } from '~/domain/donations/providers/types';
-import { startCardDonation, startCryptoDonation } from '~/domain/donations/service.server';
+import { startCardDonation, startCryptoDonation } from '../support/payment-entry';
 import { sendDonorMail, spaceUrl } from '~/domain/donations/donor-mail.server';
 import { createUser } from '~/domain/users/users.server';
 import { NOTICE_AFTER } from '~/domain/users/throttle.server';

@@ -1,6 +1,8 @@
 import { donationDeps } from '~/domain/donations/deps.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import type { DonationDeps } from '~/domain/donations/context.server';
+import { handleWebhook } from '~/domain/donations/payments.server';
+import type { ProviderName } from '~/domain/donations/status';
 import { availableMethods } from '~/domain/donations/payment-settings.server';
 import { donateLimit, startGift, type GiftStarted } from '~/domain/giving/start.server';
 import { detectLang } from '~/lib/i18n.server';
@@ -63,14 +65,16 @@ export async function readBody(request: Request): Promise<Record<string, string>
 }
 
 /**
- * A provider's webhook: the raw body (size-capped) and headers go to `handle`; a provider that
- * could not be asked to confirm gets 503 so that it retries later.
+ * POST /webhooks/{provider}: the raw body (size-capped, read as text so a signature is checked over
+ * the exact bytes) and the headers go to the payment pipeline's `handleWebhook` (ADR 019), through
+ * `asBody` when the provider's body needs reading first; a provider that could not be asked to
+ * confirm gets 503 so that it retries later.
  */
-export async function webhook(request: Request, handle: (raw: string) => Promise<{ status: number; message: string }>): Promise<Response> {
+export async function webhook(request: Request, provider: ProviderName, asBody: (raw: string) => string = (raw) => raw): Promise<Response> {
   if (request.method !== 'POST') return new Response('Method Not Allowed', { status: 405 });
   const raw = (await request.text()).slice(0, 100_000);
   try {
-    const out = await handle(raw);
+    const out = await handleWebhook(await donationDeps(request), provider, asBody(raw), request.headers);
     return new Response(out.message, { status: out.status, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } });
   } catch (e) {
     if (e instanceof ProviderError) return new Response('provider unavailable', { status: 503 });
