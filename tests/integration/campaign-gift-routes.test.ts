@@ -264,6 +264,25 @@ describeEachDialect('designated gifts through the routes on %s', (dialect) => {
     expect(await db().selectFrom('donations').select(['eur_cents', 'fee_eur_cents', 'frequency']).orderBy('created_at', 'desc').executeTakeFirstOrThrow()).toEqual({ eur_cents: 4100, fee_eur_cents: 100, frequency: 'monthly' });
   });
 
+  it('counts starts per address, page and API together: the 21st in 10 minutes is refused with Retry-After, refused or not', async () => {
+    const one = context();
+    const before = await count();
+    const pageRequest = () => donateAction({ request: new Request(`${ORIGIN}/faire-un-don?m=card`, { method: 'POST', headers: { Origin: ORIGIN }, body: new URLSearchParams({ intent: 'card' }) }), context: one, params: {} } as never);
+    const apiRequest = () => paypalCreate({ request: new Request(`${ORIGIN}/api/donations/paypal/orders`, { method: 'POST', headers: { Origin: ORIGIN, 'Content-Type': 'application/json' }, body: '{}' }), context: one, params: {} } as never) as Promise<Response>;
+    for (let i = 0; i < 10; i++) {
+      expect(((await pageRequest()) as unknown as { data: DonateError }).data.error).toBe('donate.missingAmount');
+      expect((await apiRequest()).status).toBe(400);
+    }
+    const limited = (await apiRequest()) as Response;
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ error: 'donate.tooMany' });
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+    const page429 = (await pageRequest()) as unknown as { data: DonateError; init?: ResponseInit };
+    expect(page429.data.error).toBe('donate.tooMany');
+    expect(page429.init?.status).toBe(429);
+    expect(await count()).toBe(before);
+  });
+
   it('does not claim on the payment-link tab that the gift goes to the campaign: that link cannot record one', async () => {
     const current: PaymentSettings = await getPaymentSettings(db(), APP_SECRET);
     const saved = await savePaymentSettings(db(), APP_SECRET, settings('link'), { set: {}, clear: [] }, current.version);
