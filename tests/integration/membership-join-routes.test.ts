@@ -53,7 +53,7 @@ describeEachDialect('joining online through the routes on %s', (dialect) => {
   }
   async function page(path: string, lang: Lang = 'fr', actionData?: unknown) {
     const request = new Request(`${ORIGIN}${path}`, { headers: { 'Accept-Language': lang } });
-    const data = (await memberLoader({ request, context: context(), params: {} } as never)) as Record<string, unknown>;
+    const { data } = (await memberLoader({ request, context: context(), params: {} } as never)) as unknown as { data: Record<string, unknown> };
     const html = renderToStaticMarkup(createElement(I18nContext.Provider, { value: makeI18n(lang, messagesFor(lang)) }, createElement(Member as never, { loaderData: data, actionData } as never)));
     return { data, html };
   }
@@ -86,6 +86,9 @@ describeEachDialect('joining online through the routes on %s', (dialect) => {
     const { data, html } = await page('/devenir-membre');
     expect((data.types as { id: string }[]).map((t) => t.id)).toEqual([active]);
     expect(data.methods).toEqual(['card', 'other']);
+    // The form may lead to Stripe's hosted checkout (here the fake's origin) and nowhere else.
+    const { init } = (await memberLoader({ request: new Request(`${ORIGIN}/devenir-membre`), context: context(), params: {} } as never)) as unknown as { init: ResponseInit };
+    expect(new Headers(init.headers).get('Content-Security-Policy')).toContain(`form-action 'self' https://checkout.stripe.com ${stripe.url}`);
     expect(html).toContain('Membre actif');
     expect(html).not.toContain('Membre d’honneur');
     expect(html).toContain('action="/devenir-membre" method="post"');

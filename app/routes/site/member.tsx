@@ -15,6 +15,7 @@ import { runtime } from '~/lib/runtime.server';
 import { CheckList } from '~/ui/site/CheckList';
 import { JoinForm, MethodChoice } from '~/ui/site/JoinForm';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
+import { donatePageCsp } from './donate.server';
 import { publishedSettings } from './published.server';
 
 /**
@@ -29,17 +30,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   const deps = await donationDeps(request);
   const token = new URL(request.url).searchParams.get('renouveler');
   const renewal = token ? ((await renewalOf(deps, runtime().secret, token.slice(0, 200), lang)) ?? ('invalid' as const)) : null;
-  return {
-    membershipFormUrl: settings.membershipFormUrl,
-    types: await offeredTypes(deps, lang),
-    methods: joinMethods(deps),
-    statutesUrl: await statutesUrl(deps),
-    renewal,
-  };
+  const methods = joinMethods(deps);
+  // The forms may lead to the hosted checkouts of the methods on offer, and nowhere else.
+  const csp = donatePageCsp(deps.env, { card: methods.includes('card'), crypto: methods.includes('crypto'), paypal: false, mobileMoney: false }, null);
+  return data(
+    { membershipFormUrl: settings.membershipFormUrl, types: await offeredTypes(deps, lang), methods, statutesUrl: await statutesUrl(deps), renewal },
+    { headers: { 'Content-Security-Policy': csp } },
+  );
 }
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const h = new Headers({ 'Cache-Control': 'private, no-store' });
+  const csp = loaderHeaders.get('Content-Security-Policy');
+  if (csp) h.set('Content-Security-Policy', csp);
+  return h;
 }
 
 type ActionData = { intent: 'join' | 'renew'; errors: JoinErrors; values: Record<string, string>; formError: MessageKey | null };
