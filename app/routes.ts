@@ -58,6 +58,8 @@ export default [
     route('campagnes', 'routes/site/campaigns.tsx'),
     route('campagnes/:slug', 'routes/site/campaign.tsx'),
     route('devenir-membre', 'routes/site/member.tsx'),
+    route('devenir-membre/merci', 'routes/site/member-thanks.tsx'),
+    route('devenir-membre/annule', 'routes/site/member-cancel.tsx'),
     route('payment/success', 'routes/site/payment-success.tsx'),
     route('payment/cancel', 'routes/site/payment-cancel.tsx'),
     route('confidentialite', 'routes/site/privacy.tsx'),

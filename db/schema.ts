@@ -403,6 +403,14 @@ export interface MembershipReminderTable {
   sent_at: string | null;
 }
 
+/** The membership a payment of purpose 'dues' pays for (migration 016). */
+export interface MembershipPaymentTable {
+  payment_id: string;
+  membership_id: string;
+  kind: string;
+  created_at: string;
+}
+
 /** Bounce and complaint notifications already applied (provider:event id). */
 export interface MailEventTable {
   id: string;
@@ -489,6 +497,7 @@ export interface Database {
   memberships: MembershipTable;
   membership_dues: MembershipDuesTable;
   membership_reminders: MembershipReminderTable;
+  membership_payments: MembershipPaymentTable;
   subscribers: SubscriberTable;
   subscriber_events: SubscriberEventTable;
   subscriber_tokens: SubscriberTokenTable;

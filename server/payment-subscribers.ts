@@ -4,6 +4,7 @@ import { noticeDedication } from '~/domain/campaigns/dedication.server';
 import { CampaignPageRefresher, refreshOnGift } from '~/domain/campaigns/refresh.server';
 import { designateRenewalsWith, subscribe } from '~/domain/donations/events.server';
 import { announceCancelledReceipts, thankForGift } from '~/domain/donations/thanks.server';
+import { duesSubscriber } from '~/domain/membership/dues-mail.server';
 import { log } from '~/lib/log.server';
 import { contentChanged, runtime } from '~/lib/runtime.server';
 
@@ -28,7 +29,8 @@ const refreshCampaignPages = refreshOnGift(campaignPages);
 /**
  * What follows a payment (ADR 019), in the order it runs after the ledger's commit: the thank-you
  * mail with its receipt, the dedication notice, the campaign pages (of the database this process
- * serves), the notice of receipts a refund cancelled. And the campaigns' rule for a monthly
+ * serves), the notice of receipts a refund cancelled, and membership dues (purpose 'dues' only:
+ * applied or revoked, the member mailed, ADR 021). And the campaigns' rule for a monthly
  * renewal's designation. Every process registers them (a webhook may reach any worker).
  */
 export function registerPaymentSubscribers(): () => void {
@@ -38,6 +40,7 @@ export function registerPaymentSubscribers(): () => void {
     subscribe('dedication notice', noticeDedication),
     subscribe('campaign pages', async (deps, e) => (servedHere(deps.db) ? refreshCampaignPages(deps, e) : undefined)),
     subscribe('refund notice', announceCancelledReceipts),
+    subscribe('membership dues', duesSubscriber),
   ];
   return () => off.forEach((f) => f());
 }

@@ -1,54 +1,184 @@
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/member';
-import { useI18n, type MessageKey } from '~/lib/i18n';
+import { donationDeps } from '~/domain/donations/deps.server';
+import { formatMoney } from '~/domain/donations/money';
+import { ProviderError } from '~/domain/donations/providers/types';
+import { readJoinForm, type JoinErrors, type JoinMethod } from '~/domain/membership/join-form';
+import { join, joinMethods, offeredTypes, renew, renewalOf, statutesUrl } from '~/domain/membership/join.server';
+import { translate, useI18n, type MessageKey } from '~/lib/i18n';
+import { detectLang, messagesFor } from '~/lib/i18n.server';
+import { log } from '~/lib/log.server';
 import { pageMeta } from '~/lib/page-meta';
+import { hitRateLimit } from '~/lib/rate-limit.server';
+import { requestInfoContext } from '~/lib/request-context.server';
+import { runtime } from '~/lib/runtime.server';
 import { CheckList } from '~/ui/site/CheckList';
+import { JoinForm, MethodChoice } from '~/ui/site/JoinForm';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
+import { donatePageCsp } from './donate.server';
 import { publishedSettings } from './published.server';
 
-export async function loader() {
+/**
+ * /devenir-membre (ADR 021): joining online (the dues paid through the payment pipeline, or
+ * "je paie autrement" for a pending membership), the renewal link's form (?renouveler=…), and the
+ * printed form's PDF. The rules are the membership area's (join.server.ts); this route reads the
+ * form, limits the rate and redirects.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
   const settings = await publishedSettings();
-  return { membershipFormUrl: settings.membershipFormUrl };
+  const { lang } = detectLang(request);
+  const deps = await donationDeps(request);
+  const token = new URL(request.url).searchParams.get('renouveler');
+  const renewal = token ? ((await renewalOf(deps, runtime().secret, token.slice(0, 200), lang)) ?? ('invalid' as const)) : null;
+  const methods = joinMethods(deps);
+  // The forms may lead to the hosted checkouts of the methods on offer, and nowhere else.
+  const csp = donatePageCsp(deps.env, { card: methods.includes('card'), crypto: methods.includes('crypto'), paypal: false, mobileMoney: false }, null);
+  return data(
+    { membershipFormUrl: settings.membershipFormUrl, types: await offeredTypes(deps, lang), methods, statutesUrl: await statutesUrl(deps), renewal },
+    { headers: { 'Content-Security-Policy': csp } },
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const h = new Headers({ 'Cache-Control': 'private, no-store' });
+  const csp = loaderHeaders.get('Content-Security-Policy');
+  if (csp) h.set('Content-Security-Policy', csp);
+  return h;
+}
+
+type ActionData = { intent: 'join' | 'renew'; errors: JoinErrors; values: Record<string, string>; formError: MessageKey | null };
+
+const JOIN_LIMIT = 20;
+const JOIN_WINDOW_MS = 10 * 60 * 1000;
+const ONLINE: readonly string[] = ['card', 'crypto'];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang } = detectLang(request);
+  const form = await request.formData();
+  const get = (k: string) => {
+    const v = form.get(k);
+    return typeof v === 'string' ? v : '';
+  };
+  const intent = get('intent') === 'renew' ? 'renew' : 'join';
+  const fail = (status: number, d: Partial<ActionData>) => data<ActionData>({ intent, errors: {}, values: {}, formError: null, ...d }, { status });
+  const deps = await donationDeps(request);
+  const { clientIp } = context.get(requestInfoContext);
+  const limit = await hitRateLimit(deps.db, `join:${clientIp}`, JOIN_LIMIT, JOIN_WINDOW_MS);
+  if (!limit.allowed) return data<ActionData>({ intent, errors: {}, values: {}, formError: 'join.tooMany' }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } });
+  const m = messagesFor(lang);
+  const productName = (type: string) => translate(m, 'join.productName', { type });
+  try {
+    if (intent === 'renew') {
+      const method = get('method');
+      if (!ONLINE.includes(method) || !joinMethods(deps).includes(method as JoinMethod)) return fail(400, { errors: { method: 'join.chooseMethod' } });
+      const started = await renew(deps, runtime().secret, get('token').slice(0, 200), method as 'card' | 'crypto', lang, productName);
+      if (!started) return fail(400, { formError: 'join.renewInvalid' });
+      return redirect(started.url, 303);
+    }
+    const read = readJoinForm(get);
+    if (!read.ok) return fail(400, { errors: read.errors, values: read.values });
+    const outcome = await join(deps, read.input, lang, productName);
+    if (outcome.kind === 'refused') return fail(400, { errors: { [outcome.field]: outcome.field === 'type_id' ? 'join.chooseType' : 'join.chooseMethod' }, values: read.values });
+    if (outcome.kind === 'pending') return redirect(`/devenir-membre/merci?attente=1${lang === 'fr' ? '' : `&lng=${lang}`}`, 303);
+    return redirect(outcome.url, 303);
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    log.warn('dues payment could not start', { provider: e.provider, error: e.message });
+    return fail(502, { formError: 'join.paymentError' });
+  }
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, (i18n) => ({ title: i18n.t('member.title'), description: i18n.t('member.metaDescription') }));
 
 const BENEFITS: MessageKey[] = ['member.benefit1', 'member.benefit2', 'member.benefit3', 'member.benefit4'];
+const RENEW_LABEL: Record<JoinMethod, MessageKey> = { card: 'join.methodCard', crypto: 'join.methodCrypto', other: 'join.methodOther' };
 
-export default function Member({ loaderData }: Route.ComponentProps) {
+function Renewal({ renewal, methods, back }: { renewal: Exclude<Route.ComponentProps['loaderData']['renewal'], null | 'invalid'>; methods: JoinMethod[]; back: ActionData | null }) {
+  const { t, lang } = useI18n();
+  const online = methods.filter((x) => x !== 'other');
+  const date = renewal.endsOn ? new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${renewal.endsOn}T00:00:00Z`)) : null;
+  return (
+    <section aria-labelledby="renew-title" className="mt-10 rounded-xl border border-gray-200 p-6 shadow-sm">
+      <h2 id="renew-title" className="text-2xl font-bold">{t('join.renewTitle')}</h2>
+      {back?.formError && (
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 font-medium text-red-900">
+          {t(back.formError)}
+        </p>
+      )}
+      <p className="mt-3" data-testid="renewal-summary">
+        {t('join.renewIntro', { name: `${renewal.firstName} ${renewal.lastName}`, number: String(renewal.number), type: renewal.typeName, amount: formatMoney(renewal.duesCents, 'EUR', lang) })}
+      </p>
+      <p className="mt-2 text-gray-700">{date ? t('join.renewEnds', { date }) : t('join.renewNoEnd')}</p>
+      <form method="post" action="/devenir-membre" className="mt-4 space-y-4">
+        <input type="hidden" name="intent" value="renew" />
+        <input type="hidden" name="token" value={renewal.token} />
+        <MethodChoice name="method" methods={online} chosen={online[0] ?? ''} errors={back?.errors ?? {}} labels={RENEW_LABEL} />
+        <button type="submit" className={buttonClass('primary')}>
+          {t('join.renewSubmit')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export default function Member({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const { renewal, types, methods } = loaderData;
+  const joinBack = actionData?.intent === 'join' ? actionData : null;
+  const renewBack = actionData?.intent === 'renew' ? actionData : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-16 sm:px-6">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t('member.title')}</p>
       <h1 className="mt-2 text-4xl font-extrabold">{t('member.heading')}</h1>
       <p className="mt-3 text-lg text-gray-700">{t('member.intro')}</p>
+      {renewal === 'invalid' && (
+        <p role="status" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">
+          {t('join.renewInvalid')}
+        </p>
+      )}
+      {renewal && renewal !== 'invalid' && <Renewal renewal={renewal} methods={methods} back={renewBack} />}
       <section aria-labelledby="benefits" className="mt-10">
         <h2 id="benefits" className="text-2xl font-bold">{t('member.benefitsTitle')}</h2>
         <CheckList items={BENEFITS.map((k) => t(k))} tone="outlined" />
       </section>
-      <div className="mt-10">
-        {loaderData.membershipFormUrl ? (
-          <a href={loaderData.membershipFormUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
-            {t('member.download')} <span className="sr-only">{t('member.newTab')}</span>
-          </a>
+      <section aria-labelledby="join-title" className="mt-10 rounded-xl border border-gray-200 p-6 shadow-sm">
+        <h2 id="join-title" className="text-2xl font-bold">{t('join.formTitle')}</h2>
+        {types.length ? (
+          <>
+            <p className="mt-2 text-gray-700">{t('join.formIntro')}</p>
+            <JoinForm types={types} methods={methods} statutesUrl={loaderData.statutesUrl} values={joinBack?.values ?? {}} errors={joinBack?.errors ?? {}} formError={joinBack?.formError ?? null} />
+          </>
         ) : (
-          <button
-            type="button"
-            className={buttonClass('primary')}
-            data-toast-title={t('member.unavailable')}
-            data-toast-description={t('member.unavailableText')}
-            data-toast-variant="destructive"
-            aria-describedby="member-unavailable"
-          >
-            {t('member.download')}
-          </button>
+          <p className="mt-2 text-gray-700">{t('join.noTypes')}</p>
         )}
-        {!loaderData.membershipFormUrl && (
-          <p id="member-unavailable" className="mt-3 text-sm text-gray-700">
-            {t('member.unavailable')}
-          </p>
-        )}
-      </div>
+      </section>
+      <section aria-labelledby="paper-title" className="mt-10">
+        <h2 id="paper-title" className="text-2xl font-bold">{t('join.paperTitle')}</h2>
+        <div className="mt-4">
+          {loaderData.membershipFormUrl ? (
+            <a href={loaderData.membershipFormUrl} target="_blank" rel="noopener noreferrer" className={buttonClass('primary')}>
+              {t('member.download')} <span className="sr-only">{t('member.newTab')}</span>
+            </a>
+          ) : (
+            <button
+              type="button"
+              className={buttonClass('primary')}
+              data-toast-title={t('member.unavailable')}
+              data-toast-description={t('member.unavailableText')}
+              data-toast-variant="destructive"
+              aria-describedby="member-unavailable"
+            >
+              {t('member.download')}
+            </button>
+          )}
+          {!loaderData.membershipFormUrl && (
+            <p id="member-unavailable" className="mt-3 text-sm text-gray-700">
+              {t('member.unavailable')}
+            </p>
+          )}
+        </div>
+      </section>
     </div>
   );
 }

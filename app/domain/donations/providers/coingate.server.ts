@@ -4,7 +4,7 @@ import { translate } from '~/lib/i18n';
 import { safeEqual, sha256, type DonationDeps } from '../context.server';
 import { findByRef } from '../ledger.server';
 import { fromDecimal, toDecimalString } from '../money';
-import type { PaymentProvider } from './provider';
+import { returnPaths, type PaymentProvider } from './provider';
 import { coinGateStatus } from './statuses';
 import { fetchJson, ProviderError, returnOrigin, type VerifiedPayment } from './types';
 
@@ -126,11 +126,11 @@ export const coinGateProvider: PaymentProvider = {
     const order = await createOrder(coinGateOf(deps), {
       donationId: donation.id,
       amountCents: r.amountCents,
-      title: translate(m, 'donate.productName'),
+      title: r.productName ?? translate(m, 'donate.productName'),
       description: translate(m, 'donate.cryptoDescription'),
       callbackUrl: `${origin}/webhooks/coingate`,
-      successUrl: `${origin}/payment/success?d=${donation.id}`,
-      cancelUrl: `${origin}/payment/cancel?d=${donation.id}`,
+      successUrl: `${origin}${returnPaths(r).success}?d=${donation.id}`,
+      cancelUrl: `${origin}${returnPaths(r).cancel}?d=${donation.id}`,
       token: plan.token!,
     });
     return { ref: order.id, url: order.paymentUrl };

@@ -11,7 +11,7 @@ import type { VerifiedPayment } from './types';
  */
 
 /** What a payment is for: its events carry it, so each purpose's subscribers act on their own payments. */
-export type PaymentPurpose = 'gift';
+export type PaymentPurpose = 'gift' | 'dues';
 
 /** What the caller asks to be paid, in the same words whatever the provider. */
 export interface PaymentRequest {
@@ -30,7 +30,17 @@ export interface PaymentRequest {
   taxDetails?: string | null;
   gift?: GiftDetails;
   newsletter?: boolean;
+  /**
+   * Where the payer comes back, for a purpose with its own return pages (dues: /devenir-membre/…);
+   * paths on the trusted origin, the provider adds its own query (`session_id`, `d`). Gifts: /payment/….
+   */
+  returns?: { success: string; cancel: string };
+  /** The line the provider's checkout shows (a gift's product name when not said). */
+  productName?: string;
 }
+
+/** The return pages of a request (ADR 019): the purpose's own, or the gifts' /payment/success and /payment/cancel. */
+export const returnPaths = (r: Pick<PaymentRequest, 'returns'>) => r.returns ?? { success: '/payment/success', cancel: '/payment/cancel' };
 
 /** The attempt's row as a provider wants it recorded before it is called. */
 export type AttemptPlan = Pick<NewAttempt, 'amountMinor' | 'currency' | 'eurCents'> &

@@ -4,7 +4,7 @@ import { translate } from '~/lib/i18n';
 import type { DonationDeps } from '../context.server';
 import { findByRef, findBySecondaryRef, type Donation } from '../ledger.server';
 import { toDecimalString } from '../money';
-import type { PaymentProvider, WebhookNotice } from './provider';
+import { returnPaths, type PaymentProvider, type WebhookNotice } from './provider';
 import { stripeSessionStatus } from './statuses';
 import { ProviderError, returnOrigin, type VerifiedPayment } from './types';
 
@@ -243,9 +243,9 @@ export const stripeProvider: PaymentProvider = {
       amountCents: r.amountCents,
       priceId: r.monthly ? undefined : r.priceId,
       monthly: r.monthly,
-      productName: translate(m, r.monthly ? 'donate.monthlyProduct' : 'donate.productName'),
-      successUrl: `${origin}/payment/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${origin}/payment/cancel?d=${donation.id}`,
+      productName: r.productName ?? translate(m, r.monthly ? 'donate.monthlyProduct' : 'donate.productName'),
+      successUrl: `${origin}${returnPaths(r).success}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${origin}${returnPaths(r).cancel}?d=${donation.id}`,
       locale: r.lang,
       campaignId: r.gift?.campaignId,
       feeCents: r.gift?.feeEurCents,

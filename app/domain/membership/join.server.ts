@@ -1,0 +1,130 @@
+/**
+ * Joining and renewing online (/devenir-membre, ADR 021): what the page offers (the types with
+ * dues, the methods configured, the statutes' address), a new member entered as pending and their
+ * dues started through the pipeline (payments.server.ts), a renewal link's membership, and what a
+ * return page can say of a membership after its payment.
+ */
+import type { DonationDeps } from '~/domain/donations/context.server';
+import { findById, findByRef } from '~/domain/donations/ledger.server';
+import { availableMethods } from '~/domain/donations/payment-settings.server';
+import { confirmReturn } from '~/domain/donations/payments.server';
+import type { Lang } from '~/lib/i18n';
+import type { JoinInput, JoinMethod } from './join-form';
+import { parisDay } from './period';
+import { membershipOfPayment, startDues, type DuesMethod } from './payments.server';
+import { createMember, getMember } from './register.server';
+import { membershipOfRenewalToken } from './reminders.server';
+import { getMembershipSettings } from './settings.server';
+import { isCounted, type MembershipState } from './status';
+import { getType, listTypes } from './types.server';
+
+export interface OfferedType {
+  id: string;
+  name: string;
+  description: string;
+  duesCents: number;
+  taxDeductible: boolean;
+}
+
+/** The types a visitor may join online: those with dues (a free type is an Admin's, for honorary members). */
+export async function offeredTypes(deps: Pick<DonationDeps, 'db'>, lang: Lang): Promise<OfferedType[]> {
+  return (await listTypes(deps.db))
+    .filter((t) => t.duesCents > 0)
+    .map((t) => ({ id: t.id, name: t.translations[lang].name, description: t.translations[lang].description, duesCents: t.duesCents, taxDeductible: t.taxDeductible }));
+}
+
+/** The ways to pay offered on the page: the online ones configured, and always "je paie autrement". */
+export function joinMethods(deps: Pick<DonationDeps, 'settings'>): JoinMethod[] {
+  const on = availableMethods(deps.settings);
+  return [...(on.card ? (['card'] as const) : []), ...(on.crypto ? (['crypto'] as const) : []), 'other'];
+}
+
+export async function statutesUrl(deps: Pick<DonationDeps, 'db'>): Promise<string> {
+  return (await getMembershipSettings(deps.db)).statutesUrl;
+}
+
+export type JoinOutcome = { kind: 'pay'; url: string } | { kind: 'pending'; membershipId: string } | { kind: 'refused'; field: 'type_id' | 'method' };
+
+/**
+ * A visitor's joining: the type must be one offered and the method one configured (checked here,
+ * whatever the form said); the member is entered pending with the next number, in the page's
+ * language; an online method starts the dues, "je paie autrement" leaves the membership pending
+ * for an Admin to record the cheque, transfer or cash.
+ */
+export async function join(deps: DonationDeps, input: JoinInput, lang: Lang, productName: (typeName: string) => string): Promise<JoinOutcome> {
+  const type = (await offeredTypes(deps, lang)).find((t) => t.id === input.type_id);
+  if (!type) return { kind: 'refused', field: 'type_id' };
+  if (!joinMethods(deps).includes(input.method)) return { kind: 'refused', field: 'method' };
+  const { id } = await createMember(deps.db, null, {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    email: input.email,
+    phone: input.phone,
+    address: input.address,
+    postal_code: input.postal_code,
+    city: input.city,
+    country: input.country,
+    type_id: type.id,
+    language: lang,
+    exempt: false,
+  });
+  if (input.method === 'other') return { kind: 'pending', membershipId: id };
+  const { url } = await startDues(deps, { membershipId: id, method: input.method, lang, kind: 'join', productName: productName(type.name) });
+  return { kind: 'pay', url };
+}
+
+export interface RenewalView {
+  token: string;
+  firstName: string;
+  lastName: string;
+  number: number;
+  typeName: string;
+  duesCents: number;
+  endsOn: string | null;
+  state: MembershipState;
+}
+
+/** What a renewal link opens: the membership it names (no sign-in), or null for a forged, expired or unpayable one. */
+export async function renewalOf(deps: Pick<DonationDeps, 'db'>, secret: string, token: string, lang: Lang, now = new Date()): Promise<RenewalView | null> {
+  const id = membershipOfRenewalToken(secret, token, now);
+  if (!id) return null;
+  const { graceDays } = await getMembershipSettings(deps.db);
+  const m = await getMember(deps.db, id, parisDay(now.toISOString()), graceDays);
+  const type = m && (await getType(deps.db, m.typeId));
+  if (!m || !type || m.exempt || type.duesCents <= 0) return null;
+  return { token, firstName: m.firstName, lastName: m.lastName, number: m.number, typeName: type.translations[lang].name, duesCents: type.duesCents, endsOn: m.endsOn, state: m.state };
+}
+
+/** Pays a renewal link's membership's dues; the period follows the old end (period.ts). Null for a link no longer valid. */
+export async function renew(deps: DonationDeps, secret: string, token: string, method: DuesMethod, lang: Lang, productName: (typeName: string) => string): Promise<{ url: string } | null> {
+  const view = await renewalOf(deps, secret, token, lang);
+  const id = view && membershipOfRenewalToken(secret, token);
+  if (!view || !id) return null;
+  return startDues(deps, { membershipId: id, method, lang, kind: 'renewal', productName: productName(view.typeName) });
+}
+
+export interface ReturnView {
+  /** 'active': the payment is verified and the membership counts; 'pending': not confirmed (yet); 'unknown': no such dues payment. */
+  state: 'active' | 'pending' | 'unknown';
+  number: number | null;
+  endsOn: string | null;
+  emailed: boolean;
+}
+
+/**
+ * The success page's question: the dues payment as its provider says now (asked again, never the
+ * query string), and the membership it paid for. `sessionId` for Stripe, `paymentId` for the others.
+ */
+export async function duesReturn(deps: DonationDeps, q: { sessionId?: string; paymentId?: string }, now = new Date()): Promise<ReturnView> {
+  const unknown: ReturnView = { state: 'unknown', number: null, endsOn: null, emailed: false };
+  const found = q.sessionId ? await findByRef(deps.db, 'stripe', q.sessionId) : q.paymentId ? await findById(deps.db, q.paymentId) : undefined;
+  if (!found || found.purpose !== 'dues') return unknown;
+  const payment = (await confirmReturn(deps, found)) ?? found;
+  const membershipId = await membershipOfPayment(deps.db, payment.id);
+  if (!membershipId) return unknown;
+  const { graceDays } = await getMembershipSettings(deps.db);
+  const m = await getMember(deps.db, membershipId, parisDay(now.toISOString()), graceDays);
+  if (!m) return unknown;
+  const active = payment.status === 'succeeded' && isCounted(m.state);
+  return { state: active ? 'active' : 'pending', number: m.number, endsOn: active ? m.endsOn : null, emailed: Boolean(m.email) };
+}

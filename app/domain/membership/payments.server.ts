@@ -1,0 +1,116 @@
+/**
+ * Dues through the one payment pipeline (ADR 019, ADR 021). `startDues` asks the pipeline's
+ * `startPayment` for a payment of purpose 'dues' and records which membership it pays for
+ * (`membership_payments`); `onDuesPayment`, registered in server/payment-subscribers.ts, reacts to
+ * the verified events of purpose 'dues' only: a success applies the dues (period.ts decides the
+ * period), a refund or cancellation revokes them. The ledger alone writes the payment; this area
+ * writes the membership's side, idempotently on the payment id (a replay changes nothing).
+ */
+import type { DB } from '~db/index';
+import type { DonationDeps } from '~/domain/donations/context.server';
+import type { PaymentEvent } from '~/domain/donations/events.server';
+import type { Donation } from '~/domain/donations/ledger.server';
+import { startPayment } from '~/domain/donations/payments.server';
+import type { TaxDetails } from '~/domain/receipts/donor-details';
+import type { Lang } from '~/lib/i18n';
+import { log } from '~/lib/log.server';
+import { applyDuesPayment, revokeDuesPayment, type ApplyResult, type RevokeResult } from './dues.server';
+import { getType } from './types.server';
+
+/** The methods a member pays online with from a plain form (no script needed): card (Stripe) and crypto (CoinGate). */
+export const ONLINE_DUES_PROVIDERS = { card: 'stripe', crypto: 'coingate' } as const;
+export type DuesMethod = keyof typeof ONLINE_DUES_PROVIDERS;
+
+/** How each provider's payment is named in the dues history. */
+const METHOD_OF_PROVIDER: Record<string, string> = { stripe: 'card', paypal: 'paypal', flutterwave: 'mobile_money', coingate: 'crypto' };
+
+/** The joining pages, where the payer comes back after the provider (never the gifts' /payment/… pages). */
+export const DUES_RETURNS = { success: '/devenir-membre/merci', cancel: '/devenir-membre/annule' } as const;
+
+export class DuesNotPayableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DuesNotPayableError';
+  }
+}
+
+/** What a dues receipt names: the member, at the address they gave (the tax receipt's donor). */
+function receiptDetailsOf(m: { first_name: string; last_name: string; address: string; postal_code: string; city: string; country: string }): TaxDetails {
+  return { kind: 'individual', name: `${m.first_name} ${m.last_name}`, company: '', siren: '', address: m.address, postalCode: m.postal_code, city: m.city, country: m.country || 'France' };
+}
+
+export interface DuesStart {
+  membershipId: string;
+  method: DuesMethod;
+  lang: Lang;
+  kind: 'join' | 'renewal';
+  /** The checkout's line ("Cotisation — Membre actif"), in the payer's language. */
+  productName: string;
+}
+
+/**
+ * Starts the payment of a membership's yearly dues: the amount is the type's (never the form's),
+ * the tax details are the member's own when the type's dues open a reçu fiscal (the ledger then
+ * numbers the receipt in the gifts' sequence), and the payment is linked to the membership before
+ * the payer is sent on. A type without dues cannot be paid (an honorary type is an Admin's).
+ */
+export async function startDues(deps: DonationDeps, s: DuesStart): Promise<{ url: string; payment: Donation }> {
+  const m = await deps.db.selectFrom('memberships').selectAll().where('id', '=', s.membershipId).executeTakeFirst();
+  if (!m) throw new DuesNotPayableError(`No membership ${s.membershipId}`);
+  const type = await getType(deps.db, m.type_id);
+  if (!type || type.duesCents <= 0 || m.exempt === 1) throw new DuesNotPayableError(`Membership ${s.membershipId} has no dues to pay`);
+  const started = await startPayment(deps, ONLINE_DUES_PROVIDERS[s.method], {
+    purpose: 'dues',
+    amountCents: type.duesCents,
+    monthly: false,
+    lang: s.lang,
+    donorName: `${m.first_name} ${m.last_name}`,
+    donorEmail: m.email || null,
+    taxDetails: type.taxDeductible ? JSON.stringify(receiptDetailsOf(m)) : null,
+    returns: DUES_RETURNS,
+    productName: s.productName,
+  });
+  await linkPayment(deps.db, started.donation.id, m.id, s.kind);
+  return { url: started.url!, payment: started.donation };
+}
+
+async function linkPayment(db: DB, paymentId: string, membershipId: string, kind: 'join' | 'renewal'): Promise<void> {
+  await db.insertInto('membership_payments').values({ payment_id: paymentId, membership_id: membershipId, kind, created_at: new Date().toISOString() }).execute();
+}
+
+/** The membership a dues payment pays for, if it is one. */
+export async function membershipOfPayment(db: DB, paymentId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('membership_payments').select('membership_id').where('payment_id', '=', paymentId).executeTakeFirst();
+  return row?.membership_id;
+}
+
+export type DuesOutcome = { membershipId: string; applied: ApplyResult } | { membershipId: string | null; revoked: RevokeResult } | null;
+
+/**
+ * The pipeline's subscriber for purpose 'dues' (server/payment-subscribers.ts): a verified success
+ * applies the dues to the membership the payment was started for, a refund or a cancellation
+ * revokes them. Any other purpose, or a failure, changes nothing. Answers what it did (tests).
+ */
+export async function onDuesPayment(deps: Pick<DonationDeps, 'db'>, e: PaymentEvent): Promise<DuesOutcome> {
+  if (e.purpose !== 'dues') return null;
+  const p = e.payment;
+  if (e.type === 'payment.refunded' || e.type === 'payment.cancelled') {
+    const revoked = await revokeDuesPayment(deps.db, { paymentId: p.id, at: p.updated_at, reason: e.type === 'payment.refunded' ? 'refunded' : 'cancelled' });
+    return { membershipId: revoked.status === 'revoked' ? revoked.membershipId : null, revoked };
+  }
+  if (e.type !== 'payment.succeeded') return null;
+  const membershipId = await membershipOfPayment(deps.db, p.id);
+  if (!membershipId) {
+    log.error('dues payment names no membership', { donationId: p.id });
+    return null;
+  }
+  const applied = await applyDuesPayment(deps.db, {
+    membershipId,
+    paymentId: p.id,
+    // The ledger's verified amount in euros (the attempt's, which the provider's answer matched).
+    amountCents: p.eur_cents ?? p.amount_minor,
+    paidAt: p.succeeded_at ?? p.updated_at,
+    method: METHOD_OF_PROVIDER[p.provider] ?? p.provider,
+  });
+  return { membershipId, applied };
+}

@@ -1,0 +1,55 @@
+import type { Route } from './+types/member-thanks';
+import { donationDeps } from '~/domain/donations/deps.server';
+import { ProviderError } from '~/domain/donations/providers/types';
+import { duesReturn, type ReturnView } from '~/domain/membership/join.server';
+import { useI18n } from '~/lib/i18n';
+import { log } from '~/lib/log.server';
+import { pageMeta } from '~/lib/page-meta';
+import { ButtonLink } from '~/ui/primitives/ButtonLink';
+
+const ID = /^[0-9a-f-]{36}$/;
+
+/**
+ * /devenir-membre/merci: what happened to the membership. After an online payment the provider is
+ * asked (never the query string) and the membership read; "je paie autrement" (?attente=1) says it
+ * waits for an Admin to record the payment.
+ */
+export async function loader({ request }: Route.LoaderArgs): Promise<ReturnView | { state: 'other' }> {
+  const url = new URL(request.url);
+  if (url.searchParams.get('attente') === '1') return { state: 'other' };
+  const sessionId = url.searchParams.get('session_id') ?? '';
+  const id = url.searchParams.get('d') ?? '';
+  try {
+    const deps = await donationDeps(request);
+    return await duesReturn(deps, { sessionId: /^cs_\w{1,200}$/.test(sessionId) ? sessionId : undefined, paymentId: ID.test(id) ? id : undefined });
+  } catch (e) {
+    if (!(e instanceof ProviderError)) throw e;
+    log.warn('dues return page could not confirm', { provider: e.provider, error: e.message });
+    return { state: 'pending', number: null, endsOn: null, emailed: false };
+  }
+}
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, (i18n) => ({ title: i18n.t('join.thanksTitle'), description: i18n.t('join.pendingText') })),
+  { name: 'robots', content: 'noindex' },
+];
+
+export default function MemberThanks({ loaderData: d }: Route.ComponentProps) {
+  const { t, lang } = useI18n();
+  const date = d.state === 'active' && d.endsOn ? new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d.endsOn}T00:00:00Z`)) : '';
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
+      <h1 className="text-4xl font-extrabold">{t(d.state === 'other' ? 'join.otherTitle' : 'join.thanksTitle')}</h1>
+      <p className="mt-4 text-lg text-gray-700" data-testid="membership-outcome">
+        {d.state === 'active' && t('join.activeText', { number: String(d.number), date })}
+        {d.state === 'pending' && t('join.pendingText')}
+        {d.state === 'other' && t('join.otherText')}
+        {d.state === 'unknown' && t('join.unknownText')}
+      </p>
+      {d.state === 'active' && d.emailed && <p className="mt-2 text-gray-700">{t('join.activeEmailed')}</p>}
+      <ButtonLink to="/" className="mt-8">
+        {t('join.backHome')}
+      </ButtonLink>
+    </div>
+  );
+}
