@@ -6,6 +6,7 @@ import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
 import { pruneDonorAccess } from '~/domain/donors/links.server';
 import { startLetterSending } from '~/domain/letters/worker.server';
 import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
+import { purgeLapsedMembers } from '~/domain/membership/personal-data.server';
 import { runMembershipReminders } from '~/domain/membership/reminders.server';
 import { startScheduledPublishing } from '~/domain/revisions/schedule.server';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
@@ -16,12 +17,13 @@ import { deliverBulk, mailConfigFor } from '~/lib/mail.server';
 import { contentChanged, runtime, type RuntimeHooks } from '~/lib/runtime.server';
 import { campaignPages, registerPaymentSubscribers } from './payment-subscribers';
 
-/** Expired back-office sessions, donor sign-in links, and personal data past retention, are removed this often. */
+/** Expired back-office sessions, donor sign-in links, and personal data past retention (lapsed members' too), are removed this often. */
 const HOURLY_MS = 60 * 60 * 1000;
 
 /** The areas' hourly pruning (every HOURLY_MS): a failure is logged, and tried again next hour. */
 export async function pruneHourly(db: DB, retentionDays: number): Promise<void> {
-  await Promise.all([pruneSessions(db), pruneDonorAccess(db), purgeExpiredPersonalData(db, retentionDays)]).catch((e) =>
+  // Lapsed members' data go after the retention set in the membership settings (ADR 021).
+  await Promise.all([pruneSessions(db), pruneDonorAccess(db), purgeExpiredPersonalData(db, retentionDays), purgeLapsedMembers(db)]).catch((e) =>
     log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
   );
 }

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import type { DB } from '~db/index';
+import { isMemberEmail } from '~/domain/membership/space.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { hashToken, newToken } from '~/lib/tokens.server';
 
 /**
  * Passwordless sign-in to the donor space (ADR 013): a single-use link valid 30 minutes, mailed only
- * to an email that has given; the answer is the same whether or not the email is known, and the
+ * to an email that has given or is a member's (ADR 021); the answer is the same whether or not the email is known, and the
  * lookup, the link and the mail all come after the answer, so neither the words nor the time of
  * the answer tell them apart.
  */
@@ -26,8 +27,15 @@ export function normalizeEmail(input: unknown): string | null {
   return emailSchema.safeParse(email).success ? email : null;
 }
 
-/** Whether any gift was confirmed from this email (the only way to be a donor). */
+/**
+ * Whether this email may open the donor space: a gift was confirmed from it, or a membership is
+ * registered under it (the space serves members too, ADR 021).
+ */
 export async function isKnownDonor(db: DB, email: string): Promise<boolean> {
+  return (await hasGiven(db, email)) || isMemberEmail(db, email);
+}
+
+async function hasGiven(db: DB, email: string): Promise<boolean> {
   const row = await db
     .selectFrom('donations')
     .select('id')

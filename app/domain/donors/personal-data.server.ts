@@ -13,10 +13,11 @@ import { hashToken } from '~/lib/tokens.server';
 import { consentsOf, type ConsentRecord } from './consent.server';
 import { donorMentions, type Mentions } from './mentions';
 import { giftEvents, monthlyGiftsOf, type MonthlyGiftView } from '~/domain/donations/monthly.server';
+import { eraseMembershipData, exportMembershipData, memberNamesOf, membershipCsvRecords, type MembershipExport } from '~/domain/membership/personal-data.server';
 
 /**
  * A donor's personal data (ADR 013): their gifts, what they wrote through the contact form, their
- * consents, their subscription to the news letters (ADR 022) — found by email, exported, erased. The history and the export read the same queries.
+ * consents, their subscription to the news letters (ADR 022), their memberships (ADR 021) — found by email, exported, erased. The history and the export read the same queries.
  */
 
 /** Every gift of this email, newest first (all statuses: the donor sees what failed too). */
@@ -123,6 +124,8 @@ export interface DonorExport {
   newsletter: { status: string; language: string; source: string; createdAt: string; events: SubscriberEvent[] } | null;
   /** Tax receipts made out to this email, cancelled ones included (the register keeps both). */
   receipts: { id: string; number: string; kind: string; year: number; amount: string; currency: 'EUR'; issuedAt: string; status: string; cancelledAt: string | null }[];
+  /** Memberships registered under this email, with their dues and reminders (ADR 021). */
+  memberships: MembershipExport[];
 }
 
 /** Everything kept under this email, and nothing else. */
@@ -172,6 +175,7 @@ export async function exportDonorData(db: DB, email: string, now = new Date()): 
       status: r.status,
       cancelledAt: r.cancelled_at,
     })),
+    memberships: await exportMembershipData(db, email),
   };
 }
 
@@ -223,6 +227,7 @@ export function donorExportCsv(x: DonorExport): string {
     ...x.messages.map((m) => ({ record: 'message', id: m.id, date: m.createdAt, name: `${m.firstName} ${m.lastName}`.trim(), email: m.email, language: m.language, details: m.message })),
     ...x.consents.map((c) => ({ record: 'consent', id: c.donationId, date: c.givenAt, status: c.withdrawnAt ? `withdrawn ${c.withdrawnAt}` : 'given', email: x.email, details: c.kind })),
     ...(x.newsletter?.events ?? []).map((e) => ({ record: 'newsletter', date: e.at, status: e.kind, email: x.email, language: x.newsletter!.language, details: [e.source, e.wordingVersion, e.detail].filter(Boolean).join(' ') })),
+    ...membershipCsvRecords(x.memberships),
     ...x.receipts.map((r) => ({ record: 'tax_receipt', id: r.number, date: r.issuedAt, amount: r.amount, currency: r.currency, amount_eur: r.amount, status: r.cancelledAt ? `${r.status} ${r.cancelledAt}` : r.status, email: x.email, details: `${r.kind} ${r.year}` })),
   ];
   return csvDocument(CSV_COLUMNS, records.map((r) => CSV_COLUMNS.map((c) => r[c] ?? '')));
@@ -263,7 +268,8 @@ export async function eraseDonorData(db: DB, email: string, actor: Actor): Promi
     const ids = gifts.map((g) => g.id);
     const signed = await trx.selectFrom('messages').select(['first_name', 'last_name']).where((eb) => eb(eb.fn('lower', ['email']), '=', email)).execute();
     // The names the donor gave: to the payment provider, for a receipt, when writing to us.
-    const mentions = donorMentions(email, [...gifts.flatMap((g) => [g.donor_name, parseTaxDetails(g.tax_details)?.name]), ...signed.map((m) => `${m.first_name} ${m.last_name}`)]);
+    const names = [...gifts.flatMap((g) => [g.donor_name, parseTaxDetails(g.tax_details)?.name]), ...signed.map((m) => `${m.first_name} ${m.last_name}`), ...(await memberNamesOf(trx, email))];
+    const mentions = donorMentions(email, names);
     if (ids.length) await trx.deleteFrom('donor_consents').where('donation_id', 'in', ids).execute();
     const donations = await eraseGiftDetails(trx, ids);
     const messages = Number((await trx.deleteFrom('messages').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst()).numDeletedRows);
@@ -272,6 +278,8 @@ export async function eraseDonorData(db: DB, email: string, actor: Actor): Promi
     await trx.deleteFrom('donor_links').where('email', '=', email).execute();
     await trx.deleteFrom('donor_sessions').where('email', '=', email).execute();
     await eraseSubscription(trx, email);
+    // Memberships keep their number, type, dates and dues, anonymised (ADR 021).
+    await eraseMembershipData(trx, email);
     // Counters keyed by an account's email (admin sign-in attempts with it, for instance).
     await trx.deleteFrom('rate_limits').where((eb) => eb.or(holdsAny(['key'], [email]))).execute();
     await rewriteAuditLines(trx, mentions, donorRef(email));

@@ -9,6 +9,7 @@ export const sitePages: RouteConfigEntry[] = [
 export const downloads: RouteConfigEntry[] = [
   route('mon-espace/export/:format', 'routes/donors/export.ts'),
   route('mon-espace/recus/:receiptId', 'routes/donors/receipt.ts'),
+  route('mon-espace/carte/:membershipId', 'routes/donors/member-card.ts'),
 ];
 export const adminRoutes: RouteConfigEntry[] = [
   route('donations/donateur', 'routes/donors/admin-donor.tsx'),

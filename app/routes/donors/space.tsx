@@ -8,14 +8,18 @@ import { endDonorSession, requestSignInLink } from '~/domain/donors/links.server
 import { sendDonorMail, spaceUrl } from '~/domain/donations/donor-mail.server';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, cardUpdateUrl, changeGift, giftOfDonor, monthlyGiftsOf, type GiftChange, type GiftStatus } from '~/domain/donations/monthly.server';
 import { annualReceiptsOf, donorRef, eraseDonorData, historyOf } from '~/domain/donors/personal-data.server';
+import { today } from '~/domain/content/forms';
+import { renewalToken, renewalUrl } from '~/domain/membership/reminders.server';
+import { membershipsOfEmail } from '~/domain/membership/space.server';
 import { assertSameOrigin, isSecure } from '~/lib/origin.server';
 import { useI18n, type Lang, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';
 import { pageMeta } from '~/lib/page-meta';
 import { requestInfoContext } from '~/lib/request-context.server';
-import { db } from '~/lib/runtime.server';
+import { db, runtime } from '~/lib/runtime.server';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
+import { MembershipPanel } from '~/ui/site/MembershipPanel';
 import { NO_STORE, donorCookie, donorOf, donorToken, requireDonor } from './session.server';
 
 /** What a redirect after an action says on arrival (?ok=…). */
@@ -38,8 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const amount = url.searchParams.get('amount');
   const donor = await donorOf(request);
   if (!donor) return data({ signedIn: false as const, notice, amount }, { headers: NO_STORE });
-  const [history, monthly, newsletter, annualReceipts] = await Promise.all([historyOf(db(), donor.email), monthlyGiftsOf(db(), donor.email), wantsNewsletter(db(), donor.email), annualReceiptsOf(db(), donor.email)]);
-  return data({ signedIn: true as const, notice, amount, email: donor.email, history, monthly, newsletter, annualReceipts }, { headers: NO_STORE });
+  const [history, monthly, newsletter, annualReceipts, memberships] = await Promise.all([historyOf(db(), donor.email), monthlyGiftsOf(db(), donor.email), wantsNewsletter(db(), donor.email), annualReceiptsOf(db(), donor.email), membershipsOfEmail(db(), donor.email, today())]);
+  // The member's card and renewal (ADR 021): the renewal page's signed link, as the reminders mail it.
+  const { lang } = detectLang(request);
+  const members = memberships.map((m) => ({ ...m, cardUrl: `/mon-espace/carte/${encodeURIComponent(m.id)}`, renewUrl: m.exempt ? null : renewalUrl(undefined, lang, renewalToken(runtime().secret, m.id)) }));
+  return data({ signedIn: true as const, notice, amount, email: donor.email, history, monthly, newsletter, annualReceipts, memberships: members }, { headers: NO_STORE });
 }
 
 export function headers() {
@@ -215,6 +222,8 @@ function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data: Signed
         </form>
       </div>
       {err && !err.field && !d.monthly.some((g) => g.id === err.gift) && <div className="mt-6"><Alert text={errText} /></div>}
+
+      {d.memberships.length > 0 && <MembershipPanel memberships={d.memberships} className={sectionCls} />}
 
       <section aria-labelledby="monthly-title" className={sectionCls}>
         <h2 id="monthly-title" className="text-2xl font-bold">{t('donorSpace.monthlyTitle')}</h2>

@@ -2,8 +2,9 @@ import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/admin-member';
 import { formatMoney } from '~/domain/donations/money';
 import { overrideSchema } from '~/domain/membership/forms';
+import { mailMemberCard } from '~/domain/membership/card.server';
 import { duesHistory, getMember, setOverride } from '~/domain/membership/register.server';
-import { OVERRIDE_STATES, STATE_LABELS } from '~/domain/membership/status';
+import { OVERRIDE_STATES, STATE_LABELS, isCounted } from '~/domain/membership/status';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
@@ -46,8 +47,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data({ errors, toast: { title: 'État non modifié', description: 'Corrigez les champs signalés.', variant: 'destructive' as const } }, { status: 400 });
   }
   const override = parsed.data.intent === 'override' ? { state: parsed.data.state, reason: parsed.data.reason } : null;
-  if (!(await setOverride(runtime().db, actorOf(me), params.memberId, override))) notFound();
-  return { errors: {} as Record<string, string>, toast: { title: override ? 'État forcé enregistré' : 'État recalculé d’après les cotisations', variant: 'success' as const } };
+  const { db, day, settings } = await membershipContext();
+  const before = await getMember(db, params.memberId, day, settings.graceDays);
+  if (!before || !(await setOverride(db, actorOf(me), params.memberId, override))) notFound();
+  // An Admin's validation (active or honorary) of a member not counted until now activates the
+  // membership: the member card is mailed, as on a verified payment (ADR 021).
+  const activated = override !== null && isCounted(override.state) && !isCounted(before.state);
+  const { env, publicUrl, storage } = runtime();
+  const card = activated ? await mailMemberCard({ db, env, publicUrl, storage }, params.memberId) : null;
+  const cardNote = card === null ? undefined : card.status === 'skipped' ? 'Pas d’adresse e-mail : la carte de membre n’a pas été envoyée.' : card.status === 'failed' ? 'La carte de membre n’a pas pu être envoyée.' : 'La carte de membre a été envoyée au membre.';
+  return { errors: {} as Record<string, string>, toast: { title: override ? 'État forcé enregistré' : 'État recalculé d’après les cotisations', description: cardNote, variant: 'success' as const } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.member.name ?? 'Membre'} | Adhésions | Administration` }, { name: 'robots', content: 'noindex' }];
@@ -61,7 +70,7 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
       <p><Link to="/admin/adhesions" className="underline">← Registre des membres</Link></p>
       <h1 className="text-3xl font-bold text-gray-900 wrap-anywhere">{m.name}</h1>
       <MembershipTabs admin={admin} />
-      {actionData?.toast && <Notice tone={actionData.toast.variant === 'destructive' ? 'error' : 'success'} title={actionData.toast.title} />}
+      {actionData?.toast && <Notice tone={actionData.toast.variant === 'destructive' ? 'error' : 'success'} title={actionData.toast.title}>{'description' in actionData.toast ? actionData.toast.description : undefined}</Notice>}
       <dl className="grid gap-4 rounded-lg border border-gray-200 bg-white p-6 wrap-anywhere sm:grid-cols-2">
         <div><dt className="text-sm text-gray-700">Numéro de membre</dt><dd className="font-mono text-lg" data-testid="member-number">{m.number}</dd></div>
         <div><dt className="text-sm text-gray-700">Type</dt><dd>{m.type}</dd></div>

@@ -133,6 +133,10 @@ for (const dialect of DIALECTS) {
       await page.getByRole('button', { name: 'Forcer l’état' }).click();
       await expect(page.getByText('État forcé : À jour')).toBeVisible();
       await expect(page.getByText('Cotisation réglée en espèces lors de la fête — par Alice Admin')).toBeVisible();
+      // Validated by the Admin: the membership is active, and its card goes to the member (ADR 021).
+      await expect(page.getByRole('main').getByText('La carte de membre a été envoyée au membre.')).toBeVisible();
+      const cards = await server.db.selectFrom('mail_outbox').select('subject').where('to', '=', 'gaelle@example.org').execute();
+      expect(cards.map((c) => c.subject)).toEqual(['Votre carte de membre de la Fondation THV']);
 
       await page.goto(`${server.baseURL}/admin/adhesions`);
       await page.getByLabel('État').selectOption({ label: 'En attente' });
