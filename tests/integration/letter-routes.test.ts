@@ -6,6 +6,8 @@ import { action as lettersAction, loader as lettersPage } from '~/routes/letters
 import { action as newLetter } from '~/routes/letters/admin-new';
 import { loader as preview } from '~/routes/letters/admin-preview';
 import { action as rateAction, loader as ratePage } from '~/routes/letters/admin-rate';
+import { loader as dnsPage } from '~/routes/letters/admin-dns';
+import { action as senderAction, loader as senderPage } from '~/routes/letters/admin-sender';
 import { describeEachDialect } from '../support/db';
 import { answer, routeContext, sessionCookie } from '../support/routes';
 import { startTestRuntime } from '../support/runtime';
@@ -102,5 +104,35 @@ describeEachDialect('letters in the back office, through their routes, on %s', (
     expect(answer(await call(rateAction, '/admin/lettres/rythme', admin, { perSecond: '0', perHour: 'x' })).body.errors).toEqual({ perSecond: 'Au moins 1.', perHour: 'Un nombre entier.' });
     expect(location(await call(rateAction, '/admin/lettres/rythme', admin, { perSecond: '50', perHour: '20000' }))).toBe('/admin/lettres/rythme?ok=1');
     expect(((await call(ratePage, '/admin/lettres/rythme', admin)) as { rate: unknown }).rate).toEqual({ perSecond: 50, perHour: 20000 });
+  });
+
+  it('lets an Admin set the letters’ sender, validated, audited, never over someone else’s save; the DNS check reads its domain', async () => {
+    expect(answer(await call(senderPage, '/admin/lettres/expediteur', editor)).status).toBe(403);
+    expect(answer(await call(senderAction, '/admin/lettres/expediteur', editor, { name: 'X', email: 'x@y.org', unsubscribeMailbox: '', version: '0' })).status).toBe(403);
+    const before = (await call(senderPage, '/admin/lettres/expediteur', admin)) as { sender: unknown; version: number; mailFrom: string };
+    expect(before).toMatchObject({ sender: undefined, version: 0 });
+    // Unset: the DNS check reads MAIL_FROM's domain (the no-reply of PUBLIC_URL here).
+    expect(((await call(dnsPage, '/admin/lettres/dns', admin)) as { domain: string }).domain).toBe('fondation.example.org');
+
+    const bad = answer(await call(senderAction, '/admin/lettres/expediteur', admin, { name: 'Fondation "THV"', email: 'pas-une-adresse', unsubscribeMailbox: 'non', version: '0' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      name: 'Sans guillemets, chevrons ni barre oblique inverse.',
+      email: 'Une adresse électronique valide, par exemple lettres@fondation-thv.org.',
+      unsubscribeMailbox: 'Une adresse électronique valide, par exemple lettres@fondation-thv.org.',
+    });
+    const good = { name: 'Fondation THV — Nouvelles', email: 'nouvelles@lettres.fondation-thv.org', unsubscribeMailbox: 'desabonnement@lettres.fondation-thv.org' };
+    expect(location(await call(senderAction, '/admin/lettres/expediteur', admin, { ...good, version: '0' }))).toBe('/admin/lettres/expediteur?ok=1');
+    expect(((await call(senderPage, '/admin/lettres/expediteur', admin)) as { sender: unknown; version: number })).toMatchObject({ sender: good, version: 1 });
+    // A form opened at version 0 and sent after that save is refused; nothing changes.
+    const stale = answer(await call(senderAction, '/admin/lettres/expediteur', admin, { ...good, email: 'autre@exemple.org', version: '0' }));
+    expect(stale).toMatchObject({ status: 409, body: { conflict: true } });
+    expect(((await call(senderPage, '/admin/lettres/expediteur', admin)) as { sender: { email: string } }).sender.email).toBe(good.email);
+    const audited = await db().selectFrom('audit_log').select(['user_name', 'details']).where('action', '=', 'letter.sender').execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0].user_name).toBe('Ada');
+    expect(JSON.parse(audited[0].details)).toMatchObject({ from: null, to: good.email });
+
+    expect(((await call(dnsPage, '/admin/lettres/dns', admin)) as { domain: string; from: string })).toMatchObject({ domain: 'lettres.fondation-thv.org', from: `"${good.name}" <${good.email}>` });
   });
 });

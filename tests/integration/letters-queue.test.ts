@@ -5,6 +5,7 @@ import { confirmSignup, requestSignup, subscriberByEmail } from '~/domain/subscr
 import { leaveWithToken } from '~/domain/letters/leaving.server';
 import type { LetterVersions } from '~/domain/letters/letter';
 import { createLetter, getLetter, saveSendingRate, sendNow } from '~/domain/letters/letters.server';
+import { saveSender } from '~/domain/letters/sender.server';
 import { claim, enqueue, markAbandoned, queueCounts, release, settle } from '~/domain/letters/queue.server';
 import { startLetterSending, type SendingDeps } from '~/domain/letters/worker.server';
 import { closeMailTransports, deliverBulk, type Mail } from '~/lib/mail.server';
@@ -147,6 +148,29 @@ describeEachDialect('the letters’ queue and sending, on %s', (dialect) => {
       expect(await leaveWithToken(t.db, SECRET, token, 'one-click')).toBe(true);
       expect((await subscriberByEmail(t.db, 'en0@x.org'))?.status).toBe('unsubscribed');
       expect((await subscriberByEmail(t.db, 'en1@x.org'))?.status).toBe('subscribed');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('letters come from the sender the Admin set (MAIL_FROM while none is set), the mailto to its mailbox', async () => {
+    const smtp = await startSmtp();
+    try {
+      await subscribe(t.db, ['reader@x.org'], 'fr');
+      workers(smtp.url, 1);
+      const first = await createLetter(t.db, ACTOR, VERSIONS, { language: '', source: '' });
+      await sendNow(t.db, ACTOR, first);
+      await waitFor(() => sent(first));
+      expect(header(smtp.mails[0].raw, 'From')).toBe('Fondation THV <lettres@fondation.example.org>');
+      expect(header(smtp.mails[0].raw, 'List-Unsubscribe')).toContain('<mailto:contact@fondation-thv.org?subject=');
+
+      expect(await saveSender(t.db, ACTOR, { name: 'Nouvelles de la fondation', email: 'nouvelles@envoi.example.org', unsubscribeMailbox: 'depart@envoi.example.org' }, 0)).toBe('ok');
+      const second = await createLetter(t.db, ACTOR, VERSIONS, { language: '', source: '' });
+      await sendNow(t.db, ACTOR, second);
+      await waitFor(() => sent(second));
+      expect(header(smtp.mails[1].raw, 'From')).toBe('Nouvelles de la fondation <nouvelles@envoi.example.org>');
+      expect(header(smtp.mails[1].raw, 'List-Unsubscribe')).toContain('<mailto:depart@envoi.example.org?subject=');
+      expect(smtp.mails[1].text).toContain('Nouvelles de la fondation · 12 rue de la Paix');
     } finally {
       await smtp.close();
     }

@@ -14,6 +14,8 @@ import { syncDonorSubscribers } from './donor-sync.server';
 import { DEFAULT_RATE, editable, rateSchema, versionFor, type Audience, type LetterState, type LetterVersions, type SendingRate } from './letter';
 import { enqueue, queueCounts, type QueueCounts } from './queue.server';
 import { absoluteUrl, renderLetter, type RenderedLetter } from './render.server';
+import { fromHeader } from './sender';
+import { getSender } from './sender.server';
 
 /** Letters (ADR 022): written in the back office, or made from a published post. */
 export interface Letter {
@@ -182,10 +184,26 @@ export interface LetterSite {
   appSecret: string;
 }
 
-/** The foundation's address and the unsubscribe mailbox, read once per sending. */
-export async function footerOf(db: DB): Promise<{ address: string; mailbox: string }> {
+export interface LetterFooter {
+  /** The foundation's postal address, at the foot of every letter. */
+  address: string;
+  /** The List-Unsubscribe mailto's mailbox: the sender's, else the contact address. */
+  mailbox: string;
+  /** The From header the Admin set; undefined: MAIL_FROM. */
+  from?: string;
+  /** The sender's name, also the letter's heading and signature. */
+  name?: string;
+}
+
+/** The foundation's address, the unsubscribe mailbox and the sender, read once per sending. */
+export async function footerOf(db: DB): Promise<LetterFooter> {
   const s = await getSiteSettings(db);
-  return { address: s.address || CONTACT_FALLBACKS.address, mailbox: s.contactEmail || CONTACT_FALLBACKS.contactEmail };
+  const { sender } = await getSender(db);
+  return {
+    address: s.address || CONTACT_FALLBACKS.address,
+    mailbox: sender?.unsubscribeMailbox || s.contactEmail || CONTACT_FALLBACKS.contactEmail,
+    ...(sender ? { from: fromHeader(sender), name: sender.name } : {}),
+  };
 }
 
 /**
@@ -197,16 +215,17 @@ export async function letterMail(
   letter: Pick<Letter, 'versions'>,
   to: Pick<Subscriber, 'id' | 'email' | 'language'>,
   site: LetterSite,
-  footer: { address: string; mailbox: string },
+  footer: LetterFooter,
   subjectPrefix = '',
 ): Promise<Mail & RenderedLetter> {
   const token = unsubscribeToken(site.appSecret, to.id);
   const page = absoluteUrl(site.origin, unsubscribePath(token), to.language);
   const oneClick = `${site.origin}${unsubscribePath(token)}/un-clic`;
   const mailto = `mailto:${footer.mailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`;
-  const rendered = await renderLetter(versionFor(letter.versions, to.language), { lang: to.language, origin: site.origin, unsubscribeUrl: page, address: footer.address, siteName: 'Fondation THV' });
+  const rendered = await renderLetter(versionFor(letter.versions, to.language), { lang: to.language, origin: site.origin, unsubscribeUrl: page, address: footer.address, siteName: footer.name ?? 'Fondation THV' });
   return {
     to: to.email,
+    ...(footer.from ? { from: footer.from } : {}),
     ...rendered,
     subject: `${subjectPrefix}${rendered.subject}`,
     headers: { 'List-Unsubscribe': `<${oneClick}>, <${mailto}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

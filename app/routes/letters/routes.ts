@@ -16,6 +16,7 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('lettres/nouvelle', 'routes/letters/admin-new.tsx'),
   route('lettres/rythme', 'routes/letters/admin-rate.tsx'),
   route('lettres/dns', 'routes/letters/admin-dns.tsx'),
+  route('lettres/expediteur', 'routes/letters/admin-sender.tsx'),
   route('lettres/abonnes', 'routes/letters/admin-subscribers.tsx'),
   route('lettres/abonnes.csv', 'routes/letters/admin-subscribers-csv.ts'),
   route('lettres/abonnes/:id/lever', 'routes/letters/admin-lift.tsx'),
