@@ -360,6 +360,8 @@ export interface MembershipTable {
   override_reason: string;
   override_by: string | null;
   override_at: string | null;
+  /** When the member consented to the foundation's news (null: no consent). */
+  news_consent_at: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -11,6 +11,7 @@ import * as m012 from './012-autosave-draft';
 import * as m013 from './013-payment-purpose';
 import * as m014 from './014-membership';
 import * as m015 from './015-letters';
+import * as m016 from './016-news-sources';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '013-payment-purpose': m013,
   '014-membership': m014,
   '015-letters': m015,
+  '016-news-sources': m016,
 };

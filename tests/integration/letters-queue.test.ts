@@ -9,7 +9,9 @@ import { saveSender } from '~/domain/letters/sender.server';
 import { claim, enqueue, markAbandoned, queueCounts, release, settle } from '~/domain/letters/queue.server';
 import { startLetterSending, type SendingDeps } from '~/domain/letters/worker.server';
 import { closeMailTransports, deliverBulk, type Mail } from '~/lib/mail.server';
+import { recordNewsletterConsent } from '~/domain/donors/consent.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
+import { ledgerRow } from '../support/ledger-rows';
 import { startSmtp } from '../support/smtp';
 
 const SECRET = 'letters-queue-test-'.padEnd(48, 'q');
@@ -174,6 +176,15 @@ describeEachDialect('the letters’ queue and sending, on %s', (dialect) => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it('the letters’ job brings in a donor’s new consent by itself, without any page or send asking for it', async () => {
+    workers(undefined, 1, { syncEveryMs: 50 });
+    await waitFor(async () => (await t.db.selectFrom('settings').select('key').where('key', '=', 'letters.sources').executeTakeFirst()) !== undefined);
+    await t.db.insertInto('donations').values(ledgerRow('gift-1', new Date().toISOString(), { donor_email: 'Nouveau@Example.org', language: 'en' })).execute();
+    await recordNewsletterConsent(t.db, 'gift-1', new Date());
+    await waitFor(async () => (await subscriberByEmail(t.db, 'nouveau@example.org'))?.status === 'subscribed', 10_000);
+    expect(await subscriberByEmail(t.db, 'nouveau@example.org')).toMatchObject({ source: 'donor', language: 'en' });
   });
 
   it('a permanent refusal suppresses the address, and no later letter goes to it; a departure before its turn skips it', async () => {

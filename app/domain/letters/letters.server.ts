@@ -10,11 +10,11 @@ import { unsubscribeToken } from '~/domain/subscribers/unsubscribe-token.server'
 import type { Subscriber } from '~/domain/subscribers/subscribers.server';
 import type { Lang } from '~/lib/i18n';
 import type { Mail } from '~/lib/mail.server';
-import { syncDonorSubscribers } from './donor-sync.server';
 import { DEFAULT_RATE, editable, rateSchema, versionFor, type Audience, type LetterState, type LetterVersions, type SendingRate } from './letter';
 import { enqueue, queueCounts, type QueueCounts } from './queue.server';
 import { absoluteUrl, renderLetter, type RenderedLetter } from './render.server';
 import { fromHeader } from './sender';
+import { syncSources } from './sources.server';
 import { getSender } from './sender.server';
 
 /** Letters (ADR 022): written in the back office, or made from a published post. */
@@ -111,13 +111,14 @@ export async function postChoices(db: DB): Promise<{ id: string; title: string }
 }
 
 /**
- * "Envoyer maintenant": the audience is fixed now (donors who ticked the box join first) and the
+ * "Envoyer maintenant": the audience is fixed now (donors and members who consented since the
+ * letters' job last looked join first, sources.server.ts) and the
  * letter is handed to the background sending; the request sends nothing itself.
  */
 export async function sendNow(db: DB, actor: Actor, id: string, now = new Date()): Promise<'ok' | 'locked'> {
   const letter = await getLetter(db, id);
   if (!letter || !editable(letter.status)) return 'locked';
-  await syncDonorSubscribers(db, now);
+  await syncSources(db, now);
   const r = await db.updateTable('letters').set({ status: 'sending', scheduled_at: null, updated_at: now.toISOString() }).where('id', '=', id).where('status', 'in', ['draft', 'scheduled']).executeTakeFirst();
   if (Number(r.numUpdatedRows) !== 1) return 'locked';
   const queued = await enqueue(db, id, letter.audience);
@@ -137,8 +138,9 @@ export async function schedule(db: DB, actor: Actor, id: string, at: Date, now =
 export async function startDueLetters(db: DB, now = new Date()): Promise<number> {
   const due = await db.selectFrom('letters').selectAll().where('status', '=', 'scheduled').where('scheduled_at', '<=', now.toISOString()).execute();
   let started = 0;
+  // Donors and members who consented since the last pass join before the audiences are fixed.
+  if (due.length) await syncSources(db, now);
   for (const row of due) {
-    await syncDonorSubscribers(db, now);
     const r = await db.updateTable('letters').set({ status: 'sending', updated_at: now.toISOString() }).where('id', '=', row.id).where('status', '=', 'scheduled').executeTakeFirst();
     // Another instance started it: it enqueues, not this one (enqueueing twice would add nothing anyway).
     if (Number(r.numUpdatedRows) !== 1) continue;

@@ -9,6 +9,7 @@ import { hitRateLimit } from '~/lib/rate-limit.server';
 import { footerOf, getLetter, letterMail, markLetterSent, pauseLetter, sendingLetterIds, sendingRate, startDueLetters, type LetterSite } from './letters.server';
 import { classifyFailure, countsTowardsPause, MAX_ERRORS_IN_A_ROW, pauseReason } from './outcome';
 import { claim, drained, markAbandoned, release, settle } from './queue.server';
+import { syncSources } from './sources.server';
 
 /**
  * The background sending of letters (ADR 022), started by server/runtime-hooks.ts only, never by a
@@ -26,10 +27,13 @@ export interface SendingDeps {
   leaseMs?: number;
   /** Pause between rounds when there is nothing to send. */
   idleMs?: number;
+  /** How often donors and members who consented join the list (sources.server.ts). */
+  syncEveryMs?: number;
   now?: () => Date;
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60 * 1000;
+export const DEFAULT_SYNC_EVERY_MS = 60 * 1000;
 const SECOND_KEY = 'letters:second';
 const HOUR_KEY = 'letters:hour';
 
@@ -37,13 +41,25 @@ export const newWorkerId = (): string => `${os.hostname()}:${process.pid}:${rand
 
 const NOT_CONFIGURED = 'Envoi impossible : le site n’a pas d’adresse publique (PUBLIC_URL) ou pas de serveur d’envoi (SMTP_URL). Configurez-les, puis reprenez l’envoi.';
 
+/** A worker's memory between rounds: when its last pass over the list's sources was. */
+export interface WorkerState {
+  syncedAt: number;
+}
+
 /**
- * One round: abandoned claims become unknown, due letters start, then each sending letter sends
- * as many mails as the rate allows now. Returns the milliseconds to wait before the next round.
+ * One round: donors and members who consented since the last pass join the list (at most every
+ * `syncEveryMs`, reading only what changed), abandoned claims become unknown, due letters start,
+ * then each sending letter sends as many mails as the rate allows now. Returns the milliseconds
+ * to wait before the next round.
  */
-export async function sendingRound(deps: SendingDeps, workerId: string): Promise<number> {
+export async function sendingRound(deps: SendingDeps, workerId: string, state: WorkerState = { syncedAt: -Infinity }): Promise<number> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  if (now().getTime() - state.syncedAt >= (deps.syncEveryMs ?? DEFAULT_SYNC_EVERY_MS)) {
+    state.syncedAt = now().getTime();
+    const joined = await syncSources(db, now());
+    if (joined) log.info('letters: donors and members who consented joined the list', { joined });
+  }
   const abandoned = await markAbandoned(db, deps.leaseMs ?? DEFAULT_LEASE_MS, now());
   if (abandoned) log.warn('letters: claims of a stopped worker marked unknown (never resent)', { rows: abandoned });
   await startDueLetters(db, now());
@@ -127,8 +143,9 @@ export function startLetterSending(deps: SendingDeps): () => Promise<void> {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
+  const state: WorkerState = { syncedAt: -Infinity };
   const tick = () => {
-    running = sendingRound(deps, workerId)
+    running = sendingRound(deps, workerId, state)
       .catch((e) => {
         log.error('letters: sending round failed', { error: e instanceof Error ? e.message : String(e) });
         return deps.idleMs ?? 1000;
