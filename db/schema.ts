@@ -444,6 +444,8 @@ export interface LetterTable {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  /** Raised by each save of the content (versions, audience): the editorial workflow's check. */
+  version: number;
 }
 
 /** One recipient of one letter: claimed by one worker at a time (letters/queue.server.ts). */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
+import { recordRevision } from '~/domain/revisions/revisions.server';
 import { toPost } from '~/domain/blog/posts.server';
 import { PUBLISHED } from '~/domain/blog/posts';
 import { CONTACT_FALLBACKS } from '~/domain/settings/site-settings';
@@ -13,6 +14,7 @@ import type { Mail } from '~/lib/mail.server';
 import { DEFAULT_RATE, editable, rateSchema, versionFor, type Audience, type LetterState, type LetterVersions, type SendingRate } from './letter';
 import { enqueue, queueCounts, type QueueCounts } from './queue.server';
 import { absoluteUrl, renderLetter, type RenderedLetter } from './render.server';
+import { LETTER_TYPE, letterSnapshot, writeLetterContent } from './editable.server';
 import { fromHeader } from './sender';
 import { syncSources } from './sources.server';
 import { getSender } from './sender.server';
@@ -24,6 +26,8 @@ export interface Letter {
   postId: string | null;
   audience: Audience;
   status: LetterState;
+  /** Raised by each save of the content: a form carries it, a stale one is refused. */
+  version: number;
   scheduledAt: string | null;
   pauseReason: string | null;
   createdAt: string;
@@ -31,7 +35,7 @@ export interface Letter {
   sentAt: string | null;
 }
 
-type Row = { id: string; versions: string; post_id: string | null; audience_language: string; audience_source: string; status: string; scheduled_at: string | null; pause_reason: string | null; created_at: string; updated_at: string; sent_at: string | null };
+type Row = { id: string; versions: string; post_id: string | null; audience_language: string; audience_source: string; status: string; version: number; scheduled_at: string | null; pause_reason: string | null; created_at: string; updated_at: string; sent_at: string | null };
 
 const toLetter = (r: Row): Letter => ({
   id: r.id,
@@ -39,6 +43,7 @@ const toLetter = (r: Row): Letter => ({
   postId: r.post_id,
   audience: { language: r.audience_language as Audience['language'], source: r.audience_source as Audience['source'] },
   status: r.status as LetterState,
+  version: Number(r.version),
   scheduledAt: r.scheduled_at,
   pauseReason: r.pause_reason,
   createdAt: r.created_at,
@@ -62,24 +67,30 @@ export async function createLetter(db: DB, actor: Actor, versions: LetterVersion
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('letters')
-      .values({ id, versions: JSON.stringify(versions), post_id: postId, audience_language: audience.language, audience_source: audience.source, status: 'draft', scheduled_at: null, pause_reason: null, created_by: actor.id ?? '', created_at: at, updated_at: at, sent_at: null })
+      .values({ id, versions: JSON.stringify(versions), post_id: postId, audience_language: audience.language, audience_source: audience.source, status: 'draft', version: 1, scheduled_at: null, pause_reason: null, created_by: actor.id ?? '', created_at: at, updated_at: at, sent_at: null })
       .execute();
+    await recordRevision(trx, { type: LETTER_TYPE, id }, letterSnapshot(versions, audience), actor, 'create');
     await audit(trx, actor, 'letter.created', id, { subject: versions.fr.subject });
   });
   return id;
 }
 
-/** Saves a draft (or a scheduled letter, which stays scheduled). Refused once sending started. */
-export async function updateLetter(db: DB, actor: Actor, id: string, versions: LetterVersions, audience: Audience, now = new Date()): Promise<'ok' | 'locked'> {
-  const r = await db
-    .updateTable('letters')
-    .set({ versions: JSON.stringify(versions), audience_language: audience.language, audience_source: audience.source, updated_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('status', 'in', ['draft', 'scheduled'])
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) return 'locked';
-  await audit(db, actor, 'letter.updated', id, { subject: versions.fr.subject });
-  return 'ok';
+/**
+ * Saves a draft (or a scheduled letter, which stays scheduled) opened at `version`, with a
+ * revision (ADR 015): 'conflict' when someone saved it since (nothing written), 'locked' once
+ * sending started.
+ */
+export async function updateLetter(db: DB, actor: Actor, id: string, versions: LetterVersions, audience: Audience, version: number, now = new Date()): Promise<'ok' | 'locked' | 'conflict'> {
+  return db.transaction().execute(async (trx) => {
+    const out = await writeLetterContent(trx, id, letterSnapshot(versions, audience), version, now);
+    if (out !== 'ok') {
+      const current = await getLetter(trx, id);
+      return !current || !editable(current.status) ? ('locked' as const) : ('conflict' as const);
+    }
+    await recordRevision(trx, { type: LETTER_TYPE, id }, letterSnapshot(versions, audience), actor, 'save');
+    await audit(trx, actor, 'letter.updated', id, { subject: versions.fr.subject, version: version + 1 });
+    return 'ok' as const;
+  });
 }
 
 /**
@@ -115,12 +126,18 @@ export async function postChoices(db: DB): Promise<{ id: string; title: string }
  * letters' job last looked join first, sources.server.ts) and the
  * letter is handed to the background sending; the request sends nothing itself.
  */
-export async function sendNow(db: DB, actor: Actor, id: string, now = new Date()): Promise<'ok' | 'locked'> {
+export async function sendNow(db: DB, actor: Actor, id: string, now = new Date(), seenVersion?: number): Promise<'ok' | 'locked' | 'conflict'> {
   const letter = await getLetter(db, id);
   if (!letter || !editable(letter.status)) return 'locked';
   await syncSources(db, now);
-  const r = await db.updateTable('letters').set({ status: 'sending', scheduled_at: null, updated_at: now.toISOString() }).where('id', '=', id).where('status', 'in', ['draft', 'scheduled']).executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) return 'locked';
+  let start = db.updateTable('letters').set({ status: 'sending', scheduled_at: null, updated_at: now.toISOString() }).where('id', '=', id).where('status', 'in', ['draft', 'scheduled']);
+  // The page's button sends only the content it showed: saved by someone else since, it is refused.
+  if (seenVersion !== undefined) start = start.where('version', '=', seenVersion);
+  const r = await start.executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) {
+    const current = await getLetter(db, id);
+    return current && editable(current.status) ? 'conflict' : 'locked';
+  }
   const queued = await enqueue(db, id, letter.audience);
   await audit(db, actor, 'letter.sent', id, { subject: letter.versions.fr.subject, queued });
   return 'ok';
