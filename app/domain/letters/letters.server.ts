@@ -14,6 +14,7 @@ import type { Mail } from '~/lib/mail.server';
 import { DEFAULT_RATE, editable, rateSchema, versionFor, type Audience, type LetterState, type LetterVersions, type SendingRate } from './letter';
 import { enqueue, queueCounts, type QueueCounts } from './queue.server';
 import { absoluteUrl, renderLetter, type RenderedLetter } from './render.server';
+import { mailtoSubject } from './leaving.server';
 import { LETTER_TYPE, letterSnapshot, writeLetterContent } from './editable.server';
 import { fromHeader } from './sender';
 import { syncSources } from './sources.server';
@@ -240,7 +241,7 @@ export async function letterMail(
   const token = unsubscribeToken(site.appSecret, to.id);
   const page = absoluteUrl(site.origin, unsubscribePath(token), to.language);
   const oneClick = `${site.origin}${unsubscribePath(token)}/un-clic`;
-  const mailto = `mailto:${footer.mailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`;
+  const mailto = `mailto:${footer.mailbox}?subject=${encodeURIComponent(mailtoSubject(token))}`;
   const rendered = await renderLetter(versionFor(letter.versions, to.language), { lang: to.language, origin: site.origin, unsubscribeUrl: page, address: footer.address, siteName: footer.name ?? 'Fondation THV' });
   return {
     to: to.email,

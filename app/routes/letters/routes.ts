@@ -10,6 +10,7 @@ export const sitePages: RouteConfigEntry[] = [
 export const resources: RouteConfigEntry[] = [
   route('lettre/desabonnement/:token/un-clic', 'routes/letters/one-click.ts'),
   route('webhooks/mail/mailgun', 'routes/letters/webhook-mailgun.ts'),
+  route('webhooks/mail/mailgun/entrant', 'routes/letters/webhook-mailgun-inbound.ts'),
 ];
 export const adminRoutes: RouteConfigEntry[] = [
   route('lettres', 'routes/letters/admin-letters.tsx'),
