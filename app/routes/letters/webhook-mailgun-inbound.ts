@@ -3,8 +3,7 @@ import { verifyMailgunInbound } from '~/domain/letters/bounces/mailgun.server';
 import { leaveByMail } from '~/domain/letters/leaving.server';
 import { log } from '~/lib/log.server';
 import { db, runtime } from '~/lib/runtime.server';
-
-const text = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+import { mailgunKeyOr400, text } from './mailgun.server';
 
 /**
  * POST /webhooks/mail/mailgun/entrant: the mail a Mailgun route forwards from the letters'
@@ -14,11 +13,9 @@ const text = (body: string, status: number) => new Response(body, { status, head
  * is ignored, so Mailgun does not retry it; a replay changes nothing).
  */
 export async function action({ request }: Route.ActionArgs) {
-  const key = runtime().env.MAILGUN_WEBHOOK_SIGNING_KEY;
-  if (!key) {
-    log.warn('inbound mail refused', { provider: 'mailgun', reason: 'MAILGUN_WEBHOOK_SIGNING_KEY is not set' });
-    return text('Mailgun webhook signing key not configured', 400);
-  }
+  const signing = mailgunKeyOr400('inbound mail');
+  if ('refused' in signing) return signing.refused;
+  const { key } = signing;
   const form = await request.formData().catch(() => new FormData());
   const verified = verifyMailgunInbound(form, key, new Date());
   if (!verified.ok) {
