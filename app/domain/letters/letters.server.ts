@@ -231,18 +231,31 @@ export async function footerOf(db: DB): Promise<LetterFooter> {
  * unsubscribe page at the foot, and the headers mailbox providers require of bulk mail
  * (RFC 2369 List-Unsubscribe with an https and a mailto address; RFC 8058 one-click).
  */
+/** A sending's rendered versions, by language, with TOKEN_SLOT where each reader's token goes. */
+export type RenderCache = Map<string, Promise<RenderedLetter>>;
+const TOKEN_SLOT = 'UNSUBSCRIBE-TOKEN-SLOT-7f3a9c';
+
 export async function letterMail(
   letter: Pick<Letter, 'versions'>,
   to: Pick<Subscriber, 'id' | 'email' | 'language'>,
   site: LetterSite,
   footer: LetterFooter,
   subjectPrefix = '',
+  renders: RenderCache = new Map(),
 ): Promise<Mail & RenderedLetter> {
   const token = unsubscribeToken(site.appSecret, to.id);
-  const page = absoluteUrl(site.origin, unsubscribePath(token), to.language);
   const oneClick = `${site.origin}${unsubscribePath(token)}/un-clic`;
   const mailto = `mailto:${footer.mailbox}?subject=${encodeURIComponent(mailtoSubject(token))}`;
-  const rendered = await renderLetter(versionFor(letter.versions, to.language), { lang: to.language, origin: site.origin, unsubscribeUrl: page, address: footer.address, siteName: footer.name ?? 'Fondation THV' });
+  // MJML's work is done once per language of a sending: each reader's mail only gets their token.
+  let template = renders.get(to.language);
+  if (!template) {
+    const page = absoluteUrl(site.origin, unsubscribePath(TOKEN_SLOT), to.language);
+    template = renderLetter(versionFor(letter.versions, to.language), { lang: to.language, origin: site.origin, unsubscribeUrl: page, address: footer.address, siteName: footer.name ?? 'Fondation THV' });
+    renders.set(to.language, template);
+  }
+  const shown = await template;
+  // A token is base64url and dots: the same in a URL, in HTML and in text.
+  const rendered = { subject: shown.subject, html: shown.html.replaceAll(TOKEN_SLOT, token), text: shown.text.replaceAll(TOKEN_SLOT, token) };
   return {
     to: to.email,
     ...(footer.from ? { from: footer.from } : {}),

@@ -6,7 +6,7 @@ import { subscriberById, suppress } from '~/domain/subscribers/subscribers.serve
 import { log } from '~/lib/log.server';
 import { DeliveryError, type Mail } from '~/lib/mail.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
-import { footerOf, getLetter, letterMail, markLetterSent, pauseLetter, sendingLetterIds, sendingRate, startDueLetters, type LetterSite } from './letters.server';
+import { footerOf, getLetter, letterMail, type RenderCache, markLetterSent, pauseLetter, sendingLetterIds, sendingRate, startDueLetters, type LetterSite } from './letters.server';
 import { classifyFailure, countsTowardsPause, MAX_ERRORS_IN_A_ROW, pauseReason } from './outcome';
 import { claim, drained, markAbandoned, release, settle } from './queue.server';
 import { syncSources } from './sources.server';
@@ -44,6 +44,8 @@ const NOT_CONFIGURED = 'Envoi impossible : le site n’a pas d’adresse publiqu
 /** A worker's memory between rounds: when its last pass over the list's sources was. */
 export interface WorkerState {
   syncedAt: number;
+  /** The letter being sent and its versions rendered by language (a letter's content is fixed once sending). */
+  rendered?: { letterId: string; renders: RenderCache };
 }
 
 /**
@@ -72,7 +74,8 @@ export async function sendingRound(deps: SendingDeps, workerId: string, state: W
       await pauseLetter(db, id, NOT_CONFIGURED, now());
       continue;
     }
-    const wait = await sendLetter(deps, deps.site, deps.deliver, workerId, id, rate, now);
+    if (state.rendered?.letterId !== id) state.rendered = { letterId: id, renders: new Map() };
+    const wait = await sendLetter(deps, deps.site, deps.deliver, workerId, id, rate, now, state.rendered.renders);
     if (wait > 0) return wait;
   }
   return 0;
@@ -86,6 +89,7 @@ async function sendLetter(
   letterId: string,
   rate: { perSecond: number; perHour: number },
   now: () => Date,
+  renders: RenderCache,
 ): Promise<number> {
   const { db } = deps;
   const letter = await getLetter(db, letterId);
@@ -110,7 +114,7 @@ async function sendLetter(
       continue;
     }
     try {
-      await deliver(await letterMail(letter, to, site, footer));
+      await deliver(await letterMail(letter, to, site, footer, '', renders));
       await settle(db, row.id, workerId, 'sent', null, now());
       errors = 0;
     } catch (e) {
