@@ -360,6 +360,8 @@ export interface MembershipTable {
   override_reason: string;
   override_by: string | null;
   override_at: string | null;
+  /** When the member consented to the foundation's news (null: no consent). */
+  news_consent_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -450,6 +452,8 @@ export interface LetterTable {
   created_at: string;
   updated_at: string;
   sent_at: string | null;
+  /** Raised by each save of the content (versions, audience): the editorial workflow's check. */
+  version: number;
 }
 
 /** One recipient of one letter: claimed by one worker at a time (letters/queue.server.ts). */

@@ -12,6 +12,8 @@ export interface Mail {
   attachments?: { filename: string; content: Buffer; contentType: string }[];
   /** Extra headers (a letter's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** Overrides the configured sender (letters: the sender an Admin set). */
+  from?: string;
 }
 
 /**
@@ -46,15 +48,21 @@ export const paragraphsHtml = (paragraphs: string[]): string =>
 
 const transports = new Map<string, Transporter>();
 
-function transport(url: string): Transporter {
-  let t = transports.get(url);
+/**
+ * One transport per SMTP server. `pooled` (bulk sending): one connection kept open and reused
+ * for mail after mail, instead of a connection, greeting and goodbye per letter.
+ */
+function transport(url: string, pooled = false): Transporter {
+  const key = pooled ? `${url}#pool` : url;
+  let t = transports.get(key);
   if (!t) {
     t = nodemailer.createTransport(url, {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,
+      ...(pooled ? { pool: true, maxConnections: 1, maxMessages: 1000 } : {}),
     } as Parameters<typeof nodemailer.createTransport>[1]);
-    transports.set(url, t);
+    transports.set(key, t);
   }
   return t;
 }
@@ -76,7 +84,7 @@ export async function sendMail(db: DB, config: MailConfig, mail: Mail): Promise<
     return { status: 'outbox', id };
   }
   try {
-    await transport(config.smtpUrl).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments, headers: mail.headers });
+    await transport(config.smtpUrl).sendMail({ from: mail.from ?? config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments: mail.attachments, headers: mail.headers });
     await db.updateTable('mail_outbox').set({ sent_at: new Date().toISOString() }).where('id', '=', id).execute();
     log.info('mail sent', { mailId: id, to: mail.to, subject: mail.subject });
     return { status: 'sent', id };
@@ -108,7 +116,7 @@ export class DeliveryError extends Error {
  */
 export async function deliverBulk(config: MailConfig & { smtpUrl: string }, mail: Mail): Promise<void> {
   try {
-    await transport(config.smtpUrl).sendMail({ from: config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+    await transport(config.smtpUrl, true).sendMail({ from: mail.from ?? config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
   } catch (e) {
     const err = e as { message?: string; responseCode?: number; code?: string; command?: string };
     throw new DeliveryError(err.message ?? String(e), typeof err.responseCode === 'number' ? err.responseCode : undefined, err.code, err.command);

@@ -12,6 +12,7 @@ import * as m013 from './013-payment-purpose';
 import * as m014 from './014-membership';
 import * as m015 from './015-letters';
 import * as m016 from './016-membership-payments';
+import * as m017 from './017-news-sources';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '014-membership': m014,
   '015-letters': m015,
   '016-membership-payments': m016,
+  '017-news-sources': m017,
 };

@@ -6,6 +6,9 @@ import { action as lettersAction, loader as lettersPage } from '~/routes/letters
 import { action as newLetter } from '~/routes/letters/admin-new';
 import { loader as preview } from '~/routes/letters/admin-preview';
 import { action as rateAction, loader as ratePage } from '~/routes/letters/admin-rate';
+import { loader as dnsPage } from '~/routes/letters/admin-dns';
+import { action as historyAction, loader as historyPage } from '~/routes/admin/editorial/history';
+import { action as senderAction, loader as senderPage } from '~/routes/letters/admin-sender';
 import { describeEachDialect } from '../support/db';
 import { answer, routeContext, sessionCookie } from '../support/routes';
 import { startTestRuntime } from '../support/runtime';
@@ -69,7 +72,7 @@ describeEachDialect('letters in the back office, through their routes, on %s', (
     const trial = await db().selectFrom('mail_outbox').selectAll().where('to', '=', 'eva@fondation.example.org').executeTakeFirstOrThrow();
     expect(trial.subject).toBe(`[Essai] ${letter.versions.es!.subject}`);
 
-    expect(location(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'send' }, { id }))).toBe(`/admin/lettres/${id}?ok=sending`);
+    expect(location(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'send', version: String(letter.version) }, { id }))).toBe(`/admin/lettres/${id}?ok=sending`);
     expect((await getLetter(db(), id))?.status).toBe('sending');
     // Once sending, the letter cannot be changed nor sent again.
     const again = answer(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'send' }, { id }));
@@ -102,5 +105,68 @@ describeEachDialect('letters in the back office, through their routes, on %s', (
     expect(answer(await call(rateAction, '/admin/lettres/rythme', admin, { perSecond: '0', perHour: 'x' })).body.errors).toEqual({ perSecond: 'Au moins 1.', perHour: 'Un nombre entier.' });
     expect(location(await call(rateAction, '/admin/lettres/rythme', admin, { perSecond: '50', perHour: '20000' }))).toBe('/admin/lettres/rythme?ok=1');
     expect(((await call(ratePage, '/admin/lettres/rythme', admin)) as { rate: unknown }).rate).toEqual({ perSecond: 50, perHour: 20000 });
+  });
+
+  it('lets an Admin set the letters’ sender, validated, audited, never over someone else’s save; the DNS check reads its domain', async () => {
+    expect(answer(await call(senderPage, '/admin/lettres/expediteur', editor)).status).toBe(403);
+    expect(answer(await call(senderAction, '/admin/lettres/expediteur', editor, { name: 'X', email: 'x@y.org', unsubscribeMailbox: '', version: '0' })).status).toBe(403);
+    const before = (await call(senderPage, '/admin/lettres/expediteur', admin)) as { sender: unknown; version: number; mailFrom: string };
+    expect(before).toMatchObject({ sender: undefined, version: 0 });
+    // Unset: the DNS check reads MAIL_FROM's domain (the no-reply of PUBLIC_URL here).
+    expect(((await call(dnsPage, '/admin/lettres/dns', admin)) as { domain: string }).domain).toBe('fondation.example.org');
+
+    const bad = answer(await call(senderAction, '/admin/lettres/expediteur', admin, { name: 'Fondation "THV"', email: 'pas-une-adresse', unsubscribeMailbox: 'non', version: '0' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({
+      name: 'Sans guillemets, chevrons ni barre oblique inverse.',
+      email: 'Une adresse électronique valide, par exemple lettres@fondation-thv.org.',
+      unsubscribeMailbox: 'Une adresse électronique valide, par exemple lettres@fondation-thv.org.',
+    });
+    const good = { name: 'Fondation THV — Nouvelles', email: 'nouvelles@lettres.fondation-thv.org', unsubscribeMailbox: 'desabonnement@lettres.fondation-thv.org' };
+    expect(location(await call(senderAction, '/admin/lettres/expediteur', admin, { ...good, version: '0' }))).toBe('/admin/lettres/expediteur?ok=1');
+    expect(((await call(senderPage, '/admin/lettres/expediteur', admin)) as { sender: unknown; version: number })).toMatchObject({ sender: good, version: 1 });
+    // A form opened at version 0 and sent after that save is refused; nothing changes.
+    const stale = answer(await call(senderAction, '/admin/lettres/expediteur', admin, { ...good, email: 'autre@exemple.org', version: '0' }));
+    expect(stale).toMatchObject({ status: 409, body: { conflict: true } });
+    expect(((await call(senderPage, '/admin/lettres/expediteur', admin)) as { sender: { email: string } }).sender.email).toBe(good.email);
+    const audited = await db().selectFrom('audit_log').select(['user_name', 'details']).where('action', '=', 'letter.sender').execute();
+    expect(audited).toHaveLength(1);
+    expect(audited[0].user_name).toBe('Ada');
+    expect(JSON.parse(audited[0].details)).toMatchObject({ from: null, to: good.email });
+
+    expect(((await call(dnsPage, '/admin/lettres/dns', admin)) as { domain: string; from: string })).toMatchObject({ domain: 'lettres.fondation-thv.org', from: `"${good.name}" <${good.email}>` });
+  });
+
+  it('keeps a revision of each save, refuses a stale form (save or send) saying who saved, and restores from the history', async () => {
+    const form = (subject: string, version: number) => ({ intent: 'save', version: String(version), 'fr.subject': subject, 'fr.body': 'Texte', audienceLanguage: '', audienceSource: '' });
+    const made = await call(newLetter, '/admin/lettres/nouvelle', editor, { 'fr.subject': 'Première', 'fr.body': 'Texte', audienceLanguage: '', audienceSource: '' });
+    const id = /\/admin\/lettres\/([\w-]+)\?ok=created$/.exec(location(made))![1];
+    const opened = (await getLetter(db(), id))!.version;
+    // Ada saves from her page; Éva's page, opened before, still shows the first version.
+    expect(location(await call(letterAction, `/admin/lettres/${id}`, admin, form('Par Ada', opened), { id }))).toBe(`/admin/lettres/${id}?ok=saved`);
+    const stale = answer(await call(letterAction, `/admin/lettres/${id}`, editor, form('Par Éva', opened), { id }));
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('Cette lettre a été modifiée entre-temps (par Ada à l\'instant) : rien n’a été enregistré. Rechargez la page pour voir sa dernière version.');
+    expect((stale.body.typed as { versions: { fr: { subject: string } } }).versions.fr.subject).toBe('Par Éva');
+    expect((await getLetter(db(), id))!.versions.fr.subject).toBe('Par Ada');
+    // Nor may her stale page send what she never saw.
+    expect(answer(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'send', version: String(opened) }, { id })).status).toBe(409);
+    expect((await getLetter(db(), id))!.status).toBe('draft');
+
+    const history = (await call(historyPage, `/admin/lettres/${id}/historique`, editor)) as { revisions: { number: number; kind: string; authorName: string; changed: string }[]; version: number };
+    expect(history.revisions.map((r) => [r.kind, r.authorName, r.changed])).toEqual([
+      ['save', 'Ada', 'Objet'],
+      ['create', 'Éva', 'Première version'],
+    ]);
+    const restored = await call(historyAction, `/admin/lettres/${id}/historique`, editor, { number: String(history.revisions[1].number), version: String(history.version) });
+    expect(restored).toMatchObject({ ok: true });
+    expect((await getLetter(db(), id))!.versions.fr.subject).toBe('Première');
+
+    // Once sending, neither a save nor a restore changes it.
+    const now = (await getLetter(db(), id))!.version;
+    expect(location(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'send', version: String(now) }, { id }))).toBe(`/admin/lettres/${id}?ok=sending`);
+    expect(answer(await call(letterAction, `/admin/lettres/${id}`, editor, form('Trop tard', now), { id })).body.error).toBe('L’envoi a commencé : la lettre ne peut plus être modifiée.');
+    expect(answer(await call(historyAction, `/admin/lettres/${id}/historique`, editor, { number: '1', version: String(now) })).status).toBe(409);
+    expect((await getLetter(db(), id))!.versions.fr.subject).toBe('Première');
   });
 });

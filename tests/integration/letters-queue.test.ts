@@ -5,10 +5,13 @@ import { confirmSignup, requestSignup, subscriberByEmail } from '~/domain/subscr
 import { leaveWithToken } from '~/domain/letters/leaving.server';
 import type { LetterVersions } from '~/domain/letters/letter';
 import { createLetter, getLetter, saveSendingRate, sendNow } from '~/domain/letters/letters.server';
+import { saveSender } from '~/domain/letters/sender.server';
 import { claim, enqueue, markAbandoned, queueCounts, release, settle } from '~/domain/letters/queue.server';
 import { startLetterSending, type SendingDeps } from '~/domain/letters/worker.server';
 import { closeMailTransports, deliverBulk, type Mail } from '~/lib/mail.server';
+import { recordNewsletterConsent } from '~/domain/donors/consent.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
+import { ledgerRow } from '../support/ledger-rows';
 import { startSmtp } from '../support/smtp';
 
 const SECRET = 'letters-queue-test-'.padEnd(48, 'q');
@@ -150,6 +153,38 @@ describeEachDialect('the letters’ queue and sending, on %s', (dialect) => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it('letters come from the sender the Admin set (MAIL_FROM while none is set), the mailto to its mailbox', async () => {
+    const smtp = await startSmtp();
+    try {
+      await subscribe(t.db, ['reader@x.org'], 'fr');
+      workers(smtp.url, 1);
+      const first = await createLetter(t.db, ACTOR, VERSIONS, { language: '', source: '' });
+      await sendNow(t.db, ACTOR, first);
+      await waitFor(() => sent(first));
+      expect(header(smtp.mails[0].raw, 'From')).toBe('Fondation THV <lettres@fondation.example.org>');
+      expect(header(smtp.mails[0].raw, 'List-Unsubscribe')).toContain('<mailto:contact@fondation-thv.org?subject=');
+
+      expect(await saveSender(t.db, ACTOR, { name: 'Nouvelles de la fondation', email: 'nouvelles@envoi.example.org', unsubscribeMailbox: 'depart@envoi.example.org' }, 0)).toBe('ok');
+      const second = await createLetter(t.db, ACTOR, VERSIONS, { language: '', source: '' });
+      await sendNow(t.db, ACTOR, second);
+      await waitFor(() => sent(second));
+      expect(header(smtp.mails[1].raw, 'From')).toBe('Nouvelles de la fondation <nouvelles@envoi.example.org>');
+      expect(header(smtp.mails[1].raw, 'List-Unsubscribe')).toContain('<mailto:depart@envoi.example.org?subject=');
+      expect(smtp.mails[1].text).toContain('Nouvelles de la fondation · 12 rue de la Paix');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('the letters’ job brings in a donor’s new consent by itself, without any page or send asking for it', async () => {
+    workers(undefined, 1, { syncEveryMs: 50 });
+    await waitFor(async () => (await t.db.selectFrom('settings').select('key').where('key', '=', 'letters.sources').executeTakeFirst()) !== undefined);
+    await t.db.insertInto('donations').values(ledgerRow('gift-1', new Date().toISOString(), { donor_email: 'Nouveau@Example.org', language: 'en' })).execute();
+    await recordNewsletterConsent(t.db, 'gift-1', new Date());
+    await waitFor(async () => (await subscriberByEmail(t.db, 'nouveau@example.org'))?.status === 'subscribed', 10_000);
+    expect(await subscriberByEmail(t.db, 'nouveau@example.org')).toMatchObject({ source: 'donor', language: 'en' });
   });
 
   it('a permanent refusal suppresses the address, and no later letter goes to it; a departure before its turn skips it', async () => {

@@ -1,7 +1,12 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { recordNewsletterConsent, wantsNewsletter } from '~/domain/donors/consent.server';
 import { eraseDonorData, exportDonorData, donorExportCsv } from '~/domain/donors/personal-data.server';
-import { syncDonorSubscribers } from '~/domain/letters/donor-sync.server';
+import { syncSources } from '~/domain/letters/sources.server';
+import { createLetter } from '~/domain/letters/letters.server';
+import { enqueue } from '~/domain/letters/queue.server';
+import { applyDuesPayment } from '~/domain/membership/dues.server';
+import { createMember } from '~/domain/membership/register.server';
+import { createType } from '~/domain/membership/types.server';
 import { leaveWithToken } from '~/domain/letters/leaving.server';
 import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
 import {
@@ -19,6 +24,7 @@ import { unsubscribeToken } from '~/domain/subscribers/unsubscribe-token.server'
 import { privacyTexts, privacyTextsBeforeLetters, upgradePrivacyDefault } from '~db/seed-privacy';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { ledgerRow } from '../support/ledger-rows';
+import { memberInput, membershipType } from '../support/membership';
 
 const SECRET = 'subscribers-test-'.padEnd(48, 's');
 const T0 = new Date('2026-11-27T10:00:00.000Z');
@@ -105,8 +111,8 @@ describeEachDialect('the news list: opt-in, leaving, donors, personal data, on %
     ]).execute();
     await recordNewsletterConsent(t.db, 'd1', new Date('2026-11-01T00:00:00.000Z'));
     await recordNewsletterConsent(t.db, 'd2', new Date('2026-11-01T00:00:00.000Z'));
-    expect(await syncDonorSubscribers(t.db, T0)).toBe(1);
-    expect(await syncDonorSubscribers(t.db, T0)).toBe(0);
+    expect(await syncSources(t.db, T0)).toBe(1);
+    expect(await syncSources(t.db, T0)).toBe(0);
     const donor = await subscriberByEmail(t.db, 'don@example.org');
     expect(donor).toMatchObject({ status: 'subscribed', source: 'donor', language: 'es' });
     expect(await subscriberByEmail(t.db, 'unpaid@example.org')).toBeUndefined();
@@ -114,13 +120,55 @@ describeEachDialect('the news list: opt-in, leaving, donors, personal data, on %
 
     expect(await leaveWithToken(t.db, SECRET, unsubscribeToken(SECRET, donor!.id), 'page', later(1))).toBe(true);
     expect(await wantsNewsletter(t.db, 'don@example.org')).toBe(false);
-    expect(await syncDonorSubscribers(t.db, later(2))).toBe(0);
+    expect(await syncSources(t.db, later(2))).toBe(0);
     expect((await subscriberByEmail(t.db, 'don@example.org'))?.status).toBe('unsubscribed');
 
     await t.db.insertInto('donations').values(ledgerRow('d4', later(5).toISOString(), { donor_email: 'don@example.org' })).execute();
     await recordNewsletterConsent(t.db, 'd4', later(5));
-    expect(await syncDonorSubscribers(t.db, later(6))).toBe(1);
+    expect(await syncSources(t.db, later(6))).toBe(1);
     expect((await subscriberByEmail(t.db, 'don@example.org'))?.status).toBe('subscribed');
+  });
+
+  it('members up to date with an email who ticked the news box join as members, in their language; a letter to members reaches only them', async () => {
+    const actor = { id: 'a1', name: 'Ada' };
+    const type = await createType(t.db, actor, membershipType());
+    const honorary = await createMember(t.db, actor, memberInput(type, { email: 'Hono@Example.org', language: 'en', exempt: true, news: true }));
+    const unpaid = await createMember(t.db, actor, memberInput(type, { email: 'unpaid@example.org', news: true }));
+    await createMember(t.db, actor, memberInput(type, { email: 'nobox@example.org', exempt: true }));
+    await createMember(t.db, actor, memberInput(type, { email: '', exempt: true, news: true }));
+    const reader = await signup('reader@example.org');
+    if (reader.kind === 'ask') await confirmSignup(t.db, reader.token, T0);
+
+    expect(await syncSources(t.db, T0)).toBe(1);
+    expect(await subscriberByEmail(t.db, 'hono@example.org')).toMatchObject({ status: 'subscribed', source: 'member', language: 'en' });
+    const proof = (await subscriptionOf(t.db, 'hono@example.org'))!.events;
+    expect(proof).toMatchObject([{ kind: 'joined', source: 'member', wordingVersion: 'member-form-2026-11', detail: `membre n° ${honorary.number}` }]);
+    expect(await subscriberByEmail(t.db, 'unpaid@example.org')).toBeUndefined();
+    expect(await subscriberByEmail(t.db, 'nobox@example.org')).toBeUndefined();
+
+    // Dues paid: the member is counted, and the next pass (which reads only what changed) finds them.
+    await applyDuesPayment(t.db, { membershipId: unpaid.id, paymentId: 'pay-1', amountCents: 3000, paidAt: T0.toISOString(), method: 'card' });
+    expect(await syncSources(t.db, later(HOUR))).toBe(1);
+    expect(await subscriberByEmail(t.db, 'unpaid@example.org')).toMatchObject({ status: 'subscribed', source: 'member' });
+
+    const letter = await createLetter(t.db, actor, { fr: { subject: 'Pour les membres', body: 'Texte', link: '', image: '' } }, { language: '', source: 'member' });
+    expect(await enqueue(t.db, letter, { language: '', source: 'member' })).toBe(2);
+  });
+
+  it('each pass reads only what changed since the last one (less its overlap), not every consent again', async () => {
+    await t.db.insertInto('donations').values(ledgerRow('d1', later(-HOUR).toISOString(), { donor_email: 'first@example.org' })).execute();
+    await recordNewsletterConsent(t.db, 'd1', later(-HOUR));
+    expect(await syncSources(t.db, T0)).toBe(1);
+    // A consent written now but dated (with its gift) well before the last pass is not read again:
+    // the pass looks back five minutes, not over the whole history.
+    await t.db.insertInto('donations').values(ledgerRow('d2', later(-HOUR).toISOString(), { donor_email: 'old@example.org' })).execute();
+    await recordNewsletterConsent(t.db, 'd2', later(-HOUR));
+    // One dated within the overlap is.
+    await t.db.insertInto('donations').values(ledgerRow('d3', later(-60_000).toISOString(), { donor_email: 'late@example.org' })).execute();
+    await recordNewsletterConsent(t.db, 'd3', later(-60_000));
+    expect(await syncSources(t.db, later(1000))).toBe(1);
+    expect(await subscriberByEmail(t.db, 'late@example.org')).toMatchObject({ status: 'subscribed', source: 'donor' });
+    expect(await subscriberByEmail(t.db, 'old@example.org')).toBeUndefined();
   });
 
   it('the list filters by state, source, language and address, and counts per state', async () => {

@@ -169,6 +169,7 @@ const KNOWN_BACK_EDGES = [
   'revisions -> blog (app/domain/revisions/registry.server.ts)',
   'revisions -> campaigns (app/domain/revisions/registry.server.ts)',
   'revisions -> content (app/domain/revisions/registry.server.ts)',
+  'revisions -> letters (app/domain/revisions/registry.server.ts)',
   'revisions -> partners (app/domain/revisions/registry.server.ts)',
   'revisions -> projects (app/domain/revisions/registry.server.ts)',
 ];

@@ -47,18 +47,21 @@ export interface OptIn {
   givenAt: string;
 }
 
-/** Donors who asked for news and did not take it back: one line per email, with the latest consent. */
-export async function newsletterOptIns(db: DB): Promise<OptIn[]> {
-  const rows = await db
+/**
+ * Donors who asked for news and did not take it back: one line per email, with the latest consent.
+ * `since`: only consents given, or whose gift changed (paid, refunded), from then.
+ */
+export async function newsletterOptIns(db: DB, since?: string): Promise<OptIn[]> {
+  let q = db
     .selectFrom('donor_consents')
     .innerJoin('donations', 'donations.id', 'donor_consents.donation_id')
     .select(['donations.donor_email', 'donations.donor_name', 'donations.language', 'donor_consents.given_at'])
     .where('donor_consents.kind', '=', NEWSLETTER)
     .where('donor_consents.withdrawn_at', 'is', null)
     .where('donations.donor_email', 'is not', null)
-    .where('donations.status', 'in', ['succeeded', 'refunded'])
-    .orderBy('donor_consents.given_at', 'desc')
-    .execute();
+    .where('donations.status', 'in', ['succeeded', 'refunded']);
+  if (since) q = q.where((eb) => eb.or([eb('donor_consents.given_at', '>=', since), eb('donations.updated_at', '>=', since)]));
+  const rows = await q.orderBy('donor_consents.given_at', 'desc').execute();
   const byEmail = new Map<string, OptIn>();
   for (const r of rows) {
     const email = r.donor_email!.toLowerCase();

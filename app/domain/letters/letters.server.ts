@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
+import { recordRevision } from '~/domain/revisions/revisions.server';
 import { toPost } from '~/domain/blog/posts.server';
 import { PUBLISHED } from '~/domain/blog/posts';
 import { CONTACT_FALLBACKS } from '~/domain/settings/site-settings';
@@ -10,10 +11,14 @@ import { unsubscribeToken } from '~/domain/subscribers/unsubscribe-token.server'
 import type { Subscriber } from '~/domain/subscribers/subscribers.server';
 import type { Lang } from '~/lib/i18n';
 import type { Mail } from '~/lib/mail.server';
-import { syncDonorSubscribers } from './donor-sync.server';
 import { DEFAULT_RATE, editable, rateSchema, versionFor, type Audience, type LetterState, type LetterVersions, type SendingRate } from './letter';
 import { enqueue, queueCounts, type QueueCounts } from './queue.server';
 import { absoluteUrl, renderLetter, type RenderedLetter } from './render.server';
+import { mailtoSubject } from './leaving.server';
+import { LETTER_TYPE, letterSnapshot, writeLetterContent } from './editable.server';
+import { fromHeader } from './sender';
+import { syncSources } from './sources.server';
+import { getSender } from './sender.server';
 
 /** Letters (ADR 022): written in the back office, or made from a published post. */
 export interface Letter {
@@ -22,6 +27,8 @@ export interface Letter {
   postId: string | null;
   audience: Audience;
   status: LetterState;
+  /** Raised by each save of the content: a form carries it, a stale one is refused. */
+  version: number;
   scheduledAt: string | null;
   pauseReason: string | null;
   createdAt: string;
@@ -29,7 +36,7 @@ export interface Letter {
   sentAt: string | null;
 }
 
-type Row = { id: string; versions: string; post_id: string | null; audience_language: string; audience_source: string; status: string; scheduled_at: string | null; pause_reason: string | null; created_at: string; updated_at: string; sent_at: string | null };
+type Row = { id: string; versions: string; post_id: string | null; audience_language: string; audience_source: string; status: string; version: number; scheduled_at: string | null; pause_reason: string | null; created_at: string; updated_at: string; sent_at: string | null };
 
 const toLetter = (r: Row): Letter => ({
   id: r.id,
@@ -37,6 +44,7 @@ const toLetter = (r: Row): Letter => ({
   postId: r.post_id,
   audience: { language: r.audience_language as Audience['language'], source: r.audience_source as Audience['source'] },
   status: r.status as LetterState,
+  version: Number(r.version),
   scheduledAt: r.scheduled_at,
   pauseReason: r.pause_reason,
   createdAt: r.created_at,
@@ -60,24 +68,30 @@ export async function createLetter(db: DB, actor: Actor, versions: LetterVersion
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('letters')
-      .values({ id, versions: JSON.stringify(versions), post_id: postId, audience_language: audience.language, audience_source: audience.source, status: 'draft', scheduled_at: null, pause_reason: null, created_by: actor.id ?? '', created_at: at, updated_at: at, sent_at: null })
+      .values({ id, versions: JSON.stringify(versions), post_id: postId, audience_language: audience.language, audience_source: audience.source, status: 'draft', version: 1, scheduled_at: null, pause_reason: null, created_by: actor.id ?? '', created_at: at, updated_at: at, sent_at: null })
       .execute();
+    await recordRevision(trx, { type: LETTER_TYPE, id }, letterSnapshot(versions, audience), actor, 'create');
     await audit(trx, actor, 'letter.created', id, { subject: versions.fr.subject });
   });
   return id;
 }
 
-/** Saves a draft (or a scheduled letter, which stays scheduled). Refused once sending started. */
-export async function updateLetter(db: DB, actor: Actor, id: string, versions: LetterVersions, audience: Audience, now = new Date()): Promise<'ok' | 'locked'> {
-  const r = await db
-    .updateTable('letters')
-    .set({ versions: JSON.stringify(versions), audience_language: audience.language, audience_source: audience.source, updated_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('status', 'in', ['draft', 'scheduled'])
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) return 'locked';
-  await audit(db, actor, 'letter.updated', id, { subject: versions.fr.subject });
-  return 'ok';
+/**
+ * Saves a draft (or a scheduled letter, which stays scheduled) opened at `version`, with a
+ * revision (ADR 015): 'conflict' when someone saved it since (nothing written), 'locked' once
+ * sending started.
+ */
+export async function updateLetter(db: DB, actor: Actor, id: string, versions: LetterVersions, audience: Audience, version: number, now = new Date()): Promise<'ok' | 'locked' | 'conflict'> {
+  return db.transaction().execute(async (trx) => {
+    const out = await writeLetterContent(trx, id, letterSnapshot(versions, audience), version, now);
+    if (out !== 'ok') {
+      const current = await getLetter(trx, id);
+      return !current || !editable(current.status) ? ('locked' as const) : ('conflict' as const);
+    }
+    await recordRevision(trx, { type: LETTER_TYPE, id }, letterSnapshot(versions, audience), actor, 'save');
+    await audit(trx, actor, 'letter.updated', id, { subject: versions.fr.subject, version: version + 1 });
+    return 'ok' as const;
+  });
 }
 
 /**
@@ -109,15 +123,22 @@ export async function postChoices(db: DB): Promise<{ id: string; title: string }
 }
 
 /**
- * "Envoyer maintenant": the audience is fixed now (donors who ticked the box join first) and the
+ * "Envoyer maintenant": the audience is fixed now (donors and members who consented since the
+ * letters' job last looked join first, sources.server.ts) and the
  * letter is handed to the background sending; the request sends nothing itself.
  */
-export async function sendNow(db: DB, actor: Actor, id: string, now = new Date()): Promise<'ok' | 'locked'> {
+export async function sendNow(db: DB, actor: Actor, id: string, now = new Date(), seenVersion?: number): Promise<'ok' | 'locked' | 'conflict'> {
   const letter = await getLetter(db, id);
   if (!letter || !editable(letter.status)) return 'locked';
-  await syncDonorSubscribers(db, now);
-  const r = await db.updateTable('letters').set({ status: 'sending', scheduled_at: null, updated_at: now.toISOString() }).where('id', '=', id).where('status', 'in', ['draft', 'scheduled']).executeTakeFirst();
-  if (Number(r.numUpdatedRows) !== 1) return 'locked';
+  await syncSources(db, now);
+  let start = db.updateTable('letters').set({ status: 'sending', scheduled_at: null, updated_at: now.toISOString() }).where('id', '=', id).where('status', 'in', ['draft', 'scheduled']);
+  // The page's button sends only the content it showed: saved by someone else since, it is refused.
+  if (seenVersion !== undefined) start = start.where('version', '=', seenVersion);
+  const r = await start.executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) {
+    const current = await getLetter(db, id);
+    return current && editable(current.status) ? 'conflict' : 'locked';
+  }
   const queued = await enqueue(db, id, letter.audience);
   await audit(db, actor, 'letter.sent', id, { subject: letter.versions.fr.subject, queued });
   return 'ok';
@@ -135,8 +156,9 @@ export async function schedule(db: DB, actor: Actor, id: string, at: Date, now =
 export async function startDueLetters(db: DB, now = new Date()): Promise<number> {
   const due = await db.selectFrom('letters').selectAll().where('status', '=', 'scheduled').where('scheduled_at', '<=', now.toISOString()).execute();
   let started = 0;
+  // Donors and members who consented since the last pass join before the audiences are fixed.
+  if (due.length) await syncSources(db, now);
   for (const row of due) {
-    await syncDonorSubscribers(db, now);
     const r = await db.updateTable('letters').set({ status: 'sending', updated_at: now.toISOString() }).where('id', '=', row.id).where('status', '=', 'scheduled').executeTakeFirst();
     // Another instance started it: it enqueues, not this one (enqueueing twice would add nothing anyway).
     if (Number(r.numUpdatedRows) !== 1) continue;
@@ -182,10 +204,26 @@ export interface LetterSite {
   appSecret: string;
 }
 
-/** The foundation's address and the unsubscribe mailbox, read once per sending. */
-export async function footerOf(db: DB): Promise<{ address: string; mailbox: string }> {
+export interface LetterFooter {
+  /** The foundation's postal address, at the foot of every letter. */
+  address: string;
+  /** The List-Unsubscribe mailto's mailbox: the sender's, else the contact address. */
+  mailbox: string;
+  /** The From header the Admin set; undefined: MAIL_FROM. */
+  from?: string;
+  /** The sender's name, also the letter's heading and signature. */
+  name?: string;
+}
+
+/** The foundation's address, the unsubscribe mailbox and the sender, read once per sending. */
+export async function footerOf(db: DB): Promise<LetterFooter> {
   const s = await getSiteSettings(db);
-  return { address: s.address || CONTACT_FALLBACKS.address, mailbox: s.contactEmail || CONTACT_FALLBACKS.contactEmail };
+  const { sender } = await getSender(db);
+  return {
+    address: s.address || CONTACT_FALLBACKS.address,
+    mailbox: sender?.unsubscribeMailbox || s.contactEmail || CONTACT_FALLBACKS.contactEmail,
+    ...(sender ? { from: fromHeader(sender), name: sender.name } : {}),
+  };
 }
 
 /**
@@ -193,20 +231,34 @@ export async function footerOf(db: DB): Promise<{ address: string; mailbox: stri
  * unsubscribe page at the foot, and the headers mailbox providers require of bulk mail
  * (RFC 2369 List-Unsubscribe with an https and a mailto address; RFC 8058 one-click).
  */
+/** A sending's rendered versions, by language, with TOKEN_SLOT where each reader's token goes. */
+export type RenderCache = Map<string, Promise<RenderedLetter>>;
+const TOKEN_SLOT = 'UNSUBSCRIBE-TOKEN-SLOT-7f3a9c';
+
 export async function letterMail(
   letter: Pick<Letter, 'versions'>,
   to: Pick<Subscriber, 'id' | 'email' | 'language'>,
   site: LetterSite,
-  footer: { address: string; mailbox: string },
+  footer: LetterFooter,
   subjectPrefix = '',
+  renders: RenderCache = new Map(),
 ): Promise<Mail & RenderedLetter> {
   const token = unsubscribeToken(site.appSecret, to.id);
-  const page = absoluteUrl(site.origin, unsubscribePath(token), to.language);
   const oneClick = `${site.origin}${unsubscribePath(token)}/un-clic`;
-  const mailto = `mailto:${footer.mailbox}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`;
-  const rendered = await renderLetter(versionFor(letter.versions, to.language), { lang: to.language, origin: site.origin, unsubscribeUrl: page, address: footer.address, siteName: 'Fondation THV' });
+  const mailto = `mailto:${footer.mailbox}?subject=${encodeURIComponent(mailtoSubject(token))}`;
+  // MJML's work is done once per language of a sending: each reader's mail only gets their token.
+  let template = renders.get(to.language);
+  if (!template) {
+    const page = absoluteUrl(site.origin, unsubscribePath(TOKEN_SLOT), to.language);
+    template = renderLetter(versionFor(letter.versions, to.language), { lang: to.language, origin: site.origin, unsubscribeUrl: page, address: footer.address, siteName: footer.name ?? 'Fondation THV' });
+    renders.set(to.language, template);
+  }
+  const shown = await template;
+  // A token is base64url and dots: the same in a URL, in HTML and in text.
+  const rendered = { subject: shown.subject, html: shown.html.replaceAll(TOKEN_SLOT, token), text: shown.text.replaceAll(TOKEN_SLOT, token) };
   return {
     to: to.email,
+    ...(footer.from ? { from: footer.from } : {}),
     ...rendered,
     subject: `${subjectPrefix}${rendered.subject}`,
     headers: { 'List-Unsubscribe': `<${oneClick}>, <${mailto}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },

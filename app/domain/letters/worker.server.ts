@@ -6,9 +6,10 @@ import { subscriberById, suppress } from '~/domain/subscribers/subscribers.serve
 import { log } from '~/lib/log.server';
 import { DeliveryError, type Mail } from '~/lib/mail.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
-import { footerOf, getLetter, letterMail, markLetterSent, pauseLetter, sendingLetterIds, sendingRate, startDueLetters, type LetterSite } from './letters.server';
+import { footerOf, getLetter, letterMail, type RenderCache, markLetterSent, pauseLetter, sendingLetterIds, sendingRate, startDueLetters, type LetterSite } from './letters.server';
 import { classifyFailure, countsTowardsPause, MAX_ERRORS_IN_A_ROW, pauseReason } from './outcome';
 import { claim, drained, markAbandoned, release, settle } from './queue.server';
+import { syncSources } from './sources.server';
 
 /**
  * The background sending of letters (ADR 022), started by server/runtime-hooks.ts only, never by a
@@ -26,10 +27,13 @@ export interface SendingDeps {
   leaseMs?: number;
   /** Pause between rounds when there is nothing to send. */
   idleMs?: number;
+  /** How often donors and members who consented join the list (sources.server.ts). */
+  syncEveryMs?: number;
   now?: () => Date;
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60 * 1000;
+export const DEFAULT_SYNC_EVERY_MS = 60 * 1000;
 const SECOND_KEY = 'letters:second';
 const HOUR_KEY = 'letters:hour';
 
@@ -37,13 +41,27 @@ export const newWorkerId = (): string => `${os.hostname()}:${process.pid}:${rand
 
 const NOT_CONFIGURED = 'Envoi impossible : le site n’a pas d’adresse publique (PUBLIC_URL) ou pas de serveur d’envoi (SMTP_URL). Configurez-les, puis reprenez l’envoi.';
 
+/** A worker's memory between rounds: when its last pass over the list's sources was. */
+export interface WorkerState {
+  syncedAt: number;
+  /** The letter being sent and its versions rendered by language (a letter's content is fixed once sending). */
+  rendered?: { letterId: string; renders: RenderCache };
+}
+
 /**
- * One round: abandoned claims become unknown, due letters start, then each sending letter sends
- * as many mails as the rate allows now. Returns the milliseconds to wait before the next round.
+ * One round: donors and members who consented since the last pass join the list (at most every
+ * `syncEveryMs`, reading only what changed), abandoned claims become unknown, due letters start,
+ * then each sending letter sends as many mails as the rate allows now. Returns the milliseconds
+ * to wait before the next round.
  */
-export async function sendingRound(deps: SendingDeps, workerId: string): Promise<number> {
+export async function sendingRound(deps: SendingDeps, workerId: string, state: WorkerState = { syncedAt: -Infinity }): Promise<number> {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  if (now().getTime() - state.syncedAt >= (deps.syncEveryMs ?? DEFAULT_SYNC_EVERY_MS)) {
+    state.syncedAt = now().getTime();
+    const joined = await syncSources(db, now());
+    if (joined) log.info('letters: donors and members who consented joined the list', { joined });
+  }
   const abandoned = await markAbandoned(db, deps.leaseMs ?? DEFAULT_LEASE_MS, now());
   if (abandoned) log.warn('letters: claims of a stopped worker marked unknown (never resent)', { rows: abandoned });
   await startDueLetters(db, now());
@@ -56,7 +74,8 @@ export async function sendingRound(deps: SendingDeps, workerId: string): Promise
       await pauseLetter(db, id, NOT_CONFIGURED, now());
       continue;
     }
-    const wait = await sendLetter(deps, deps.site, deps.deliver, workerId, id, rate, now);
+    if (state.rendered?.letterId !== id) state.rendered = { letterId: id, renders: new Map() };
+    const wait = await sendLetter(deps, deps.site, deps.deliver, workerId, id, rate, now, state.rendered.renders);
     if (wait > 0) return wait;
   }
   return 0;
@@ -70,6 +89,7 @@ async function sendLetter(
   letterId: string,
   rate: { perSecond: number; perHour: number },
   now: () => Date,
+  renders: RenderCache,
 ): Promise<number> {
   const { db } = deps;
   const letter = await getLetter(db, letterId);
@@ -94,7 +114,7 @@ async function sendLetter(
       continue;
     }
     try {
-      await deliver(await letterMail(letter, to, site, footer));
+      await deliver(await letterMail(letter, to, site, footer, '', renders));
       await settle(db, row.id, workerId, 'sent', null, now());
       errors = 0;
     } catch (e) {
@@ -127,8 +147,9 @@ export function startLetterSending(deps: SendingDeps): () => Promise<void> {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();
+  const state: WorkerState = { syncedAt: -Infinity };
   const tick = () => {
-    running = sendingRound(deps, workerId)
+    running = sendingRound(deps, workerId, state)
       .catch((e) => {
         log.error('letters: sending round failed', { error: e instanceof Error ? e.message : String(e) });
         return deps.idleMs ?? 1000;

@@ -151,5 +151,10 @@ export const memberSchema = z.object({
   type_id: required(64),
   language: z.enum(LANGS, { message: 'Choisissez une langue.' }),
   exempt: checkbox,
+  /** "Recevoir les nouvelles de la fondation": the member's consent to the letters (ADR 022). */
+  news: checkbox,
 });
-export type MemberInput = z.output<typeof memberSchema>;
+export type MemberInput = Omit<z.output<typeof memberSchema>, 'news'> & { news?: boolean };
+
+/** The version of the member form's news box, kept with a member's proof of consent. */
+export const MEMBER_NEWS_WORDING = 'member-form-2026-11';

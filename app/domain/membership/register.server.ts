@@ -42,7 +42,7 @@ export interface MemberWithState extends Member {
   periods: Period[];
 }
 
-type MemberRow = Omit<MembershipTable, 'updated_at'>;
+type MemberRow = Omit<MembershipTable, 'updated_at' | 'news_consent_at'>;
 
 function fromRow(r: MemberRow): Member {
   return {
@@ -127,6 +127,7 @@ export async function createMember(db: DB, actor: Actor | null, input: MemberInp
             override_reason: '',
             override_by: null,
             override_at: null,
+            news_consent_at: input.news ? now : null,
             created_at: now,
             updated_at: now,
           })
@@ -257,6 +258,27 @@ export async function duesHistory(db: DB, membershipId: string): Promise<DuesEnt
     revokedAt: r.revoked_at,
     recordedBy: r.recorded_by,
   }));
+}
+
+export interface MemberNewsConsent {
+  email: string;
+  language: MemberLang;
+  givenAt: string;
+  number: number;
+}
+
+/**
+ * Members counted on `day` (up to date, in grace, honorary) who have an email and consented to
+ * the news, for the letters' list (ADR 022; letters reads this, membership imports nothing of
+ * letters). `since`: only members whose entry changed from then (a consent, dues, an override).
+ */
+export async function membersWantingNews(db: DB, day: string, graceDays: number, since?: string): Promise<MemberNewsConsent[]> {
+  let q = db.selectFrom('memberships').select([...MEMBER_COLUMNS, 'news_consent_at']).where('news_consent_at', 'is not', null).where('email', '!=', '');
+  if (since) q = q.where('updated_at', '>=', since);
+  const rows = await q.orderBy('number').execute();
+  const consent = new Map(rows.map((r) => [r.id, r.news_consent_at!]));
+  const members = await withStates(db, rows, day, graceDays);
+  return members.filter((m) => isCounted(m.state)).map((m) => ({ email: m.email, language: m.language, givenAt: consent.get(m.id)!, number: m.number }));
 }
 
 /** The general assembly's list: the members counted on `day` (up to date, in grace, honorary), by name. */

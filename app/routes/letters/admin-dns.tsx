@@ -2,8 +2,9 @@ import { Form } from 'react-router';
 import type { Route } from './+types/admin-dns';
 import { domainOf, isDomain, isSelector, type CheckStatus } from '~/domain/letters/dns';
 import { checkSendingDomain } from '~/domain/letters/dns.server';
+import { footerOf } from '~/domain/letters/letters.server';
 import { mailConfigFor } from '~/lib/mail.server';
-import { runtime } from '~/lib/runtime.server';
+import { db, runtime } from '~/lib/runtime.server';
 import { requireUser } from '~/routes/admin/auth.server';
 import { Field, Notice, primaryButton } from '~/ui/admin/Field';
 
@@ -14,7 +15,8 @@ import { Field, Notice, primaryButton } from '~/ui/admin/Field';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'letters', role: 'Admin' });
   const url = new URL(request.url);
-  const from = mailConfigFor(runtime().env, runtime().publicUrl).from;
+  // The sender an Admin set, else MAIL_FROM: the domain letters really come from.
+  const from = (await footerOf(db())).from ?? mailConfigFor(runtime().env, runtime().publicUrl).from;
   const domain = (url.searchParams.get('domaine') ?? domainOf(from) ?? '').trim().toLowerCase();
   const selector = (url.searchParams.get('selecteur') ?? '').trim();
   const asked = url.searchParams.has('selecteur');
@@ -39,7 +41,7 @@ export default function DnsScreen({ loaderData }: Route.ComponentProps) {
   return (
     <div className="max-w-3xl space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">Vérifier le domaine d’envoi</h1>
-      <p className="break-words text-gray-700">Les lettres partent de <strong>{from}</strong> (MAIL_FROM). Gmail et Yahoo n’acceptent les envois en nombre que si ce domaine publie SPF, DKIM et DMARC.</p>
+      <p className="break-words text-gray-700">Les lettres partent de <strong>{from}</strong> (<a className="underline" href="/admin/lettres/expediteur">expéditeur</a>). Gmail et Yahoo n’acceptent les envois en nombre que si ce domaine publie SPF, DKIM et DMARC.</p>
       <Form method="get" className="grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
         <Field name="domaine" label="Domaine" defaultValue={domain} required error={errors.domaine} />
         <Field name="selecteur" label="Sélecteur DKIM" defaultValue={selector} required error={errors.selecteur} />

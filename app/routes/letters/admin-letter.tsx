@@ -1,8 +1,11 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/admin-letter';
-import { editable, letterErrors, letterFormValues, letterSchema, LETTER_STATE_LABELS, pausable, resumable, versionsOf, writtenLanguages } from '~/domain/letters/letter';
+import { type Audience, type LetterVersions, editable, letterErrors, letterFormValues, letterSchema, LETTER_STATE_LABELS, pausable, resumable, versionsOf, writtenLanguages } from '~/domain/letters/letter';
 import { footerOf, getLetter, letterMail, pauseByAdmin, resumeLetter, schedule, sendNow, updateLetter } from '~/domain/letters/letters.server';
 import { queueCounts } from '~/domain/letters/queue.server';
+import { LETTER_TYPE } from '~/domain/letters/editable.server';
+import { timeAgo } from '~/domain/revisions/editorial';
+import { listRevisions } from '~/domain/revisions/revisions.server';
 import { isLang, LANGS } from '~/lib/i18n';
 import { mailConfigFor, sendMail } from '~/lib/mail.server';
 import { trustedOrigin } from '~/lib/origin.server';
@@ -22,6 +25,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const counts = await queueCounts(db(), letter.id);
   const url = new URL(request.url);
   return { letter, counts, me: user.email, languages: writtenLanguages(letter.versions), notice: url.searchParams.get('ok') };
+}
+
+/** "modifiée par X il y a 2 min", from the letter's last revision. */
+async function lastChange(id: string, now = new Date()): Promise<string> {
+  const [last] = await listRevisions(db(), { type: LETTER_TYPE, id });
+  return last ? `par ${last.authorName} ${timeAgo(last.createdAt, now)}` : 'par quelqu’un d’autre';
 }
 
 const NOTICES: Record<string, string> = {
@@ -44,10 +53,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const letter = await getLetter(db(), params.id);
   if (!letter) throw data('Lettre introuvable', { status: 404 });
 
+  const seen = Number(form.get('version'));
+  // Someone else saved since this page was opened: say who and when; nothing is written.
+  const stale = async () => `Cette lettre a été modifiée entre-temps (${await lastChange(letter.id)}) : rien n’a été enregistré. Rechargez la page pour voir sa dernière version.`;
   if (intent === 'save') {
     const parsed = letterSchema.safeParse(letterFormValues(form));
     if (!parsed.success) return data({ error: 'La lettre n’a pas été enregistrée : corrigez les champs signalés.', errors: letterErrors(parsed.error) }, { status: 400 });
-    const r = await updateLetter(db(), actor, letter.id, versionsOf(parsed.data), { language: parsed.data.audienceLanguage, source: parsed.data.audienceSource });
+    const versions = versionsOf(parsed.data);
+    const audience = { language: parsed.data.audienceLanguage, source: parsed.data.audienceSource };
+    const r = await updateLetter(db(), actor, letter.id, versions, audience, seen);
+    if (r === 'conflict') return data({ error: await stale(), errors: {} as Record<string, string>, typed: { versions, audience } }, { status: 409 });
     return r === 'ok' ? back('saved') : refused('L’envoi a commencé : la lettre ne peut plus être modifiée.');
   }
   if (intent === 'test') {
@@ -58,7 +73,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const sent = await sendMail(db(), mailConfigFor(runtime().env, origin), mail);
     return sent.status === 'failed' ? refused(`L’essai n’a pas pu être envoyé : ${sent.error}`, 502) : back('test');
   }
-  if (intent === 'send') return (await sendNow(db(), actor, letter.id)) === 'ok' ? back('sending') : refused('Cette lettre est déjà en cours d’envoi ou envoyée.');
+  if (intent === 'send') {
+    const r = await sendNow(db(), actor, letter.id, new Date(), seen);
+    if (r === 'conflict') return refused(await stale());
+    return r === 'ok' ? back('sending') : refused('Cette lettre est déjà en cours d’envoi ou envoyée.');
+  }
   if (intent === 'schedule') {
     const at = new Date(`${String(form.get('scheduledAt') ?? '')}:00Z`);
     if (Number.isNaN(at.getTime())) return refused('Indiquez la date et l’heure de l’envoi.', 400);
@@ -81,10 +100,15 @@ export default function LetterScreen({ loaderData, actionData }: Route.Component
   const done = counts.sent + counts.failed + counts.unknown + counts.skipped;
   const percent = total ? Math.round((done / total) * 100) : 0;
   const okText = notice ? NOTICES[notice] : undefined;
+  // A refused stale save keeps what was typed.
+  const typed = actionData && 'typed' in actionData ? (actionData.typed as { versions: LetterVersions; audience: Audience }) : undefined;
   return (
     <div className="space-y-6">
       <div>
-        <Link to="/admin/lettres" className="text-sm text-brand-800 underline">← Lettres d’information</Link>
+        <div className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <Link to="/admin/lettres" className="text-brand-800 underline">← Lettres d’information</Link>
+          <Link to={`/admin/lettres/${letter.id}/historique`} className="text-brand-800 underline">Historique des modifications</Link>
+        </div>
         <h1 className="mt-2 break-words text-3xl font-bold text-gray-900">{letter.versions.fr.subject}</h1>
         <p className="mt-1 text-gray-700" data-testid="letter-state">
           {LETTER_STATE_LABELS[letter.status]}
@@ -158,6 +182,7 @@ export default function LetterScreen({ loaderData, actionData }: Route.Component
             <div className="flex flex-wrap items-end gap-6">
               <Form method="post">
                 <input type="hidden" name="intent" value="send" />
+                <input type="hidden" name="version" value={letter.version} />
                 <button type="submit" className={primaryButton}>Envoyer maintenant</button>
               </Form>
               <Form method="post" className="flex flex-wrap items-end gap-3">
@@ -173,7 +198,8 @@ export default function LetterScreen({ loaderData, actionData }: Route.Component
           <Form method="post" className="space-y-6">
             <h2 className="text-xl font-semibold text-gray-900">Contenu</h2>
             <input type="hidden" name="intent" value="save" />
-            <LetterFields versions={letter.versions} audience={letter.audience} errors={actionData?.errors ?? {}} />
+            <input type="hidden" name="version" value={letter.version} />
+            <LetterFields key={letter.version} versions={typed?.versions ?? letter.versions} audience={typed?.audience ?? letter.audience} errors={actionData?.errors ?? {}} />
             <button type="submit" className={primaryButton}>Enregistrer le brouillon</button>
           </Form>
         </>

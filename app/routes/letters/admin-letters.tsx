@@ -42,6 +42,7 @@ export default function LettersScreen({ loaderData, actionData }: Route.Componen
           <Link to="/admin/lettres/nouvelle" className={primaryButton}>Écrire une lettre</Link>
           <Link to="/admin/lettres/abonnes" className={secondaryButton}>Abonnés</Link>
           {isAdmin && <Link to="/admin/lettres/rythme" className={secondaryButton}>Rythme d’envoi</Link>}
+          {isAdmin && <Link to="/admin/lettres/expediteur" className={secondaryButton}>Expéditeur</Link>}
           {isAdmin && <Link to="/admin/lettres/dns" className={secondaryButton}>Vérifier le domaine d’envoi</Link>}
         </div>
       </div>

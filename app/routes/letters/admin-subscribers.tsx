@@ -1,6 +1,5 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-subscribers';
-import { syncDonorSubscribers } from '~/domain/letters/donor-sync.server';
 import { SOURCE_LABELS, STATE_LABELS, SUBSCRIBER_SOURCES, SUBSCRIBER_STATES, subscriberFilterFrom } from '~/domain/subscribers/consent';
 import { countByState, listSubscribers } from '~/domain/subscribers/subscribers.server';
 import { LANGS } from '~/lib/i18n';
@@ -18,8 +17,7 @@ const LANG_LABELS = { fr: 'Français', en: 'English', es: 'Español' } as const;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { area: 'letters' });
-  // Donors who ticked the box since the last look join before the list is read.
-  await syncDonorSubscribers(db());
+  // Donors and members join from the letters' job (sources.server.ts), not from this page.
   const filter = subscriberFilterFrom(new URL(request.url).searchParams);
   const showAddresses = user.role === 'Admin';
   // An Éditeur cannot search by address: the search would tell who is on the list.

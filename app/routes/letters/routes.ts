@@ -10,12 +10,14 @@ export const sitePages: RouteConfigEntry[] = [
 export const resources: RouteConfigEntry[] = [
   route('lettre/desabonnement/:token/un-clic', 'routes/letters/one-click.ts'),
   route('webhooks/mail/mailgun', 'routes/letters/webhook-mailgun.ts'),
+  route('webhooks/mail/mailgun/entrant', 'routes/letters/webhook-mailgun-inbound.ts'),
 ];
 export const adminRoutes: RouteConfigEntry[] = [
   route('lettres', 'routes/letters/admin-letters.tsx'),
   route('lettres/nouvelle', 'routes/letters/admin-new.tsx'),
   route('lettres/rythme', 'routes/letters/admin-rate.tsx'),
   route('lettres/dns', 'routes/letters/admin-dns.tsx'),
+  route('lettres/expediteur', 'routes/letters/admin-sender.tsx'),
   route('lettres/abonnes', 'routes/letters/admin-subscribers.tsx'),
   route('lettres/abonnes.csv', 'routes/letters/admin-subscribers-csv.ts'),
   route('lettres/abonnes/:id/lever', 'routes/letters/admin-lift.tsx'),

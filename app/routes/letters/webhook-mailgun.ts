@@ -2,9 +2,8 @@ import type { Route } from './+types/webhook-mailgun';
 import { applyBounceEvent } from '~/domain/letters/bounces/apply.server';
 import { mailgun } from '~/domain/letters/bounces/mailgun.server';
 import { log } from '~/lib/log.server';
-import { db, runtime } from '~/lib/runtime.server';
-
-const text = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+import { db } from '~/lib/runtime.server';
+import { mailgunKeyOr400, text } from './mailgun.server';
 
 /**
  * POST /webhooks/mail/mailgun: Mailgun's bounce, complaint and delivery notifications (ADR 022).
@@ -13,11 +12,9 @@ const text = (body: string, status: number) => new Response(body, { status, head
  * a replay answers 200 and changes nothing.
  */
 export async function action({ request }: Route.ActionArgs) {
-  const key = runtime().env.MAILGUN_WEBHOOK_SIGNING_KEY;
-  if (!key) {
-    log.warn('mail webhook refused', { provider: 'mailgun', reason: 'MAILGUN_WEBHOOK_SIGNING_KEY is not set' });
-    return text('Mailgun webhook signing key not configured', 400);
-  }
+  const signing = mailgunKeyOr400('mail webhook');
+  if ('refused' in signing) return signing.refused;
+  const { key } = signing;
   const body = await request.json().catch(() => undefined);
   const verified = mailgun.verify(body, key, new Date());
   if (!verified.ok) {

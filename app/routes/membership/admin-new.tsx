@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'memberships', role: 'Admin' });
   const raw = Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']));
-  const parsed = memberSchema.safeParse({ ...raw, exempt: raw.exempt ?? '' });
+  const parsed = memberSchema.safeParse({ ...raw, exempt: raw.exempt ?? '', news: raw.news ?? '' });
   const { db, types } = await membershipContext();
   const errors: Record<string, string> = {};
   if (parsed.success && !types.some((t) => t.id === parsed.data.type_id)) errors.type_id = 'Choisissez un type.';
@@ -75,6 +75,9 @@ export default function NewMember({ loaderData, actionData }: Route.ComponentPro
           </div>
           <label className="inline-flex min-h-11 items-center gap-3 font-medium text-gray-900">
             <input type="checkbox" name="exempt" defaultChecked={v.exempt === 'on'} className="h-5 w-5" /> Membre d’honneur ou exempté de cotisation (sans échéance)
+          </label>
+          <label className="flex min-h-11 items-center gap-3 font-medium text-gray-900">
+            <input type="checkbox" name="news" defaultChecked={v.news === 'on'} className="h-5 w-5" /> Souhaite recevoir les nouvelles de la fondation par courriel (case cochée par le membre sur son bulletin)
           </label>
           <FormActions submitLabel="Enregistrer le membre" cancelTo="/admin/adhesions" />
         </Form>

@@ -112,4 +112,19 @@ test.describe('news by email', () => {
     await admin.goto(`${server.baseURL}/admin/lettres/rythme`);
     await expectAccessible(admin);
   });
+
+  test('an Admin sets the letters’ sender from the keyboard; the DNS check reads its domain', async ({ browser }) => {
+    // Its validation, versions and audit: tests/integration/letter-routes.test.ts.
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(admin, server.baseURL, 'alice@example.org');
+    await admin.goto(`${server.baseURL}/admin/lettres/expediteur`);
+    await expect(admin.getByText('lettres@example.org')).toBeVisible();
+    await admin.getByLabel('Nom de l’expéditeur').fill('Fondation THV');
+    await admin.getByLabel('Adresse d’expédition').fill('nouvelles@envoi.example.net');
+    await admin.getByLabel('Adresse d’expédition').press('Enter');
+    await expect(admin.getByText('Expéditeur enregistré.')).toBeVisible();
+    await expectAccessible(admin);
+    await admin.goto(`${server.baseURL}/admin/lettres/dns`);
+    await expect(admin.getByLabel('Domaine')).toHaveValue('envoi.example.net');
+  });
 });

@@ -142,6 +142,7 @@ const adminUrls = (s: Seeded) => [
   '/admin/lettres/nouvelle',
   '/admin/lettres/rythme',
   '/admin/lettres/dns',
+  '/admin/lettres/expediteur',
   '/admin/lettres/dns?domaine=example.org&selecteur=',
   `/admin/lettres/${s.letter}`,
   '/admin/lettres/abonnes',

@@ -28,18 +28,40 @@ function kindOf(event: string, severity: string): BounceKind | undefined {
   return undefined;
 }
 
+/**
+ * Mailgun's signature, the same on its webhooks and on the mail its routes forward: the hex
+ * HMAC-SHA256 of timestamp and token under the webhook signing key, at most MAX_AGE_S old.
+ * Returns why it is refused, or undefined when it holds.
+ */
+export function checkMailgunSignature(sig: { timestamp?: unknown; token?: unknown; signature?: unknown }, key: string, now: Date): string | undefined {
+  const timestamp = str(sig.timestamp);
+  const token = str(sig.token);
+  const given = Buffer.from(str(sig.signature));
+  if (!timestamp || !token || !given.length) return 'signature missing';
+  const expected = Buffer.from(mailgunSignature(key, timestamp, token));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad signature';
+  const age = now.getTime() / 1000 - Number(timestamp);
+  if (!(age <= MAX_AGE_S && age >= -MAX_AGE_S)) return 'stale notification';
+  return undefined;
+}
+
+/**
+ * A mail a Mailgun route forwarded (https://documentation.mailgun.com/docs/mailgun/user-manual/receive-forward-store/):
+ * a form POST with `timestamp`, `token`, `signature` (checked as the webhooks'), `subject`, `recipient`…
+ * Returns its subject once authenticated.
+ */
+export function verifyMailgunInbound(form: { get(name: string): unknown }, key: string, now: Date): { ok: true; subject: string } | { ok: false; reason: string } {
+  const refused = checkMailgunSignature({ timestamp: form.get('timestamp'), token: form.get('token'), signature: form.get('signature') }, key, now);
+  return refused ? { ok: false, reason: refused } : { ok: true, subject: str(form.get('subject')) };
+}
+
 export const mailgun: BounceProvider = {
   name: 'mailgun',
   verify(body: unknown, key: string, now: Date): Verified {
     const b = (body ?? {}) as Body;
-    const timestamp = str(b.signature?.timestamp);
+    const refused = checkMailgunSignature(b.signature ?? {}, key, now);
+    if (refused) return { ok: false, reason: refused };
     const token = str(b.signature?.token);
-    const given = Buffer.from(str(b.signature?.signature));
-    if (!timestamp || !token || !given.length) return { ok: false, reason: 'signature missing' };
-    const expected = Buffer.from(mailgunSignature(key, timestamp, token));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad signature' };
-    const age = now.getTime() / 1000 - Number(timestamp);
-    if (!(age <= MAX_AGE_S && age >= -MAX_AGE_S)) return { ok: false, reason: 'stale notification' };
     const e = b['event-data'] ?? {};
     const kind = kindOf(str(e.event), str(e.severity));
     const recipient = str(e.recipient).trim().toLowerCase();

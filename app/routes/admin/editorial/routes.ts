@@ -13,4 +13,5 @@ export const routes: RouteConfigEntry[] = [
   route('pages/edit/:id/historique', `${dir}/history.tsx`, { id: 'editorial/page-history' }),
   route('campaigns/:id/autosave', `${dir}/autosave.ts`, { id: 'editorial/campaign-autosave' }),
   route('campaigns/:id/historique', `${dir}/history.tsx`, { id: 'editorial/campaign-history' }),
+  route('lettres/:id/historique', `${dir}/history.tsx`, { id: 'editorial/letter-history' }),
 ];
