@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PaymentEvent } from '~/domain/donations/events.server';
 import { createAttempt, findById, transition } from '~/domain/donations/ledger.server';
-import { handleStripeWebhook, startCardDonation, type DonationDeps } from '~/domain/donations/service.server';
+import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import { applyDuesPayment } from '~/domain/membership/dues.server';
 import { duesReturn, join, renew, renewalOf } from '~/domain/membership/join.server';
 import type { JoinInput } from '~/domain/membership/join-form';
