@@ -66,6 +66,7 @@ export default defineConfig({
       'tests/unit/membership-period.test.ts',
       'tests/unit/membership-status.test.ts',
       'tests/unit/membership-reminders.test.ts',
+      'tests/integration/membership-dues-pipeline.test.ts',
       'tests/unit/subscriber-consent.test.ts',
       'tests/unit/letter-rules.test.ts',
       'tests/integration/subscribers.test.ts',

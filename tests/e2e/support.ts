@@ -79,6 +79,8 @@ export const PUBLIC_PAGES: { path: string; h1: Record<'fr' | 'en' | 'es', string
   { path: '/contact', h1: { fr: 'Contactez-nous', en: 'Contact us', es: 'Contáctenos' } },
   { path: '/faire-un-don', h1: { fr: 'Faire un don', en: 'Donate', es: 'Donar' } },
   { path: '/devenir-membre', h1: { fr: 'Rejoignez Notre Communauté', en: 'Join Our Community', es: 'Únase a Nuestra Comunidad' } },
+  { path: '/devenir-membre/merci', h1: { fr: 'Merci pour votre adhésion', en: 'Thank you for joining', es: 'Gracias por su afiliación' } },
+  { path: '/devenir-membre/annule', h1: { fr: 'Paiement annulé', en: 'Payment cancelled', es: 'Pago cancelado' } },
   { path: '/payment/success', h1: { fr: 'Merci pour votre générosité !', en: 'Thank you for your generosity!', es: '¡Gracias por su generosidad!' } },
   { path: '/payment/cancel', h1: { fr: 'Paiement annulé', en: 'Payment cancelled', es: 'Pago cancelado' } },
   { path: '/confidentialite', h1: { fr: 'Politique de confidentialité', en: 'Privacy policy', es: 'Política de privacidad' } },

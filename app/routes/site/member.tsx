@@ -106,7 +106,7 @@ function Renewal({ renewal, methods, back }: { renewal: Exclude<Route.ComponentP
           {t(back.formError)}
         </p>
       )}
-      <p className="mt-3" data-testid="renewal-summary">
+      <p className="mt-3 wrap-anywhere" data-testid="renewal-summary">
         {t('join.renewIntro', { name: `${renewal.firstName} ${renewal.lastName}`, number: String(renewal.number), type: renewal.typeName, amount: formatMoney(renewal.duesCents, 'EUR', lang) })}
       </p>
       <p className="mt-2 text-gray-700">{date ? t('join.renewEnds', { date }) : t('join.renewNoEnd')}</p>

@@ -88,7 +88,7 @@ export function JoinForm({ types, methods, statutesUrl, values, errors, formErro
           {types.map((type) => (
             <label key={type.id} className="flex cursor-pointer gap-3 rounded-md border border-gray-400 p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
               <input type="radio" name="type_id" value={type.id} defaultChecked={chosenType === type.id} required className="mt-1 h-4 w-4 shrink-0" />
-              <span>
+              <span className="min-w-0 wrap-anywhere">
                 <span className="font-semibold">{type.name}</span> — {t('join.perYear', { amount: formatMoney(type.duesCents, 'EUR', lang) })}
                 {type.description && <span className="block text-sm text-gray-700">{type.description}</span>}
                 {type.taxDeductible && <span className="block text-sm text-gray-700">{t('join.deductible')}</span>}

@@ -9,6 +9,7 @@ import { createAttempt, transition } from '~/domain/donations/ledger.server';
 import { createUser, issueToken } from '~/domain/users/users.server';
 import { applyDuesPayment } from '~/domain/membership/dues.server';
 import { createMember } from '~/domain/membership/register.server';
+import { renewalToken } from '~/domain/membership/reminders.server';
 import { createType } from '~/domain/membership/types.server';
 import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
 import { requestSignup, suppress } from '~/domain/subscribers/subscribers.server';
@@ -78,6 +79,8 @@ const publicUrls = (s: Seeded) => [
   ...PUBLIC_PAGES.map((p) => p.path),
   ...['card', 'crypto', 'paypal', 'mobileMoney'].map((m) => `/faire-un-don?m=${m}`),
   `/faire-un-don?campagne=${s.campaignSlug}`,
+  // The renewal link's form (issue 32), above the joining form, for a member with a long name.
+  `/devenir-membre?renouveler=${renewalToken(APP_SECRET, s.member)}`,
   '/campagnes',
   `/campagnes/${s.campaignSlug}`,
   '/mon-espace',
