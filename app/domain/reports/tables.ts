@@ -1,4 +1,5 @@
 import { PROVIDER_LABELS, type ProviderName } from '~/domain/donations/status';
+import type { MembershipReport } from '~/domain/membership/report.server';
 import type { DonationReport } from './reports.server';
 
 /**
@@ -6,7 +7,7 @@ import type { DonationReport } from './reports.server';
  * the numbers of a chart, its table and its file are the same ones. Shared with the browser.
  */
 
-export const REPORT_TABLES = ['mois', 'moyens', 'frequence', 'donateurs', 'indicateurs'] as const;
+export const REPORT_TABLES = ['mois', 'moyens', 'frequence', 'donateurs', 'indicateurs', 'adhesions', 'cotisations'] as const;
 export type ReportTableId = (typeof REPORT_TABLES)[number];
 
 export interface ReportTable {
@@ -34,16 +35,48 @@ export function share(part: number, whole: number): number | null {
   return whole === 0 ? null : part / whole;
 }
 
-export function reportTables(r: DonationReport, f: ReportFormat): ReportTable[] {
+/** A count and an amount per month beside the same month a year earlier, then the total: the gifts' and the dues' first table. */
+function comparisonRows(months: { month: string; now: [number, number]; before: [number, number] }[], total: { now: [number, number]; before: [number, number] }, f: ReportFormat): string[][] {
+  const row = (label: string, now: [number, number], before: [number, number]) => [label, f.count(now[0]), f.money(now[1]), f.count(before[0]), f.money(before[1]), f.percent(change(now[1], before[1]), true)];
+  return [...months.map((m) => row(f.month(m.month), m.now, m.before)), row('Total', total.now, total.before)];
+}
+
+/** The membership tables (ADR 021): members per month, and the dues collected beside a year earlier. */
+export function membershipTables(m: MembershipReport, f: ReportFormat): ReportTable[] {
+  return [
+    {
+      id: 'adhesions',
+      title: 'Membres par mois : à jour, nouveaux, renouvelés, expirés',
+      columns: ['Mois', 'Membres à jour en fin de mois', 'Nouveaux', 'Renouvellements', 'Adhésions expirées'],
+      rows: [
+        ...m.months.map((x) => [f.month(x.month), f.count(x.active), f.count(x.new), f.count(x.renewed), f.count(x.lapsed)]),
+        ['Total', f.count(m.activeAtEnd), f.count(m.totals.new), f.count(m.totals.renewed), f.count(m.totals.lapsed)],
+      ],
+    },
+    {
+      id: 'cotisations',
+      title: 'Cotisations encaissées par mois, comparées aux mêmes mois un an plus tôt',
+      columns: ['Mois', 'Cotisations', 'Montant', 'Cotisations un an plus tôt', 'Montant un an plus tôt', 'Évolution du montant'],
+      rows: comparisonRows(
+        m.months.map((x) => ({ month: x.month, now: [x.dues.dues, x.dues.cents], before: [x.previousDues.dues, x.previousDues.cents] })),
+        { now: [m.totals.dues.dues, m.totals.dues.cents], before: [m.totals.previousDues.dues, m.totals.previousDues.cents] },
+        f,
+      ),
+    },
+  ];
+}
+
+export function reportTables(r: DonationReport, f: ReportFormat, members?: MembershipReport): ReportTable[] {
   return [
     {
       id: 'mois',
       title: 'Dons par mois, comparés aux mêmes mois un an plus tôt',
       columns: ['Mois', 'Dons', 'Montant', 'Dons un an plus tôt', 'Montant un an plus tôt', 'Évolution du montant'],
-      rows: [
-        ...r.months.map((m) => [f.month(m.month), f.count(m.current.gifts), f.money(m.current.cents), f.count(m.previous.gifts), f.money(m.previous.cents), f.percent(change(m.current.cents, m.previous.cents), true)]),
-        ['Total', f.count(r.total.gifts), f.money(r.total.cents), f.count(r.previousTotal.gifts), f.money(r.previousTotal.cents), f.percent(change(r.total.cents, r.previousTotal.cents), true)],
-      ],
+      rows: comparisonRows(
+        r.months.map((m) => ({ month: m.month, now: [m.current.gifts, m.current.cents], before: [m.previous.gifts, m.previous.cents] })),
+        { now: [r.total.gifts, r.total.cents], before: [r.previousTotal.gifts, r.previousTotal.cents] },
+        f,
+      ),
     },
     {
       id: 'moyens',
@@ -84,5 +117,6 @@ export function reportTables(r: DonationReport, f: ReportFormat): ReportTable[] 
         ['Taux de fidélisation', f.percent(share(r.retention.retained, r.retention.previousDonors))],
       ],
     },
+    ...(members ? membershipTables(members, f) : []),
   ];
 }

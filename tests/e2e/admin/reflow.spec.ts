@@ -300,6 +300,8 @@ test.describe('reflow at 320 px', () => {
     await page.getByRole('button', { name: 'Ouvrir mon espace' }).click();
     await expect(page).toHaveURL(`${server.baseURL}/mon-espace`);
     await expect(page.getByText(`Connecté avec ${DONOR_EMAIL}`)).toBeVisible();
+    // The donor is a member too: the space shows the membership (ADR 021), measured with the rest.
+    await expect(page.getByRole('region', { name: 'Mon adhésion' })).toBeVisible();
     wide.push(...(await problemsOf(page)));
     expect(wide).toEqual([]);
     // What changed for 320 px keeps zero axe-core violations.

@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import type { DonationTable } from '~db/schema';
 import { ledgerRow } from '../../support/ledger-rows';
+import { applyDuesPayment } from '~/domain/membership/dues.server';
+import { createMember } from '~/domain/membership/register.server';
+import { createType } from '~/domain/membership/types.server';
+import { memberInput, membershipType } from '../../support/membership';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, signIn, skipUnlessAvailable, startAdminServer, type AdminServer } from './server';
 
@@ -29,6 +33,14 @@ for (const dialect of DIALECTS) {
       await createAccount(server.db, 'Admin', 'alice@example.org');
       await createAccount(server.db, 'Éditeur', 'eric@example.org');
       await server.db.insertInto('donations').values(ledger()).execute();
+      // Members (ADR 021): one joins three months ago; another joined fifteen months ago and renewed in grace three months ago.
+      const at = (monthsBack: number, day: number) => new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - monthsBack, day, 9)).toISOString();
+      const type = await createType(server.db, { id: null, name: 'Seed' }, membershipType());
+      const joined = await createMember(server.db, null, memberInput(type, { first_name: 'Nouvelle' }));
+      await applyDuesPayment(server.db, { membershipId: joined.id, paymentId: 'dues-new', amountCents: 3000, paidAt: at(3, 10), method: 'card' });
+      const renewing = await createMember(server.db, null, memberInput(type, { first_name: 'Fidèle' }));
+      await applyDuesPayment(server.db, { membershipId: renewing.id, paymentId: 'dues-old', amountCents: 3000, paidAt: at(15, 10), method: 'card' });
+      await applyDuesPayment(server.db, { membershipId: renewing.id, paymentId: 'dues-renew', amountCents: 3000, paidAt: at(3, 12), method: 'cheque' });
     });
     test.afterAll(async () => {
       await server?.stop();
@@ -64,6 +76,21 @@ for (const dialect of DIALECTS) {
       await expect(indicators.getByRole('row', { name: /^Don moyen/ })).toHaveText(/26,67\s€/);
       await expect(indicators.getByRole('row', { name: /^Don médian/ })).toHaveText(/20,00\s€/);
       await expect(indicators.getByRole('row', { name: /^Taux de fidélisation/ })).toHaveText(/100\s%/);
+
+      // The members and their dues, with the same conventions (ADR 021).
+      await expect(page.getByRole('img', { name: 'Nouveaux membres, renouvellements et adhésions expirées' })).toHaveAccessibleDescription(
+        '1 nouveaux membres, 1 renouvellements et 0 adhésions expirées sur la période ; 2 membres à jour à la fin.',
+      );
+      const members = page.getByRole('region', { name: 'Tableau : Membres par mois : à jour, nouveaux, renouvelés, expirés' });
+      await expect(members.getByRole('row', { name: new RegExp(`^${label.replace('.', '\\.')} `) })).toHaveText(/^\S+\s\d{4}\s*2\s*1\s*1\s*0$/);
+      await expect(members.getByRole('row', { name: /^Total/ })).toHaveText(/Total\s*2\s*1\s*1\s*0/);
+      await expect(page.getByRole('img', { name: 'Montant des cotisations par mois, comparé aux mêmes mois un an plus tôt' })).toHaveAccessibleDescription(
+        /^60,00\s€ encaissés en 2 cotisations sur la période : \+100\s% par rapport aux mêmes mois un an plus tôt \(30,00\s€\)\.$/,
+      );
+      const dues = page.getByRole('region', { name: 'Tableau : Cotisations encaissées par mois, comparées aux mêmes mois un an plus tôt' });
+      await expect(dues.getByRole('row', { name: /^Total/ })).toHaveText(/Total\s*2\s*60,00\s€\s*1\s*30,00\s€\s*\+100\s%/);
+      const duesCsv = await page.request.get(`${server.baseURL}${await page.getByRole('link', { name: 'Télécharger en CSV : Cotisations encaissées par mois, comparées aux mêmes mois un an plus tôt' }).getAttribute('href')}`);
+      expect((await duesCsv.text()).split('\r\n').at(-2)).toBe('"Total";"2";"60.00";"1";"30.00";"100.0"');
       await expectAccessible(page);
 
       // The same numbers as CSV, formula-safe.
@@ -89,7 +116,10 @@ for (const dialect of DIALECTS) {
       }
       await expect(page.locator('svg[data-chart]')).toHaveCount(0);
       await expect(page.locator('svg text', { hasText: '0 €' })).toHaveCount(0);
-      await expect(page.locator('[data-chart-empty]')).toHaveCount(4);
+      // The membership sections too: nothing moved, nothing collected.
+      await expect(page.getByRole('region', { name: 'Cotisations encaissées par mois, comparées aux mêmes mois un an plus tôt', exact: true }).getByText('Aucune cotisation sur la période.', { exact: true })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Membres par mois : à jour, nouveaux, renouvelés, expirés', exact: true }).getByText('Aucun nouveau membre, renouvellement ni adhésion expirée sur la période ; 0 membres à jour à la fin.', { exact: true })).toBeVisible();
+      await expect(page.locator('[data-chart-empty]')).toHaveCount(6);
       await expectAccessible(page);
     });
 

@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'reports' });
   const id = new URL(request.url).searchParams.get('table') as ReportTableId;
   if (!REPORT_TABLES.includes(id)) throw new Response('Tableau inconnu', { status: 404 });
-  const { report } = await reportFor(request);
-  const table = reportTables(report, CSV_FORMAT).find((t) => t.id === id)!;
+  const { report, members } = await reportFor(request);
+  const table = reportTables(report, CSV_FORMAT, members).find((t) => t.id === id)!;
   return csvResponse(csvDocument(table.columns, table.rows), `rapport-${id}-${report.from.slice(0, 10)}-${report.to.slice(0, 10)}.csv`);
 }

@@ -5,7 +5,7 @@ import { formatMoney } from '~/domain/donations/money';
 import { PROVIDER_LABELS } from '~/domain/donations/status';
 import { change, reportTables, share, type ReportFormat, type ReportTable } from '~/domain/reports/tables';
 import { requireUser } from '~/routes/admin/auth.server';
-import { ComparisonChart, ShareChart } from '~/ui/admin/charts';
+import { ComparisonChart, ShareChart, type ComparisonPoint } from '~/ui/admin/charts';
 import { inputClass, primaryButton } from '~/ui/admin/Field';
 import { ScrollRegion } from '~/ui/admin/ScrollRegion';
 import { reportFor } from './report.server';
@@ -26,6 +26,19 @@ const day = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'UTC
 const euros = (cents: number) => formatMoney(cents, 'EUR', 'fr');
 /** What every section says when the period has no gift (its chart then draws no axis). */
 const NO_GIFT = 'Aucun don sur la période';
+/** The same for the membership sections (ADR 021). */
+const NO_DUES = 'Aucune cotisation sur la période';
+const NO_MEMBER_MOVE = 'Aucun nouveau membre, renouvellement ni adhésion expirée sur la période';
+
+/** The sentence under a comparison chart: the period's amount and count, and its change from a year earlier. */
+function compared(count: number, cents: number, countBefore: number, centsBefore: number, w: { none: string; noneBefore: string; unit: string; verb: string }): string {
+  if (count === 0) return `${w.none}${countBefore === 0 ? '.' : ` ; ${euros(centsBefore)} sur les mêmes mois un an plus tôt.`}`;
+  const evolution = change(cents, centsBefore);
+  return (
+    `${euros(cents)} ${w.verb} en ${integer.format(count)} ${w.unit} sur la période` +
+    (evolution === null ? `, ${w.noneBefore} sur les mêmes mois un an plus tôt.` : ` : ${signedPercent.format(evolution)} par rapport aux mêmes mois un an plus tôt (${euros(centsBefore)}).`)
+  );
+}
 
 const SCREEN_FORMAT: ReportFormat = {
   money: euros,
@@ -35,22 +48,28 @@ const SCREEN_FORMAT: ReportFormat = {
 };
 
 export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
-  const { query, report: r } = loaderData;
-  const tables = reportTables(r, SCREEN_FORMAT);
+  const { query, report: r, members: m } = loaderData;
+  const tables = reportTables(r, SCREEN_FORMAT, m);
   const table = (id: ReportTable['id']) => tables.find((t) => t.id === id)!;
   const params = new URLSearchParams(Object.entries(query).filter(([, v]) => v) as [string, string][]);
   const csv = (id: ReportTable['id']) => `/admin/rapports/export.csv?${new URLSearchParams([...params, ['table', id]])}`;
   const lastDay = new Date(Date.parse(r.to) - 1);
-  const evolution = change(r.total.cents, r.previousTotal.cents);
   const top = r.byMethod[0];
   const monthlyShare = share(r.byFrequency.monthly.cents, r.total.cents);
 
+  const memberMoves = [
+    { label: 'Nouveaux membres', value: m.totals.new },
+    { label: 'Renouvellements', value: m.totals.renewed },
+    { label: 'Adhésions expirées', value: m.totals.lapsed },
+  ];
+  const moves = m.totals.new + m.totals.renewed + m.totals.lapsed;
   const sentences = {
-    months:
-      r.total.gifts === 0
-        ? `${NO_GIFT}${r.previousTotal.gifts === 0 ? '.' : ` ; ${euros(r.previousTotal.cents)} sur les mêmes mois un an plus tôt.`}`
-        : `${euros(r.total.cents)} reçus en ${integer.format(r.total.gifts)} dons sur la période` +
-          (evolution === null ? ', sans don sur les mêmes mois un an plus tôt.' : ` : ${signedPercent.format(evolution)} par rapport aux mêmes mois un an plus tôt (${euros(r.previousTotal.cents)}).`),
+    months: compared(r.total.gifts, r.total.cents, r.previousTotal.gifts, r.previousTotal.cents, { none: NO_GIFT, noneBefore: 'sans don', unit: 'dons', verb: 'reçus' }),
+    dues: compared(m.totals.dues.dues, m.totals.dues.cents, m.totals.previousDues.dues, m.totals.previousDues.cents, { none: NO_DUES, noneBefore: 'sans cotisation', unit: 'cotisations', verb: 'encaissés' }),
+    members:
+      moves === 0
+        ? `${NO_MEMBER_MOVE} ; ${integer.format(m.activeAtEnd)} membres à jour à la fin.`
+        : `${integer.format(m.totals.new)} nouveaux membres, ${integer.format(m.totals.renewed)} renouvellements et ${integer.format(m.totals.lapsed)} adhésions expirées sur la période ; ${integer.format(m.activeAtEnd)} membres à jour à la fin.`,
     methods: top ? `${PROVIDER_LABELS[top.provider] ?? top.provider} apporte la plus grande part du montant : ${percent.format(share(top.cents, r.total.cents) ?? 0)}.` : `${NO_GIFT}.`,
     frequency: monthlyShare === null ? `${NO_GIFT}.` : `Les dons mensuels font ${percent.format(monthlyShare)} du montant de la période.`,
     donors:
@@ -105,20 +124,7 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
       </dl>
 
       <ReportSection table={table('mois')} csv={csv('mois')}>
-        <ComparisonChart
-          title="Montant des dons par mois, comparé aux mêmes mois un an plus tôt"
-          summary={sentences.months}
-          points={r.months.map((m, i) => ({
-            label: SCREEN_FORMAT.month(m.month),
-            tick: shortMonth.format(new Date(`${m.month}-01T00:00:00Z`)),
-            year: i === 0 || m.month.endsWith('-01') ? m.month.slice(0, 4) : undefined,
-            current: m.current.cents,
-            previous: m.previous.cents,
-          }))}
-          currentLabel="Période choisie (barres)"
-          previousLabel="Un an plus tôt (pointillés)"
-          format={(cents) => `${integer.format(Math.round(cents / 100))} €`}
-        />
+        <MonthlyAmounts title="Montant des dons par mois, comparé aux mêmes mois un an plus tôt" summary={sentences.months} points={r.months.map((x, i) => monthPoint(x.month, i, x.current.cents, x.previous.cents))} />
       </ReportSection>
       <ReportSection table={table('moyens')} csv={csv('moyens')}>
         <ShareChart title="Montant des dons par moyen de paiement" summary={sentences.methods} items={r.byMethod.map((m) => ({ label: PROVIDER_LABELS[m.provider] ?? m.provider, value: m.cents }))} format={euros} />
@@ -145,6 +151,16 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
           format={(n) => integer.format(n)}
         />
       </ReportSection>
+      <ReportSection table={table('adhesions')} csv={csv('adhesions')}>
+        <ShareChart title="Nouveaux membres, renouvellements et adhésions expirées" summary={sentences.members} items={memberMoves} format={(n) => integer.format(n)} />
+        <p className="text-sm text-gray-700">
+          Membres à jour : à jour, à renouveler bientôt, en délai de grâce ou d’honneur au dernier jour du mois (jours de Paris). Nouveaux : première cotisation payée dans le mois ; renouvellements : les
+          suivantes ; adhésions expirées : passées à « Expirée » dans le mois, au lendemain du délai de grâce. Les cotisations remboursées ou annulées sont déduites.
+        </p>
+      </ReportSection>
+      <ReportSection table={table('cotisations')} csv={csv('cotisations')}>
+        <MonthlyAmounts title="Montant des cotisations par mois, comparé aux mêmes mois un an plus tôt" summary={sentences.dues} points={m.months.map((x, i) => monthPoint(x.month, i, x.dues.cents, x.previousDues.cents))} />
+      </ReportSection>
       <ReportSection table={table('indicateurs')} csv={csv('indicateurs')}>
         <p className="text-sm text-gray-700">
           Donateurs mensuels actifs : un don mensuel reçu dans les 31 jours avant le {day.format(new Date(r.monthly.asOf))} ; fidélisation : part des donateurs du {day.format(new Date(yearBefore(r.retention.from)))} au{' '}
@@ -153,6 +169,16 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
       </ReportSection>
     </div>
   );
+}
+
+/** Amounts per month in euros, bars for the period and dots for a year earlier (the gifts' and the dues'). */
+function MonthlyAmounts({ title, summary, points }: { title: string; summary: string; points: ComparisonPoint[] }) {
+  return <ComparisonChart title={title} summary={summary} points={points} currentLabel="Période choisie (barres)" previousLabel="Un an plus tôt (pointillés)" format={(cents) => `${integer.format(Math.round(cents / 100))} €`} />;
+}
+
+/** A month of a comparison chart: its name, its axis tick, its year under the first and each January. */
+function monthPoint(month: string, i: number, current: number, previous: number): ComparisonPoint {
+  return { label: SCREEN_FORMAT.month(month), tick: shortMonth.format(new Date(`${month}-01T00:00:00Z`)), year: i === 0 || month.endsWith('-01') ? month.slice(0, 4) : undefined, current, previous };
 }
 
 function yearBefore(iso: string): string {
