@@ -207,6 +207,7 @@ const en = {
     statutesConsent: 'I have read the foundation’s statutes and agree to them.',
     statutesLink: 'Read the statutes (new tab)',
     privacyConsent: 'I agree that my data are processed to manage my membership, as the privacy policy says.',
+    newsConsent: 'I would like to receive the foundation’s news by email (optional; unsubscribe at any time).',
     privacyLink: 'Read the privacy policy',
     submit: 'Join',
     errorsTitle: 'The form has errors. Please correct the fields shown.',
@@ -469,6 +470,7 @@ const en = {
   joinMail: {
     subject: 'Your THV Foundation membership is active',
     body: 'Hello {name}, we have received your dues of {amount}. Your membership no. {number} ({type}) is active until {date}. Thank you for your commitment.',
+    cardAttached: 'Your membership card is attached to this message; you will also find it in your donor space.',
   },
   membershipMail: {
     beforeSubject: 'Your THV Foundation membership is coming to an end',

@@ -207,6 +207,7 @@ const es = {
     statutesConsent: 'He leído los estatutos de la fundación y me adhiero a ellos.',
     statutesLink: 'Leer los estatutos (nueva pestaña)',
     privacyConsent: 'Acepto que mis datos se traten para gestionar mi afiliación, según la política de privacidad.',
+    newsConsent: 'Deseo recibir las noticias de la fundación por correo electrónico (opcional; baja en cualquier momento).',
     privacyLink: 'Leer la política de privacidad',
     submit: 'Afiliarme',
     errorsTitle: 'El formulario contiene errores. Corrija los campos indicados.',
@@ -470,6 +471,7 @@ const es = {
   joinMail: {
     subject: 'Su afiliación a la Fundación THV está activa',
     body: 'Hola {name}, hemos recibido su cuota de {amount}. Su afiliación n.º {number} ({type}) está activa hasta el {date}. Gracias por su compromiso.',
+    cardAttached: 'Su carné de miembro va adjunto a este mensaje; también lo encontrará en su espacio de donante.',
   },
   membershipMail: {
     beforeSubject: 'Su afiliación a la Fundación THV llega a su fin',

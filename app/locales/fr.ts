@@ -205,6 +205,7 @@ const fr = {
     statutesConsent: 'J’ai lu les statuts de la fondation et j’y adhère.',
     statutesLink: 'Lire les statuts (nouvel onglet)',
     privacyConsent: 'J’accepte que mes données soient traitées pour la gestion de mon adhésion, selon la politique de confidentialité.',
+    newsConsent: 'Je souhaite recevoir les nouvelles de la fondation par courriel (facultatif ; désinscription à tout moment).',
     privacyLink: 'Lire la politique de confidentialité',
     submit: 'Adhérer',
     errorsTitle: 'Le formulaire contient des erreurs. Corrigez les champs signalés.',
@@ -469,6 +470,7 @@ const fr = {
   joinMail: {
     subject: 'Votre adhésion à la Fondation THV est active',
     body: 'Bonjour {name}, nous avons bien reçu votre cotisation de {amount}. Votre adhésion n° {number} ({type}) est active jusqu’au {date}. Merci de votre engagement.',
+    cardAttached: 'Votre carte de membre est jointe à ce message ; vous la retrouvez aussi dans votre espace donateur.',
   },
   membershipMail: {
     beforeSubject: 'Votre adhésion à la Fondation THV arrive à échéance',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { extractText, getDocumentProxy, getMeta } from 'unpdf';
+import { getMeta } from 'unpdf';
 import { memberCardPdf, mailMemberCard, type MemberCardDeps } from '~/domain/membership/card.server';
 import { applyDuesPayment, MembershipNotFoundError } from '~/domain/membership/dues.server';
 import { createMember, setOverride } from '~/domain/membership/register.server';
@@ -9,22 +9,10 @@ import type { Storage } from '~/lib/storage.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { makePng } from '../support/media-files';
 import { memberInput, membershipType } from '../support/membership';
-import { imagesDrawn } from '../support/pdf';
+import { attachedPdf, imagesDrawn, pdfText } from '../support/pdf';
 import { startSmtp } from '../support/smtp';
 
 const ADMIN = { id: 'u1', name: 'Alice Admin' };
-
-async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/** The PDF attached to a mail as received by the SMTP sink (its base64 part decoded). */
-function attachedPdf(raw: string): { name: string; pdf: Buffer } {
-  const m = /Content-Type: application\/pdf; name=([^\r\n]+)\r?\n(?:[^\r\n]+\r?\n)*?\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
-  if (!m) throw new Error('no PDF attached');
-  return { name: m[1].trim(), pdf: Buffer.from(m[2].replace(/\s+/g, ''), 'base64') };
-}
 
 /** The member card on both databases: what it prints in each language, and the mail that carries it (ADR 021). */
 describeEachDialect('member card on %s', (dialect) => {

@@ -40,7 +40,7 @@ describeEachDialect('membership dues through the payment pipeline on %s', (diale
   afterAll(() => world?.close());
 
   const today = () => parisDay(new Date().toISOString());
-  const joining = (over: Partial<JoinInput> = {}): JoinInput => ({ ...memberInput(active), method: 'card', statutes: 'on', privacy: 'on', ...over });
+  const joining = (over: Partial<JoinInput> = {}): JoinInput => ({ ...memberInput(active), method: 'card', statutes: 'on', privacy: 'on', news: false, ...over });
   const mailsTo = (to: string) => t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to', '=', to).orderBy('created_at').execute();
   const sessionOf = (url: string) => url.split('/pay/')[1];
   const lastJoined = async () => (await t.db.selectFrom('memberships').select(['id', 'number']).orderBy('number', 'desc').executeTakeFirstOrThrow());
@@ -154,6 +154,16 @@ describeEachDialect('membership dues through the payment pipeline on %s', (diale
     expect(await getMember(t.db, r.membershipId, today(), 30)).toMatchObject({ state: 'pending', language: 'es', email: 'cheque@example.org' });
     expect(await paymentsOf(r.membershipId)).toEqual([]);
     expect(stripe.requests.length).toBe(requests);
+  });
+
+  it('the news box is kept with the membership as dated consent, and left unticked gives none', async () => {
+    const yes = await join(deps, joining({ method: 'other', email: 'news-yes@example.org', news: true }), 'fr', product);
+    const no = await join(deps, joining({ method: 'other', email: 'news-no@example.org' }), 'fr', product);
+    const consent = (email: string) => t.db.selectFrom('memberships').select('news_consent_at').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(yes.kind).toBe('pending');
+    expect(no.kind).toBe('pending');
+    expect((await consent('news-yes@example.org')).news_consent_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await consent('news-no@example.org')).news_consent_at).toBeNull();
   });
 
   it('deductible dues get a reçu fiscal in the gifts’ numbering: a gift’s receipt and a dues receipt are consecutive', async () => {

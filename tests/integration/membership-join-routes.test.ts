@@ -131,8 +131,10 @@ describeEachDialect('joining online through the routes on %s', (dialect) => {
   });
 
   it('"je paie autrement" leads to a page saying the membership waits for the team; a cancelled payment says it is not active', async () => {
-    const r = await post(complete({ method: 'other', email: 'cheque.route@example.org' }), 'en');
+    const r = await post(complete({ method: 'other', email: 'cheque.route@example.org', news: 'on' }), 'en');
     expect(r).toEqual({ status: 303, location: '/devenir-membre/merci?attente=1&lng=en' });
+    // The optional news box, ticked, is the member's dated consent to the letters (ADR 022).
+    expect((await db().selectFrom('memberships').select('news_consent_at').where('email', '=', 'cheque.route@example.org').executeTakeFirstOrThrow()).news_consent_at).not.toBeNull();
     expect(await thanksLoader({ request: new Request(`${ORIGIN}${r.location}`), context: context(), params: {} } as never)).toEqual({ state: 'other' });
     const paid = await post(complete({ email: 'cancel.route@example.org' }));
     const session = paid.location!.split('/pay/')[1];

@@ -1,7 +1,8 @@
 /**
  * The mail a member gets when dues paid online are applied (ADR 021): once per payment (the
  * payment's claim, as a gift's thank-you), in the member's language, with the tax receipt when the
- * type's dues are deductible and the ledger numbered one.
+ * type's dues are deductible and the ledger numbered one, and the member card (valid until the new
+ * end) attached.
  */
 import type { DonationDeps } from '~/domain/donations/context.server';
 import type { PaymentEvent } from '~/domain/donations/events.server';
@@ -12,6 +13,7 @@ import { dateTimeFormat } from '~/lib/intl';
 import { isLang, translate, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
 import { escapeMailHtml as esc, mailConfigFor, sendMail } from '~/lib/mail.server';
+import { memberCardFileName, memberCardPdf } from './card.server';
 import { onDuesPayment } from './payments.server';
 import { getType } from './types.server';
 
@@ -33,13 +35,14 @@ export async function mailDuesApplied(deps: Pick<DonationDeps, 'db' | 'env' | 'p
     date: dateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${endsOn}T00:00:00Z`)),
   };
   const tax = await giftReceiptForMail(deps.db, payment.id, lang, deps.storage);
-  const lines = [translate(msg, 'joinMail.body', vars), ...(tax ? [tax.line] : []), translate(msg, 'membershipMail.signature', vars)];
+  const card = { filename: memberCardFileName(m.number, lang), content: await memberCardPdf(deps.db, membershipId, lang, { storage: deps.storage }), contentType: 'application/pdf' };
+  const lines = [translate(msg, 'joinMail.body', vars), translate(msg, 'joinMail.cardAttached'), ...(tax ? [tax.line] : []), translate(msg, 'membershipMail.signature', vars)];
   await sendMail(deps.db, mailConfigFor(deps.env, deps.publicUrl), {
     to: m.email,
     subject: translate(msg, 'joinMail.subject', vars),
     text: lines.join('\n\n'),
     html: lines.map((l) => `<p>${esc(l)}</p>`).join('\n'),
-    ...(tax ? { attachments: [tax.attachment] } : {}),
+    attachments: tax ? [card, tax.attachment] : [card],
   });
 }
 

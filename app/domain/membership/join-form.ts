@@ -11,7 +11,7 @@ import type { MessageKey } from '~/lib/i18n';
 export const JOIN_METHODS = ['card', 'crypto', 'other'] as const;
 export type JoinMethod = (typeof JOIN_METHODS)[number];
 
-export const JOIN_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'city', 'country', 'type_id', 'method', 'statutes', 'privacy'] as const;
+export const JOIN_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'city', 'country', 'type_id', 'method', 'statutes', 'privacy', 'news'] as const;
 export type JoinField = (typeof JOIN_FIELDS)[number];
 
 const k = (key: MessageKey) => key;
@@ -44,6 +44,8 @@ export const joinSchema = z.object({
   method: z.enum(JOIN_METHODS, { message: k('join.chooseMethod') }),
   statutes: ticked('join.statutesRequired'),
   privacy: ticked('join.privacyRequired'),
+  /** Optional: the member's consent to the letters (ADR 022), proof kept as `news_consent_at`. */
+  news: z.enum(['', 'on']).transform((v) => v === 'on'),
 });
 export type JoinInput = z.output<typeof joinSchema>;
 

@@ -67,6 +67,7 @@ export async function join(deps: DonationDeps, input: JoinInput, lang: Lang, pro
     type_id: type.id,
     language: lang,
     exempt: false,
+    news: input.news,
   });
   if (input.method === 'other') return { kind: 'pending', membershipId: id };
   const { url } = await startDues(deps, { membershipId: id, method: input.method, lang, kind: 'join', productName: productName(type.name) });

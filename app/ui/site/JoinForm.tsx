@@ -122,6 +122,10 @@ export function JoinForm({ types, methods, statutesUrl, values, errors, formErro
           </a>
           <FieldError field="privacy" errors={errors} />
         </div>
+        <label className="flex min-h-11 items-start gap-2">
+          <input type="checkbox" name="news" value="on" defaultChecked={values.news === 'on'} className="mt-1 h-4 w-4 shrink-0" />
+          <span>{t('join.newsConsent')}</span>
+        </label>
       </div>
       <button type="submit" className={buttonClass('primary')}>
         {t('join.submit')}

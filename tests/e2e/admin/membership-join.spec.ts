@@ -10,6 +10,7 @@ import { expectAccessible } from '../support';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { enableStripeCard } from '../../support/donations';
 import { memberInput, membershipType } from '../../support/membership';
+import { attachedPdf, pdfText } from '../../support/pdf';
 import { startSmtp } from '../../support/smtp';
 import { DIALECTS, serverForSuite } from './server';
 
@@ -48,7 +49,7 @@ for (const dialect of DIALECTS) {
       },
     );
 
-    test('a visitor joins and pays by card: the membership is active once Stripe confirms it, and the member is mailed', async ({ page }) => {
+    test('a visitor joins and pays by card: the membership is active once Stripe confirms it, and the member is mailed the card', async ({ page }) => {
       await page.goto(`${server.baseURL}/devenir-membre`);
       await expect(page.getByRole('heading', { name: 'Adhérer en ligne' })).toBeVisible();
       await expect(page.getByRole('radio', { name: /Membre d’honneur/ })).toHaveCount(0);
@@ -85,6 +86,11 @@ for (const dialect of DIALECTS) {
       const body = mail.text.replace(/\s+/g, ' ');
       expect(body).toContain('Bonjour Aminata Koné, nous avons bien reçu votre cotisation de 30,00');
       expect(body).toMatch(/Votre adhésion n° \d+ \(Membre actif\) est active jusqu’au/);
+      expect(body).toContain('Votre carte de membre est jointe à ce message');
+      const number = await server.db.selectFrom('memberships').select('number').where('email', '=', 'aminata@example.org').executeTakeFirstOrThrow();
+      const card = attachedPdf(mail.raw);
+      expect(card.name).toBe(`carte-membre-${number.number}.pdf`);
+      expect(await pdfText(card.pdf)).toMatch(/Nom : Aminata Koné .*Valable jusqu’au : \d+ \S+ \d{4}/);
     });
 
     test('the renewal link opens a pre-filled form, pays through Stripe, and the new year follows the old end date', async ({ page }) => {
