@@ -7,6 +7,7 @@ import { pruneDonorAccess } from '~/domain/donors/links.server';
 import { startLetterSending } from '~/domain/letters/worker.server';
 import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { purgeLapsedMembers } from '~/domain/membership/personal-data.server';
+import { reconcileDues } from '~/domain/membership/reconcile.server';
 import { runMembershipReminders } from '~/domain/membership/reminders.server';
 import { startScheduledPublishing } from '~/domain/revisions/schedule.server';
 import { ensureFirstAdmin } from '~/domain/users/bootstrap.server';
@@ -31,9 +32,16 @@ export async function pruneHourly(db: DB, retentionDays: number): Promise<void> 
 /**
  * Membership renewal reminders (ADR 021): a minute after start, then hourly. Each step is claimed
  * per member in the database, so every instance may run it; a failure is logged and retried.
+ * First, dues whose payment event was lost are applied (or revoked), so that no member who paid
+ * is reminded to pay.
  */
 export async function remindMembers(db: DB, env: Env): Promise<void> {
   const rt = runtime();
+  try {
+    await reconcileDues({ ...(await donationDeps()), db });
+  } catch (e) {
+    log.warn('dues reconciliation failed', { error: e instanceof Error ? e.message : String(e) });
+  }
   await runMembershipReminders({ db, env, publicUrl: rt.publicUrl, secret: rt.secret })
     .then((r) => (r.emailed || r.paper || r.failed ? log.info('membership reminders', { ...r }) : undefined))
     .catch((e) => log.warn('membership reminders failed', { error: e instanceof Error ? e.message : String(e) }));
