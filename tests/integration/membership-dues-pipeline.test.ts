@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PaymentEvent } from '~/domain/donations/events.server';
-import { createAttempt, findById, transition } from '~/domain/donations/ledger.server';
+import { createAttempt, findById, transition, type Donation } from '~/domain/donations/ledger.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import { applyDuesPayment } from '~/domain/membership/dues.server';
 import { duesReturn, join, renew, renewalOf } from '~/domain/membership/join.server';
@@ -14,8 +14,11 @@ import type { FakeStripe } from '../fakes/stripe';
 import type { TestDb } from '../support/db';
 import { describeEachDialect } from '../support/db';
 import { stripeCardWorld } from '../support/donations';
+import { startFakeCoinGate } from '../fakes/coingate';
+import { parseEnv } from '~/lib/env.server';
 import { memberInput, membershipType } from '../support/membership';
 import { DONOR, setReceiptSettings } from '../support/receipts';
+import { setLogSink } from '~/lib/log.server';
 
 const KEYS = { appSecret: 'dues-pipeline-'.padEnd(48, 'd'), secretKey: 'sk_test_dues', webhookSecret: 'whsec_dues' };
 const ADMIN = { id: 'u-admin', name: 'Alice Admin' };
@@ -131,6 +134,100 @@ describeEachDialect('membership dues through the payment pipeline on %s', (diale
     expect(failed.changed).toBe(true);
     expect((await getMember(t.db, m.id, today(), 30))?.state).toBe('pending');
     expect(await membershipOfPayment(t.db, attempt.id)).toBe(m.id);
+  });
+
+  it('startDues starts the type’s amount with the member’s own details, links the payment, and refuses an exempt member', async () => {
+    // No email and no country given: the attempt carries no address, and the receipt's country is France.
+    const m = await createMember(t.db, ADMIN, memberInput(deductible, { email: '', country: '', first_name: 'Ndeye', last_name: 'Fall' }));
+    const started = await startDues(deps, { membershipId: m.id, method: 'card', lang: 'en', kind: 'renewal', productName: 'Dues — Donor member' });
+    expect(started.url).toContain(`/pay/${started.payment.provider_ref}`);
+    const payment = (await findById(t.db, started.payment.id))!;
+    expect(payment).toMatchObject({ purpose: 'dues', amount_minor: 5000, eur_cents: 5000, currency: 'EUR', frequency: 'once', language: 'en', donor_name: 'Ndeye Fall', donor_email: null });
+    expect(JSON.parse(payment.tax_details!)).toEqual({ kind: 'individual', name: 'Ndeye Fall', company: '', siren: '', address: '12 rue des Lilas', postalCode: '75011', city: 'Paris', country: 'France' });
+    expect(decodeURIComponent(stripe.requests.at(-1)!.body)).toContain('Dues — Donor member');
+    expect(await paymentsOf(m.id)).toEqual([{ payment_id: payment.id, kind: 'renewal' }]);
+    expect(await membershipOfPayment(t.db, payment.id)).toBe(m.id);
+    // By crypto (CoinGate keeps the address the attempt gives it): a member abroad, with an address,
+    // reaches the attempt as given; without one, the attempt has none.
+    const cg = await startFakeCoinGate({ port: 0, authToken: 'cg-dues' });
+    try {
+      // CoinGate on for this test's deps only: the other tests keep the world's card-only settings.
+      const settings = { ...deps.settings, coingate: { ...deps.settings.coingate, enabled: true }, secrets: { ...deps.settings.secrets, 'coingate.authToken': 'cg-dues' } };
+      const crypto: DonationDeps = { ...deps, settings, env: parseEnv({ STRIPE_API_BASE: stripe.url, COINGATE_API_BASE: cg.url }) };
+      const abroad = await createMember(t.db, ADMIN, memberInput(deductible, { email: 'Moussa@Example.org', country: 'Sénégal', city: 'Dakar', postal_code: '10200' }));
+      const byCrypto = await startDues(crypto, { membershipId: abroad.id, method: 'crypto', lang: 'fr', kind: 'join', productName: 'x' });
+      expect(byCrypto.url).toMatch(/\/invoice\/\d+$/);
+      expect(await findById(t.db, byCrypto.payment.id)).toMatchObject({ provider: 'coingate', amount_minor: 5000, donor_email: 'moussa@example.org' });
+      expect(JSON.parse(byCrypto.payment.tax_details!)).toMatchObject({ city: 'Dakar', postalCode: '10200', country: 'Sénégal' });
+      const noEmail = await startDues(crypto, { membershipId: m.id, method: 'crypto', lang: 'fr', kind: 'renewal', productName: 'x' });
+      expect((await findById(t.db, noEmail.payment.id))?.donor_email).toBeNull();
+    } finally {
+      await cg.close();
+    }
+    // Exempt from dues (a paying type): nothing to start, nothing linked; the errors name the membership.
+    const exempt = await createMember(t.db, ADMIN, memberInput(active, { exempt: true }));
+    const requests = stripe.requests.length;
+    // Its name is what the logs show of it (a refusal, not a crash of the pipeline).
+    await expect(startDues(deps, { membershipId: exempt.id, method: 'card', lang: 'fr', kind: 'join', productName: 'x' })).rejects.toMatchObject({ name: 'DuesNotPayableError', message: `Membership ${exempt.id} has no dues to pay` });
+    await expect(startDues(deps, { membershipId: 'nope', method: 'card', lang: 'fr', kind: 'join', productName: 'x' })).rejects.toThrow(new DuesNotPayableError('No membership nope'));
+    expect(stripe.requests.length).toBe(requests);
+    expect(await paymentsOf(exempt.id)).toEqual([]);
+  });
+
+  /** A dues payment linked to a new membership, as the ledger hands it to the subscriber. */
+  const linkedPayment = async (over: Partial<Donation> = {}) => {
+    const m = await createMember(t.db, ADMIN, memberInput(active, { email: '' }));
+    const attempt = await createAttempt(t.db, { provider: 'stripe', purpose: 'dues', amountMinor: 3000, currency: 'EUR', eurCents: 3000, frequency: 'once', language: 'fr' });
+    await t.db.insertInto('membership_payments').values({ payment_id: attempt.id, membership_id: m.id, kind: 'join', created_at: new Date().toISOString() }).execute();
+    const payment: Donation = { ...attempt, status: 'succeeded', ...over };
+    const event = (type: PaymentEvent['type'], p: Donation = payment): PaymentEvent => ({ type, purpose: 'dues', payment: p, receipt: null, cancelledReceipts: [], reissuedReceipts: [] });
+    return { m, payment, event };
+  };
+
+  it('the subscriber records the verified euro amount, the provider’s date and the method, falling back to the amount and last change', async () => {
+    // Paid in another currency: the dues are the verified euros, dated when the provider said it was paid.
+    const usd = await linkedPayment({ provider: 'paypal', currency: 'USD', amount_minor: 3300, eur_cents: 3000, succeeded_at: '2026-03-02T09:15:00.000Z', updated_at: '2026-03-04T10:00:00.000Z' });
+    const applied = await onDuesPayment(deps, usd.event('payment.succeeded'));
+    expect(applied).toMatchObject({ membershipId: usd.m.id, applied: { status: 'applied', period: { start: '2026-03-02' } } });
+    expect((await duesHistory(t.db, usd.m.id))[0]).toMatchObject({ paymentId: usd.payment.id, amountCents: 3000, paidAt: '2026-03-02T09:15:00.000Z', method: 'paypal', status: 'paid' });
+    // No euro figure nor success date on the row: its amount and its last change.
+    const bare = await linkedPayment({ provider: 'flutterwave', amount_minor: 3000, eur_cents: null, succeeded_at: null, updated_at: '2026-04-10T08:00:00.000Z' });
+    expect(await onDuesPayment(deps, bare.event('payment.succeeded'))).toMatchObject({ membershipId: bare.m.id, applied: { status: 'applied', period: { start: '2026-04-10' } } });
+    expect((await duesHistory(t.db, bare.m.id))[0]).toMatchObject({ amountCents: 3000, paidAt: '2026-04-10T08:00:00.000Z', method: 'mobile_money' });
+    // Each provider's name in the dues history; one the table does not know keeps its own name.
+    for (const [provider, method] of [['stripe', 'card'], ['coingate', 'crypto'], ['bank', 'bank']] as const) {
+      const p = await linkedPayment({ provider: provider as Donation['provider'] });
+      await onDuesPayment(deps, p.event('payment.succeeded'));
+      expect((await duesHistory(t.db, p.m.id)).map((d) => d.method)).toEqual([method]);
+    }
+  });
+
+  it('a failed dues payment changes nothing; one linked to no membership is logged for the team', async () => {
+    const failed = await linkedPayment({ status: 'failed' });
+    expect(await onDuesPayment(deps, failed.event('payment.failed'))).toBeNull();
+    expect(await duesHistory(t.db, failed.m.id)).toEqual([]);
+    const lines: string[] = [];
+    const restore = setLogSink((level, line) => void (level === 'error' ? lines.push(line) : undefined));
+    try {
+      const orphan = await createAttempt(t.db, { provider: 'stripe', purpose: 'dues', amountMinor: 3000, currency: 'EUR', eurCents: 3000, frequency: 'once', language: 'fr' });
+      expect(await onDuesPayment(deps, failed.event('payment.succeeded', { ...orphan, status: 'succeeded' }))).toBeNull();
+      expect(lines.map((l) => JSON.parse(l))).toEqual([expect.objectContaining({ level: 'error', msg: 'dues payment names no membership', donationId: orphan.id })]);
+    } finally {
+      setLogSink(restore);
+    }
+  });
+
+  it('a refund or a cancellation revokes the dues, dated by the payment’s last change, with its reason; a replay answers unchanged', async () => {
+    for (const [type, reason] of [['payment.refunded', 'refunded'], ['payment.cancelled', 'cancelled']] as const) {
+      const { m, payment, event } = await linkedPayment({ updated_at: '2026-05-01T12:00:00.000Z' });
+      await onDuesPayment(deps, event('payment.succeeded'));
+      expect((await getMember(t.db, m.id, today(), 30))?.state).not.toBe('pending');
+      const revokedAt = '2026-06-15T07:30:00.000Z';
+      const after = { ...payment, status: reason, updated_at: revokedAt };
+      expect(await onDuesPayment(deps, event(type, after))).toEqual({ membershipId: m.id, revoked: { status: 'revoked', membershipId: m.id, endsOn: null } });
+      expect(await duesHistory(t.db, m.id)).toEqual([expect.objectContaining({ paymentId: payment.id, status: reason, revokedAt })]);
+      expect(await onDuesPayment(deps, event(type, after))).toEqual({ membershipId: null, revoked: { status: 'unchanged' } });
+    }
   });
 
   it('refuses a free type, an unknown type and a method not configured; a free type’s dues cannot be started', async () => {

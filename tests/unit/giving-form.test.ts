@@ -21,6 +21,9 @@ describe('the rule table', () => {
     expect(GIFT_METHODS.filter((m) => METHOD_RULES[m].designation)).toEqual(['card', 'crypto', 'paypal', 'mobileMoney']);
     expect(GIFT_METHODS.filter((m) => METHOD_RULES[m].taxReceipt)).toEqual(['card', 'crypto', 'paypal', 'mobileMoney']);
     expect(METHOD_RULES.mobileLink).toMatchObject({ amount: 'none', contact: 'none' });
+    // A preset on the card only; what the donor tells about themselves (the gift's start keeps no address where it is 'none').
+    expect(GIFT_METHODS.map((m) => METHOD_RULES[m].amount)).toEqual(['presetOrTyped', 'typed', 'typed', 'typed', 'none']);
+    expect(GIFT_METHODS.map((m) => METHOD_RULES[m].contact)).toEqual(['none', 'optionalEmail', 'none', 'nameEmailPhone', 'none']);
   });
 });
 
@@ -114,6 +117,9 @@ describe('the donor’s contact', () => {
     expect(error('mobileMoney', { ...MOBILE, phone: '+1234567890123456789012' })).toBe('donate.mobileRequired');
     expect(error('mobileMoney', { ...MOBILE, phone: '06 12 34 56 78 x' })).toBe('donate.mobileRequired');
     expect(error('mobileMoney', { ...MOBILE, amount: '0' })).toBe('donate.invalidAmount');
+    // A phone as typed: spaces around are dropped, the + is optional, nothing may come before it.
+    expect(read('mobileMoney', { ...MOBILE, phone: '  77 000 00 00 ' })).toMatchObject({ ok: true, form: { phone: '77 000 00 00' } });
+    expect(error('mobileMoney', { ...MOBILE, phone: 'x+221 77 000 00 00' })).toBe('donate.mobileRequired');
   });
 
   it('crypto takes an optional address, needed when a receipt is wanted', () => {
@@ -129,7 +135,14 @@ describe('the donor’s contact', () => {
 
   it('the card, PayPal and a link ask for no address, so none is read there', () => {
     expect(read('card', { amount: '10', email: 'a@example.org' })).toMatchObject({ ok: true, form: { email: 'a@example.org' } });
-    expect(error('paypal', { amount: '10', email: 'nope' })).toBe('ok');
+    expect(read('paypal', { amount: '10', email: 'nope' })).toMatchObject({ ok: true, form: { email: null } });
+  });
+
+  it('an address longer than 254 characters (the most a mailbox can have) is refused', () => {
+    const long = `${'a'.repeat(64)}@${'b'.repeat(190)}.org`;
+    expect(long.length).toBe(259);
+    expect(error('crypto', { amount: '15', email: long })).toBe('donate.invalidEmail');
+    expect(read('crypto', { amount: '15', email: `${'a'.repeat(64)}@${'b'.repeat(185)}.org` })).toMatchObject({ ok: true, form: { email: `${'a'.repeat(64)}@${'b'.repeat(185)}.org` } });
   });
 });
 
@@ -140,6 +153,10 @@ describe('the receipt’s details', () => {
     expect(!r.ok && r.tax?.errors.map((e) => e.field)).toEqual(['company', 'siren', 'address', 'postalCode', 'city']);
     expect(read('paypal', { amount: '10', ...TAX }, on)).toMatchObject({ ok: true, form: { taxDetails: { kind: 'individual', name: 'Awa Ndiaye', country: 'France' } } });
     expect(read('mobileMoney', { ...MOBILE, ...TAX }, on)).toMatchObject({ ok: true, form: { taxDetails: { postalCode: '75002' } } });
+    // Too long: refused, and what is given back to the form is cut at 300 characters.
+    const long = read('card', { amount: '10', ...TAX, tax_name: 'N'.repeat(400) }, on);
+    expect(long).toMatchObject({ ok: false, error: 'taxReceipt.errorsTitle', tax: { errors: [{ field: 'name', key: 'taxReceipt.tooLong' }] } });
+    expect(!long.ok && long.tax?.values.name).toBe('N'.repeat(300));
   });
 
   it('are not read when receipts are off, nor on a payment link', () => {
@@ -156,6 +173,7 @@ describe('the receipt’s details', () => {
 describe('what is posted', () => {
   it('takes strings only, capped, and a value that is not a string counts as empty', () => {
     expect(readGiftForm('paypal', { amount: 10 } as never, off)).toEqual({ ok: false, error: 'donate.missingAmount' });
+    expect(readGiftForm('paypal', { amount: undefined } as never, off)).toEqual({ ok: false, error: 'donate.missingAmount' });
     expect(read('paypal', { amount: '10', campaign: 'x'.repeat(150) })).toMatchObject({ ok: true, form: { campaign: 'x'.repeat(100) } });
     expect(read('mobileMoney', { ...MOBILE, name: 'N'.repeat(130) })).toMatchObject({ ok: true, form: { name: 'N'.repeat(120) } });
     expect(read('card', { preset: 'p'.repeat(250) })).toMatchObject({ ok: true, form: { amount: { preset: 'p'.repeat(200) } } });
