@@ -17,7 +17,7 @@ describe('donation statuses', () => {
 
   it('labels statuses and providers in French for the back office and the CSV', () => {
     expect(STATUS_LABELS).toEqual({ pending: 'En attente', succeeded: 'Réussi', failed: 'Échoué', cancelled: 'Annulé', refunded: 'Remboursé' });
-    expect(PROVIDER_LABELS).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)' });
+    expect(PROVIDER_LABELS).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)', cash: 'Espèces', cheque: 'Chèque', transfer: 'Virement' });
   });
 
   it('maps each provider status, and leaves unknown ones as nothing final yet', () => {
