@@ -135,6 +135,7 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
                 <td className="px-4 py-3 whitespace-nowrap">{d.period}</td>
                 <td className="px-4 py-3">{d.status}</td>
                 <td className="px-4 py-3 text-sm text-gray-700 break-all">{d.source}</td>
+                <td />
               </tr>
             ))}
           </AdminTable>
