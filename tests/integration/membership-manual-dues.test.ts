@@ -148,5 +148,11 @@ describeEachDialect('manual dues payments through the ledger, on %s', (dialect) 
     expect(await paymentsOf(m.id)).toEqual([]);
     expect(await db().selectFrom('donations').select('id').where('provider_ref', '=', `offline:${token}`).execute()).toEqual([]);
     expect((await getMember(db(), m.id, today(), 30))?.state).toBe('pending');
+    // An exempt member has no dues to record: no form, and the action refuses.
+    const exempt = await createMember(db(), SYSTEM, memberInput(active, { email: 'exempt@example.org', exempt: true }));
+    expect((await page(exempt.id)).manual).toBeNull();
+    const none = answer(await call(memberAction, exempt.id, admin, cheque(token)));
+    expect(none).toMatchObject({ status: 400, body: { toast: { title: 'Cotisation non enregistrée' } } });
+    expect(await paymentsOf(exempt.id)).toEqual([]);
   });
 });
