@@ -14,7 +14,7 @@ import type { TaxDetails } from '~/domain/receipts/donor-details';
 import { cancelForRefund, correctReceiptWith, issueForGift, type CorrectionResult, type Receipt } from '~/domain/receipts/register.server';
 import type { Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from './money';
-import { sourcesOf, type DonationStatus, type OfflineMeans, type PaymentMeans, type ProviderName } from './status';
+import { OFFLINE_REF_PREFIX, sourcesOf, type DonationStatus, type OfflineMeans, type PaymentMeans, type ProviderName } from './status';
 
 export type Donation = DonationTable;
 
@@ -261,7 +261,7 @@ export interface OfflinePayment extends Omit<NewAttempt, 'provider' | 'providerR
 export async function recordOffline(db: DB, actor: Actor, a: OfflinePayment, link: (trx: DB, d: Donation) => Promise<void>): Promise<Transition> {
   // Paid at noon UTC of the day received: the same day in Paris, where periods and receipts are dated.
   const paidAt = `${a.receivedOn}T12:00:00.000Z`;
-  const key = `offline:${a.token}`;
+  const key = `${OFFLINE_REF_PREFIX}${a.token}`;
   try {
     return await db.transaction().execute(async (trx) => {
       await lockFor(trx, key);

@@ -15,6 +15,14 @@ export type OfflineMeans = (typeof OFFLINE_MEANS)[number];
 export type PaymentMeans = ProviderName | OfflineMeans;
 export const PAYMENT_MEANS: readonly PaymentMeans[] = [...PROVIDERS, ...OFFLINE_MEANS];
 
+/** An offline payment's key: this prefix and the form's one-time token (ours, meaningless to staff). */
+export const OFFLINE_REF_PREFIX = 'offline:';
+
+/** The reference staff read for a payment: the provider's, or for an offline one its cheque number or label ('' for none). */
+export function referenceOf(d: { provider_ref: string; secondary_ref: string | null }): string {
+  return d.provider_ref.startsWith(OFFLINE_REF_PREFIX) ? (d.secondary_ref ?? '') : d.provider_ref;
+}
+
 /**
  * From a status, the statuses verified provider data may move a donation to. A cancelled attempt
  * may still succeed (the donor left the cancel page open while the provider settled); nothing

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-donations';
-import { DONATION_STATUSES, PAYMENT_MEANS, PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
+import { DONATION_STATUSES, PAYMENT_MEANS, PROVIDER_LABELS, STATUS_LABELS, referenceOf, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
 import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/domain/donations/money';
 import { requireUser } from '~/routes/admin/auth.server';
@@ -31,8 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: d.id,
       createdAt: d.created_at,
       provider: d.provider as PaymentMeans,
-      // An offline payment's key is ours (the form's token): its reference is the cheque number, if any.
-      ref: d.provider_ref.startsWith('attempt:') ? '' : d.provider_ref.startsWith('offline:') ? (d.secondary_ref ?? '') : d.provider_ref,
+      ref: d.provider_ref.startsWith('attempt:') ? '' : referenceOf(d),
       status: d.status as DonationStatus,
       amount: formatMoney(d.amount_minor, d.currency, 'fr'),
       eur: d.eur_cents === null ? '' : formatMoney(d.eur_cents, 'EUR', 'fr'),
