@@ -409,8 +409,11 @@ export interface MembershipReminderTable {
 export interface MembershipPaymentTable {
   payment_id: string;
   membership_id: string;
+  /** 'join' | 'renewal' (paid online) | 'manual' (recorded by an Admin, migration 018). */
   kind: string;
   created_at: string;
+  /** The Admin who recorded a manual payment; null for one paid online. */
+  recorded_by: string | null;
 }
 
 /** Bounce and complaint notifications already applied (provider:event id). */

@@ -13,6 +13,7 @@ import * as m014 from './014-membership';
 import * as m015 from './015-letters';
 import * as m016 from './016-membership-payments';
 import * as m017 from './017-news-sources';
+import * as m018 from './018-manual-dues';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '015-letters': m015,
   '016-membership-payments': m016,
   '017-news-sources': m017,
+  '018-manual-dues': m018,
 };

@@ -22,6 +22,8 @@ describe('the donations screen filters', () => {
 
   it('keeps a known provider and status, and drops anything else', () => {
     expect(q('provider=paypal&status=refunded')).toMatchObject({ provider: 'paypal', status: 'refunded' });
+    // Dues an Admin recorded by hand are filtered by their means too (ADR 021).
+    expect(q('provider=cheque')).toMatchObject({ provider: 'cheque' });
     expect(q('provider=bitcoin&status=lost')).toMatchObject({ provider: '', status: '' });
   });
 

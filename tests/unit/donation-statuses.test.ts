@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coinGateStatus, flutterwaveStatus, payPalCaptureStatus, stripeSessionStatus } from '~/domain/donations/providers/statuses';
-import { canTransition, DONATION_STATUSES, PROVIDER_LABELS, sourcesOf, STATUS_LABELS } from '~/domain/donations/status';
+import { canTransition, DONATION_STATUSES, PROVIDER_LABELS, referenceOf, sourcesOf, STATUS_LABELS } from '~/domain/donations/status';
 
 /** Every status rule spelt out, pair by pair (mutation testing, ADR 011). */
 describe('donation statuses', () => {
@@ -17,7 +17,13 @@ describe('donation statuses', () => {
 
   it('labels statuses and providers in French for the back office and the CSV', () => {
     expect(STATUS_LABELS).toEqual({ pending: 'En attente', succeeded: 'Réussi', failed: 'Échoué', cancelled: 'Annulé', refunded: 'Remboursé' });
-    expect(PROVIDER_LABELS).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)' });
+    expect(PROVIDER_LABELS).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)', cash: 'Espèces', cheque: 'Chèque', transfer: 'Virement' });
+  });
+
+  it('shows an offline payment by its cheque number or label, never by its form token; a provider’s payment by its own reference', () => {
+    expect(referenceOf({ provider_ref: 'offline:3f1c', secondary_ref: 'CHQ 12' })).toBe('CHQ 12');
+    expect(referenceOf({ provider_ref: 'offline:3f1c', secondary_ref: null })).toBe('');
+    expect(referenceOf({ provider_ref: 'cs_test_1', secondary_ref: 'pi_1' })).toBe('cs_test_1');
   });
 
   it('maps each provider status, and leaves unknown ones as nothing final yet', () => {

@@ -1,11 +1,11 @@
-import { DONATION_STATUSES, PROVIDERS, type DonationStatus, type ProviderName } from './status';
+import { DONATION_STATUSES, PAYMENT_MEANS, type DonationStatus, type PaymentMeans } from './status';
 
 /** The donations screen's filters, read from the query string (shared with the browser). */
 export interface DonationQuery {
   period: 'month' | 'last-month' | 'year' | 'all' | 'custom';
   from: string;
   to: string;
-  provider: ProviderName | '';
+  provider: PaymentMeans | '';
   status: DonationStatus | '';
   /** A campaign's id (campaigns, #16); '' for every gift. */
   campaign: string;
@@ -35,7 +35,7 @@ export function readDonationQuery(params: URLSearchParams): DonationQuery {
     period: period === 'last-month' || period === 'year' || period === 'all' || period === 'custom' ? period : period === 'month' ? 'month' : from || to ? 'custom' : 'month',
     from: DATE.test(from) ? from : '',
     to: DATE.test(to) ? to : '',
-    provider: (PROVIDERS as readonly string[]).includes(provider) ? (provider as ProviderName) : '',
+    provider: (PAYMENT_MEANS as readonly string[]).includes(provider) ? (provider as PaymentMeans) : '',
     status: (DONATION_STATUSES as readonly string[]).includes(status) ? (status as DonationStatus) : '',
     campaign: /^[\w-]{1,60}$/.test(campaign) ? campaign : '',
   };

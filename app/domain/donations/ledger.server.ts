@@ -1,7 +1,12 @@
+/**
+ * The ledger of payments (ADR 019): the only module that writes the `donations` table (layout
+ * test), which is why it holds every write, attempts, provider moves and offline records alike,
+ * and runs over 350 lines.
+ */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DB } from '~db/index';
-import { isUniqueViolation } from '~db/helpers';
+import { isUniqueViolation, lockFor } from '~db/helpers';
 import type { DonationTable } from '~db/schema';
 import { audit } from '~/domain/audit/audit.server';
 import { recordNewsletterConsent } from './consent.server';
@@ -9,7 +14,7 @@ import type { TaxDetails } from '~/domain/receipts/donor-details';
 import { cancelForRefund, correctReceiptWith, issueForGift, type CorrectionResult, type Receipt } from '~/domain/receipts/register.server';
 import type { Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from './money';
-import { sourcesOf, type DonationStatus, type ProviderName } from './status';
+import { OFFLINE_REF_PREFIX, sourcesOf, type DonationStatus, type OfflineMeans, type PaymentMeans, type ProviderName } from './status';
 
 export type Donation = DonationTable;
 
@@ -185,37 +190,41 @@ export async function recordSucceeded(db: DB, a: NewAttempt & { providerRef: str
   return recordFromProvider(db, a, 'succeeded');
 }
 
+/** A row inserted already settled (a provider's own report, an Admin's record), written `at`. */
+function rowOf(a: Omit<NewAttempt, 'provider'> & { provider: PaymentMeans; providerRef: string }, status: 'succeeded' | 'failed', at: string, succeededAt = at): Donation {
+  return {
+    id: randomUUID(),
+    provider: a.provider,
+    purpose: a.purpose ?? 'gift',
+    provider_ref: a.providerRef,
+    amount_minor: a.amountMinor,
+    currency: a.currency,
+    eur_cents: a.eurCents,
+    secondary_ref: a.secondaryRef ?? null,
+    frequency: a.frequency,
+    status,
+    verifiable: 1,
+    donor_name: a.donorName ?? null,
+    donor_email: a.donorEmail ?? null,
+    language: a.language,
+    callback_token_hash: null,
+    error: null,
+    receipt_sent_at: null,
+    succeeded_at: status === 'succeeded' ? succeededAt : null,
+    created_at: at,
+    updated_at: at,
+    tax_details: a.taxDetails ?? null,
+    ...giftColumns(a.gift),
+  };
+}
+
 /** Same, for what the provider reports as succeeded or failed (a monthly instalment it could not charge). */
 export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: string }, status: 'succeeded' | 'failed'): Promise<Transition> {
   const now = new Date().toISOString();
-  const id = randomUUID();
   try {
     const insert = db
       .insertInto('donations')
-      .values({
-        id,
-        provider: a.provider,
-        purpose: a.purpose ?? 'gift',
-        provider_ref: a.providerRef,
-        amount_minor: a.amountMinor,
-        currency: a.currency,
-        eur_cents: a.eurCents,
-        secondary_ref: a.secondaryRef ?? null,
-        frequency: a.frequency,
-        status,
-        verifiable: 1,
-        donor_name: a.donorName ?? null,
-        donor_email: a.donorEmail ?? null,
-        language: a.language,
-        callback_token_hash: null,
-        error: null,
-        receipt_sent_at: null,
-        succeeded_at: status === 'succeeded' ? now : null,
-        created_at: now,
-        updated_at: now,
-        tax_details: a.taxDetails ?? null,
-        ...giftColumns(a.gift),
-      })
+      .values(rowOf(a, status, now))
       .returningAll()
       .compile();
     return await db.transaction().execute(async (trx) => {
@@ -229,6 +238,60 @@ export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: 
     throw e;
   }
 }
+
+/** Money an Admin received by hand (cash, cheque, transfer): what the record needs besides a payment's own fields. */
+export interface OfflinePayment extends Omit<NewAttempt, 'provider' | 'providerRef' | 'secondaryRef' | 'verifiable' | 'callbackTokenHash'> {
+  means: OfflineMeans;
+  /** The form's one-time token: the payment's key, so a second submission of the same form records nothing. */
+  token: string;
+  /** The day the money was received (AAAA-MM-JJ): the payment's date, and its receipt's. */
+  receivedOn: string;
+  /** A cheque's number, a transfer's label ('' for none). */
+  reference: string;
+  note: string;
+}
+
+/**
+ * Records an offline payment as succeeded on an Admin's act (ADR 019): no provider will ever
+ * confirm it, so the Admin's word is the verified answer, and the act is audited under their name.
+ * One transaction: the row, its receipt number (when it carries tax details), the audit line and
+ * `link` (the purpose's own record, e.g. the membership it pays) commit together. Keyed by the
+ * form's token: a replayed submission answers `changed: false` and writes nothing.
+ */
+export async function recordOffline(db: DB, actor: Actor, a: OfflinePayment, link: (trx: DB, d: Donation) => Promise<void>): Promise<Transition> {
+  // Paid at noon UTC of the day received: the same day in Paris, where periods and receipts are dated.
+  const paidAt = `${a.receivedOn}T12:00:00.000Z`;
+  const key = `${OFFLINE_REF_PREFIX}${a.token}`;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockFor(trx, key);
+      const donation = (await trx
+        .insertInto('donations')
+        .values(rowOf({ ...a, provider: a.means, providerRef: key, secondaryRef: a.reference || null }, 'succeeded', new Date().toISOString(), paidAt))
+        .returningAll()
+        .executeTakeFirstOrThrow()) as Donation;
+      // The key is unique per means; the same form sent again with another means is refused too
+      // (written first, read after, under the key's lock: see dues.server.ts on SQLite's lock).
+      const same = await trx.selectFrom('donations').select('id').where('provider_ref', '=', key).execute();
+      if (same.length > 1) throw new AlreadyRecorded();
+      const receipt = await issueForGift(trx, donation);
+      await link(trx, donation);
+      await audit(trx, actor, 'donation.recorded', `${toDecimalString(donation.amount_minor, donation.currency)} ${donation.currency} (${a.means})`, {
+        donation: donation.id,
+        purpose: donation.purpose,
+        receivedOn: a.receivedOn,
+        reference: a.reference,
+        note: a.note,
+      });
+      return { donation, changed: true, receipt };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e) || e instanceof AlreadyRecorded) return { changed: false };
+    throw e;
+  }
+}
+
+class AlreadyRecorded extends Error {}
 
 /** Claims the right to send a donation's receipt: true exactly once per donation. */
 export async function claimReceipt(db: DB, id: string): Promise<boolean> {
@@ -272,7 +335,7 @@ export async function succeededEurCentsSince(db: DB, since: string): Promise<num
 export interface DonationFilters {
   from?: string;
   to?: string;
-  provider?: ProviderName;
+  provider?: PaymentMeans;
   status?: DonationStatus;
   campaignId?: string;
 }

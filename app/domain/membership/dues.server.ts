@@ -28,8 +28,10 @@ export interface DuesPayment {
   amountCents: number;
   /** The instant the provider's verified answer dates the payment (ISO). */
   paidAt: string;
-  /** How it was paid ('card', 'paypal', 'mobile_money', 'crypto', …). */
+  /** How it was paid ('card', 'paypal', 'mobile_money', 'crypto', 'cash', 'cheque', 'transfer'). */
   method: string;
+  /** The Admin who recorded a payment received by hand; absent for one paid online. */
+  recordedBy?: string | null;
 }
 
 export type ApplyResult = { status: 'applied'; period: Period; endsOn: string } | { status: 'replayed' };
@@ -61,7 +63,7 @@ export async function applyDuesPayment(db: DB, payment: DuesPayment): Promise<Ap
         period_end: null,
         status: 'paid',
         revoked_at: null,
-        recorded_by: null,
+        recorded_by: payment.recordedBy ?? null,
         created_at: new Date().toISOString(),
       })
       .onConflict((oc) => oc.column('payment_id').doNothing())

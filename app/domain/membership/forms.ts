@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { parseEuroAmount } from '~/domain/donations/money';
+import { OFFLINE_MEANS, type OfflineMeans } from '~/domain/donations/status';
 import { parseRollover, PERIOD_MODELS, type PeriodModel } from './period';
 import { parseReminderSteps, DEFAULT_REMINDER_STEPS } from './reminders';
 import { DEFAULT_GRACE_DAYS, OVERRIDE_STATES, type MembershipState } from './status';
@@ -158,3 +159,36 @@ export type MemberInput = Omit<z.output<typeof memberSchema>, 'news'> & { news?:
 
 /** The version of the member form's news box, kept with a member's proof of consent. */
 export const MEMBER_NEWS_WORDING = 'member-form-2026-11';
+
+/** The means of a payment an Admin received by hand, as the member page offers them. */
+export const MANUAL_MEANS_LABELS: Record<OfflineMeans, string> = { cheque: 'Chèque', transfer: 'Virement', cash: 'Espèces' };
+
+/**
+ * Dues received by hand, as the member page submits them (issue 32 item 5): the form's one-time
+ * token, the means, an amount in euros, the day received (not after `today`, Paris), an optional
+ * reference (a cheque's number) and note.
+ */
+export function manualDuesSchema(today: string) {
+  return z.object({
+    intent: z.literal('dues'),
+    token: z.string().regex(/^[0-9a-f-]{36}$/, 'Formulaire périmé : rechargez la page.'),
+    means: z.enum(OFFLINE_MEANS, { message: 'Choisissez un moyen de paiement.' }),
+    amount: z
+      .string()
+      .trim()
+      .transform((v, ctx) => {
+        const parsed = parseEuroAmount(v);
+        if (parsed.ok) return parsed.cents;
+        ctx.addIssue({ code: 'custom', message: 'Un montant en euros supérieur à 0, 100 000 € au plus.' });
+        return z.NEVER;
+      }),
+    received_on: z
+      .string()
+      .trim()
+      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, 'Une date valide (AAAA-MM-JJ).')
+      .refine((v) => v <= today, 'La date de réception ne peut pas être dans le futur.')
+      .refine((v) => v >= '2000-01-01', 'Une date de réception après le 1er janvier 2000.'),
+    reference: text(60),
+    note: text(300),
+  });
+}

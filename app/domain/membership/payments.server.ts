@@ -3,13 +3,17 @@
  * `startPayment` for a payment of purpose 'dues' and records which membership it pays for
  * (`membership_payments`); `onDuesPayment`, registered in server/payment-subscribers.ts, reacts to
  * the verified events of purpose 'dues' only: a success applies the dues (period.ts decides the
- * period), a refund or cancellation revokes them. The ledger alone writes the payment; this area
- * writes the membership's side, idempotently on the payment id (a replay changes nothing).
+ * period), a refund or cancellation revokes them. `recordManualDues` is the Admin's record of
+ * dues received by hand: the ledger's `recordOffline`, then the same event. The ledger alone writes
+ * the payment; this area writes the membership's side, idempotently on the payment id (a replay
+ * changes nothing).
  */
 import type { DB } from '~db/index';
+import type { Actor } from '~/domain/audit/audit.server';
 import type { DonationDeps } from '~/domain/donations/context.server';
-import type { PaymentEvent } from '~/domain/donations/events.server';
-import type { Donation } from '~/domain/donations/ledger.server';
+import { publish, type PaymentEvent } from '~/domain/donations/events.server';
+import { recordOffline, type Donation } from '~/domain/donations/ledger.server';
+import type { OfflineMeans } from '~/domain/donations/status';
 import { startPayment } from '~/domain/donations/payments.server';
 import type { TaxDetails } from '~/domain/receipts/donor-details';
 import type { Lang } from '~/lib/i18n';
@@ -22,7 +26,7 @@ export const ONLINE_DUES_PROVIDERS = { card: 'stripe', crypto: 'coingate' } as c
 export type DuesMethod = keyof typeof ONLINE_DUES_PROVIDERS;
 
 /** How each provider's payment is named in the dues history. */
-const METHOD_OF_PROVIDER: Record<string, string> = { stripe: 'card', paypal: 'paypal', flutterwave: 'mobile_money', coingate: 'crypto' };
+const METHOD_OF_PROVIDER: Record<string, string> = { stripe: 'card', paypal: 'paypal', flutterwave: 'mobile_money', coingate: 'crypto', cash: 'cash', cheque: 'cheque', transfer: 'transfer' };
 
 /** The joining pages, where the payer comes back after the provider (never the gifts' /payment/… pages). */
 export const DUES_RETURNS = { success: '/devenir-membre/merci', cancel: '/devenir-membre/annule' } as const;
@@ -74,14 +78,67 @@ export async function startDues(deps: DonationDeps, s: DuesStart): Promise<{ url
   return { url: started.url!, payment: started.donation };
 }
 
-async function linkPayment(db: DB, paymentId: string, membershipId: string, kind: 'join' | 'renewal'): Promise<void> {
-  await db.insertInto('membership_payments').values({ payment_id: paymentId, membership_id: membershipId, kind, created_at: new Date().toISOString() }).execute();
+async function linkPayment(db: DB, paymentId: string, membershipId: string, kind: 'join' | 'renewal' | 'manual', recordedBy: string | null = null): Promise<void> {
+  await db.insertInto('membership_payments').values({ payment_id: paymentId, membership_id: membershipId, kind, created_at: new Date().toISOString(), recorded_by: recordedBy }).execute();
 }
 
 /** The membership a dues payment pays for, if it is one. */
 export async function membershipOfPayment(db: DB, paymentId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('membership_payments').select('membership_id').where('payment_id', '=', paymentId).executeTakeFirst();
-  return row?.membership_id;
+  return (await linkOf(db, paymentId))?.membership_id;
+}
+
+async function linkOf(db: DB, paymentId: string) {
+  return db.selectFrom('membership_payments').select(['membership_id', 'recorded_by']).where('payment_id', '=', paymentId).executeTakeFirst();
+}
+
+export interface ManualDues {
+  membershipId: string;
+  /** The form's one-time token (a double submission records one payment). */
+  token: string;
+  means: OfflineMeans;
+  amountCents: number;
+  /** AAAA-MM-JJ. */
+  receivedOn: string;
+  reference: string;
+  note: string;
+}
+
+/**
+ * An Admin records dues received by hand (cash, cheque, transfer; issue 32 item 5). The ledger
+ * records the payment as succeeded on the Admin's act, audited, with its link to the membership in
+ * the same transaction; then the same `payment.succeeded` event as an online payment goes to the
+ * subscribers, so the dues subscriber applies the period, mails the member their card and the
+ * receipt numbered when the type is deductible: no second path. Answers whether this submission
+ * recorded it (false: the same form was already recorded).
+ */
+export async function recordManualDues(deps: DonationDeps, actor: Actor, d: ManualDues): Promise<{ recorded: boolean; payment?: Donation }> {
+  const m = await deps.db.selectFrom('memberships').selectAll().where('id', '=', d.membershipId).executeTakeFirst();
+  if (!m) throw new DuesNotPayableError(`No membership ${d.membershipId}`);
+  const type = await getType(deps.db, m.type_id);
+  if (!type || type.duesCents <= 0 || m.exempt === 1) throw new DuesNotPayableError(`Membership ${d.membershipId} has no dues to pay`);
+  const t = await recordOffline(
+    deps.db,
+    actor,
+    {
+      purpose: 'dues',
+      means: d.means,
+      token: d.token,
+      receivedOn: d.receivedOn,
+      reference: d.reference,
+      note: d.note,
+      amountMinor: d.amountCents,
+      currency: 'EUR',
+      eurCents: d.amountCents,
+      frequency: 'once',
+      language: m.language,
+      donorName: `${m.first_name} ${m.last_name}`,
+      donorEmail: m.email || null,
+      taxDetails: type.taxDeductible ? JSON.stringify(receiptDetailsOf(m)) : null,
+    },
+    (trx, payment) => linkPayment(trx, payment.id, m.id, 'manual', actor.name),
+  );
+  await publish(deps, t);
+  return { recorded: t.changed, payment: t.donation };
 }
 
 export type DuesOutcome = { membershipId: string; applied: ApplyResult } | { membershipId: string | null; revoked: RevokeResult } | null;
@@ -99,7 +156,8 @@ export async function onDuesPayment(deps: Pick<DonationDeps, 'db'>, e: PaymentEv
     return { membershipId: revoked.status === 'revoked' ? revoked.membershipId : null, revoked };
   }
   if (e.type !== 'payment.succeeded') return null;
-  const membershipId = await membershipOfPayment(deps.db, p.id);
+  const link = await linkOf(deps.db, p.id);
+  const membershipId = link?.membership_id;
   if (!membershipId) {
     log.error('dues payment names no membership', { donationId: p.id });
     return null;
@@ -111,6 +169,7 @@ export async function onDuesPayment(deps: Pick<DonationDeps, 'db'>, e: PaymentEv
     amountCents: p.eur_cents ?? p.amount_minor,
     paidAt: p.succeeded_at ?? p.updated_at,
     method: METHOD_OF_PROVIDER[p.provider] ?? p.provider,
+    recordedBy: link.recorded_by,
   });
   return { membershipId, applied };
 }

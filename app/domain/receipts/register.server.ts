@@ -27,6 +27,9 @@ export const METHOD_LABELS: Record<string, string> = {
   paypal: 'PayPal',
   coingate: 'Cryptomonnaie (CoinGate)',
   flutterwave: 'Mobile money (Flutterwave)',
+  cash: 'Espèces',
+  cheque: 'Chèque',
+  transfer: 'Virement',
 };
 
 export function receiptNumber(prefix: string, year: number, seq: number): string {

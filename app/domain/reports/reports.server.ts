@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '~db/index';
-import type { ProviderName } from '~/domain/donations/status';
+import type { PaymentMeans } from '~/domain/donations/status';
 import { monthsBetween, yearEarlier, type ReportRange } from './period';
 
 /**
@@ -35,7 +35,7 @@ export interface DonationReport {
   total: Bucket;
   /** The same period one year earlier. */
   previousTotal: Bucket;
-  byMethod: { provider: ProviderName; gifts: number; cents: number }[];
+  byMethod: { provider: PaymentMeans; gifts: number; cents: number }[];
   byFrequency: { once: Bucket; monthly: Bucket };
   donors: { new: number; returning: number; anonymousGifts: number };
   /** Average and median gift in euro cents (null without a gift); rounded to the cent. */
@@ -204,7 +204,7 @@ export async function donationReport(db: DB, range: ReportRange, now = new Date(
     total,
     previousTotal: sumAll(previousCells),
     byMethod: [...sumBy(cells, (r) => r.provider)]
-      .map(([provider, b]) => ({ provider: provider as ProviderName, ...b }))
+      .map(([provider, b]) => ({ provider: provider as PaymentMeans, ...b }))
       .sort((a, b) => b.cents - a.cents || (a.provider < b.provider ? -1 : 1)),
     byFrequency: { once: frequencies.get('once') ?? none, monthly: frequencies.get('monthly') ?? none },
     donors: { new: Number(donors?.new_donors ?? 0), returning: Number(donors?.returning_donors ?? 0), anonymousGifts: cells.reduce((s, r) => s + r.anonymous, 0) },

@@ -1,38 +1,46 @@
+import { randomUUID } from 'node:crypto';
 import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/admin-member';
 import { formatMoney } from '~/domain/donations/money';
-import { overrideSchema } from '~/domain/membership/forms';
+import { MANUAL_MEANS_LABELS, manualDuesSchema, overrideSchema } from '~/domain/membership/forms';
+import { DuesNotPayableError, recordManualDues } from '~/domain/membership/payments.server';
+import { donationDeps } from '~/domain/donations/deps.server';
 import { mailMemberCard } from '~/domain/membership/card.server';
 import { duesHistory, getMember, setOverride } from '~/domain/membership/register.server';
 import { OVERRIDE_STATES, STATE_LABELS, isCounted } from '~/domain/membership/status';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
-import { Field, Notice, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { Field, Notice, SelectField, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { MembershipTabs, StateBadge } from '~/ui/admin/membership';
 import { useToast } from '~/ui/admin/hooks';
 import { memberView, membershipContext, notFound } from './admin.server';
 import { dayFr } from './format';
 
 const DUES_STATUS: Record<string, string> = { paid: 'Payée', refunded: 'Remboursée', cancelled: 'Annulée' };
+const METHOD_LABELS: Record<string, string> = { card: 'Carte', paypal: 'PayPal', mobile_money: 'Mobile money', crypto: 'Crypto', ...MANUAL_MEANS_LABELS };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { area: 'memberships' });
-  const { db, day, settings, typeName } = await membershipContext();
+  const { db, day, settings, typeName, types } = await membershipContext();
   const member = await getMember(db, params.memberId, day, settings.graceDays);
   if (!member) notFound();
   const dues = await duesHistory(db, member.id);
+  const type = types.find((t) => t.id === member.typeId);
+  const payable = Boolean(type && type.duesCents > 0 && !member.exempt);
   return {
     admin: user.role === 'Admin',
+    // A one-time token per display of the form: submitted twice, it records one payment.
+    manual: user.role === 'Admin' && payable ? { token: randomUUID(), amount: (type!.duesCents / 100).toFixed(2).replace('.', ','), today: day } : null,
     member: memberView(member, user, typeName),
     dues: dues.map((d) => ({
       id: d.id,
       paidOn: dayFr(d.paidAt.slice(0, 10)),
       amount: formatMoney(d.amountCents, 'EUR'),
-      method: d.method,
+      method: METHOD_LABELS[d.method] ?? d.method,
       period: d.period ? `${dayFr(d.period.start)} → ${dayFr(d.period.end)}` : '—',
       status: DUES_STATUS[d.status] ?? d.status,
-      source: d.paymentId ? `Paiement ${d.paymentId}` : `Saisie de ${d.recordedBy ?? '—'}`,
+      source: d.recordedBy ? `Saisie par ${d.recordedBy}` : d.paymentId ? `Paiement ${d.paymentId}` : 'Saisie',
     })),
   };
 }
@@ -40,6 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'memberships', role: 'Admin' });
   const form = Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']));
+  if (form.intent === 'dues') return recordDues(request, me, params.memberId, form);
   const parsed = overrideSchema.safeParse(form);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
@@ -59,10 +68,30 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return { errors: {} as Record<string, string>, toast: { title: override ? 'État forcé enregistré' : 'État recalculé d’après les cotisations', description: cardNote, variant: 'success' as const } };
 }
 
+/** Dues received by hand (cash, cheque, transfer): through the ledger, once per form (issue 32 item 5, ADR 021). */
+async function recordDues(request: Request, me: Parameters<typeof actorOf>[0], memberId: string, form: Record<string, string>) {
+  const { day } = await membershipContext();
+  const parsed = manualDuesSchema(day).safeParse(form);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+    return data({ errors, toast: { title: 'Cotisation non enregistrée', description: 'Corrigez les champs signalés.', variant: 'destructive' as const } }, { status: 400 });
+  }
+  const v = parsed.data;
+  try {
+    const r = await recordManualDues(await donationDeps(request), actorOf(me), { membershipId: memberId, token: v.token, means: v.means, amountCents: v.amount, receivedOn: v.received_on, reference: v.reference, note: v.note });
+    const title = r.recorded ? 'Cotisation enregistrée' : 'Cette cotisation était déjà enregistrée';
+    return { errors: {} as Record<string, string>, toast: { title, description: r.recorded ? 'La période et l’état du membre sont à jour.' : 'Le formulaire a été envoyé deux fois : un seul paiement est enregistré.', variant: 'success' as const } };
+  } catch (e) {
+    if (!(e instanceof DuesNotPayableError)) throw e;
+    return data({ errors: {} as Record<string, string>, toast: { title: 'Cotisation non enregistrée', description: 'Ce membre n’a pas de cotisation à payer (type sans cotisation ou membre exonéré).', variant: 'destructive' as const } }, { status: 400 });
+  }
+}
+
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.member.name ?? 'Membre'} | Adhésions | Administration` }, { name: 'robots', content: 'noindex' }];
 
 export default function MemberScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { admin, member: m, dues } = loaderData;
+  const { admin, member: m, dues, manual } = loaderData;
   const errors = actionData?.errors ?? {};
   useToast(actionData?.toast);
   return (
@@ -97,7 +126,7 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
         {dues.length === 0 ? (
           <p className="text-gray-700">Aucune cotisation enregistrée.</p>
         ) : (
-          <AdminTable caption="Historique des cotisations" columns={['Payée le', 'Montant', 'Moyen', 'Période couverte', 'Statut']}>
+          <AdminTable caption="Historique des cotisations" columns={['Payée le', 'Montant', 'Moyen', 'Période couverte', 'Statut', 'Origine']}>
             {dues.map((d) => (
               <tr key={d.id}>
                 <td className="px-4 py-3 whitespace-nowrap">{d.paidOn}</td>
@@ -106,11 +135,29 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
                 <td className="px-4 py-3 whitespace-nowrap">{d.period}</td>
                 <td className="px-4 py-3">{d.status}</td>
                 <td className="px-4 py-3 text-sm text-gray-700 break-all">{d.source}</td>
+                <td />
               </tr>
             ))}
           </AdminTable>
         )}
       </section>
+      {manual && (
+        <section className="space-y-4 rounded-lg border border-gray-200 bg-white p-6" aria-labelledby="manual-dues">
+          <h2 id="manual-dues" className="text-xl font-bold text-gray-900">Enregistrer une cotisation reçue</h2>
+          <p className="text-gray-700">Espèces, chèque ou virement reçus : le paiement entre au registre des paiements à votre nom, prolonge l’adhésion et, si le type ouvre un reçu fiscal, reçoit son numéro.</p>
+          <Form method="post" className="space-y-4" noValidate key={manual.token}>
+            <input type="hidden" name="intent" value="dues" />
+            <input type="hidden" name="token" value={manual.token} />
+            {errors.token && <Notice tone="error" title={errors.token} />}
+            <SelectField name="means" label="Moyen de paiement *" options={Object.keys(MANUAL_MEANS_LABELS)} labels={MANUAL_MEANS_LABELS} defaultValue="cheque" error={errors.means} />
+            <Field name="amount" label="Montant en euros *" defaultValue={manual.amount} inputMode="decimal" error={errors.amount} required />
+            <Field name="received_on" label="Reçue le *" type="date" defaultValue={manual.today} max={manual.today} error={errors.received_on} required />
+            <Field name="reference" label="Référence (numéro de chèque, libellé du virement)" maxLength={60} error={errors.reference} />
+            <Field name="note" label="Note" maxLength={300} error={errors.note} />
+            <button type="submit" className={primaryButton}>Enregistrer la cotisation</button>
+          </Form>
+        </section>
+      )}
       {admin && (
         <section className="space-y-4 rounded-lg border border-gray-200 bg-white p-6">
           <h2 className="text-xl font-bold text-gray-900">Forcer l’état</h2>

@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin-donations-csv';
-import { PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type ProviderName } from '~/domain/donations/status';
+import { PROVIDER_LABELS, STATUS_LABELS, referenceOf, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
 import { toDecimalString } from '~/domain/donations/money';
 import { requireUser } from '~/routes/admin/auth.server';
 import { csvDocument, csvResponse } from '~/lib/csv';
@@ -17,8 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = rows.map((d) =>
     [
       d.created_at,
-      PROVIDER_LABELS[d.provider as ProviderName] ?? d.provider,
-      d.provider_ref,
+      PROVIDER_LABELS[d.provider as PaymentMeans] ?? d.provider,
+      referenceOf(d),
       STATUS_LABELS[d.status as DonationStatus] ?? d.status,
       toDecimalString(d.amount_minor, d.currency),
       d.currency,

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-donations';
-import { DONATION_STATUSES, PROVIDERS, PROVIDER_LABELS, STATUS_LABELS, type DonationStatus, type ProviderName } from '~/domain/donations/status';
+import { DONATION_STATUSES, PAYMENT_MEANS, PROVIDER_LABELS, STATUS_LABELS, referenceOf, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
 import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/domain/donations/money';
 import { requireUser } from '~/routes/admin/auth.server';
@@ -30,8 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     donations: all.map((d) => ({
       id: d.id,
       createdAt: d.created_at,
-      provider: d.provider as ProviderName,
-      ref: d.provider_ref.startsWith('attempt:') ? '' : d.provider_ref,
+      provider: d.provider as PaymentMeans,
+      ref: d.provider_ref.startsWith('attempt:') ? '' : referenceOf(d),
       status: d.status as DonationStatus,
       amount: formatMoney(d.amount_minor, d.currency, 'fr'),
       eur: d.eur_cents === null ? '' : formatMoney(d.eur_cents, 'EUR', 'fr'),
@@ -104,7 +104,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
           <label htmlFor="provider" className="block text-sm font-medium text-gray-900">Moyen</label>
           <select id="provider" name="provider" defaultValue={query.provider} className={inputClass(false)}>
             <option value="">Tous</option>
-            {PROVIDERS.map((p) => <option key={p} value={p}>{PROVIDER_LABELS[p]}</option>)}
+            {PAYMENT_MEANS.map((p) => <option key={p} value={p}>{PROVIDER_LABELS[p]}</option>)}
           </select>
         </div>
         <div>

@@ -192,6 +192,7 @@ for (const dialect of DIALECTS) {
       await expect(page.getByText('Adresse postale')).toHaveCount(0);
       await expect(page.getByText('12 rue des Lilas')).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Forcer l’état' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Enregistrer la cotisation' })).toHaveCount(0);
       const memberUrl = page.url();
       const forced = await page.request.post(memberUrl, { form: { intent: 'clear-override' }, headers: { Origin: server.baseURL } });
       expect(forced.status()).toBe(403);
@@ -199,6 +200,38 @@ for (const dialect of DIALECTS) {
       expect((await page.goto(`${server.baseURL}/admin/adhesions/parametres`))?.status()).toBe(403);
       expect((await page.goto(`${server.baseURL}/admin/adhesions/nouveau`))?.status()).toBe(403);
       expect((await page.goto(`${server.baseURL}/admin/adhesions/rappels`))?.status()).toBe(403);
+    });
+
+    test('an Admin records a cheque for a member: through the ledger, the member is up to date and the payment listed', async ({ page }) => {
+      const type = (await server.db.selectFrom('membership_types').select('id').where('translations', 'like', '%Membre bienfaiteur%').executeTakeFirstOrThrow()).id;
+      const { id } = await createMember(server.db, null, memberInput(type, { first_name: 'Inès', last_name: 'Chèque', email: 'ines@example.org' }));
+      await signIn(page, server.baseURL, 'alice@example.org');
+      await page.goto(`${server.baseURL}/admin/adhesions/${id}`);
+      await expect(page.getByText('En attente', { exact: true })).toBeVisible();
+      const form = page.getByRole('region', { name: 'Enregistrer une cotisation reçue' });
+      await expect(form.getByLabel('Moyen de paiement *')).toHaveValue('cheque');
+      await expect(form.getByLabel('Montant en euros *')).toHaveValue('30,00');
+      await expectAccessible(page);
+      await form.getByLabel('Montant en euros *').fill('trente');
+      await form.getByRole('button', { name: 'Enregistrer la cotisation' }).click();
+      await expect(page.getByText('Un montant en euros supérieur à 0, 100 000 € au plus.')).toBeVisible();
+      await expectAccessible(page);
+      await form.getByLabel('Montant en euros *').fill('30');
+      await form.getByLabel('Référence (numéro de chèque, libellé du virement)').fill('CHQ 778899');
+      await form.getByRole('button', { name: 'Enregistrer la cotisation' }).click();
+      await expect(page.getByRole('main').getByText('Cotisation enregistrée', { exact: true })).toBeVisible();
+      await expect(page.locator('dl').getByText('À jour', { exact: true })).toBeVisible();
+      const history = page.getByRole('table', { name: 'Historique des cotisations' });
+      await expect(history).toContainText('Chèque');
+      await expect(history).toContainText('Saisie par Alice Admin');
+      await expect(history).toContainText('30,00');
+      await expectAccessible(page);
+      const mails = await server.db.selectFrom('mail_outbox').select('subject').where('to', '=', 'ines@example.org').execute();
+      expect(mails.map((m) => m.subject)).toEqual(['Votre adhésion à la Fondation THV est active']);
+      // In the payments' list, under its means, with the cheque's number.
+      await page.goto(`${server.baseURL}/admin/donations?period=all&provider=cheque`);
+      await expect(page.getByRole('main')).toContainText('CHQ 778899');
+      await expect(page.getByRole('main')).toContainText('Chèque');
     });
   });
 }
