@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { applyDuesPayment } from '~/domain/membership/dues.server';
 import { addDays, yearFrom } from '~/domain/membership/period';
 import { createMember } from '~/domain/membership/register.server';
-import { renewalToken } from '~/domain/membership/reminders.server';
+import { runMembershipReminders } from '~/domain/membership/reminders.server';
 import { saveMembershipSettings } from '~/domain/membership/settings.server';
 import { createType } from '~/domain/membership/types.server';
 import { DEFAULT_MEMBERSHIP_SETTINGS } from '~/domain/membership/forms';
@@ -41,9 +41,10 @@ for (const dialect of DIALECTS) {
         const active = await createType(s.db, SEED, membershipType());
         await createType(s.db, SEED, membershipType({ name_fr: 'Membre d’honneur', dues: '0' }));
         await saveMembershipSettings(s.db, SEED, { ...DEFAULT_MEMBERSHIP_SETTINGS, statutesUrl: '/media/statuts.pdf' }, 0);
-        // A member whose year ends in about a month: paid eleven months ago, by cheque.
+        // A member whose year ends in about two months (paid ten months ago, by cheque): no reminder
+        // is due on the real clock, so the server's own hourly job sends none during the suite.
         const { id } = await createMember(s.db, null, memberInput(active, { first_name: 'Moussa', last_name: 'Traoré', email: 'moussa@example.org' }));
-        const paid = await applyDuesPayment(s.db, { membershipId: id, paymentId: `cheque-${id}`, amountCents: 3000, paidAt: new Date(Date.now() - 334 * 86_400_000).toISOString(), method: 'cheque' });
+        const paid = await applyDuesPayment(s.db, { membershipId: id, paymentId: `cheque-${id}`, amountCents: 3000, paidAt: new Date(Date.now() - 300 * 86_400_000).toISOString(), method: 'cheque' });
         if (paid.status !== 'applied') throw new Error('not applied');
         renewing = { id, oldEnd: paid.endsOn };
       },
@@ -93,8 +94,16 @@ for (const dialect of DIALECTS) {
       expect(await pdfText(card.pdf)).toMatch(/Nom : Aminata Koné .*Valable jusqu’au : \d+ \S+ \d{4}/);
     });
 
-    test('the renewal link opens a pre-filled form, pays through Stripe, and the new year follows the old end date', async ({ page }) => {
-      await page.goto(`${server.baseURL}/devenir-membre?renouveler=${renewalToken(APP_SECRET, renewing.id)}`);
+    test('the reminder job, on a moved clock, mails the renewal link; it opens a pre-filled form, pays through Stripe, and the new year follows the old end date', async ({ page }) => {
+      // The clock moved to 30 days before the end, 10:00 in Paris: the first step of the default schedule is due.
+      const moved = new Date(`${addDays(renewing.oldEnd, -30)}T09:00:00.000Z`);
+      const run = await runMembershipReminders({ db: server.db, env: { SMTP_URL: smtp.url, MAIL_FROM: 'Fondation THV <adhesions@example.org>' }, publicUrl: server.baseURL, secret: APP_SECRET }, moved);
+      expect(run).toEqual({ emailed: 1, paper: 0, failed: 0 });
+      const reminder = await smtp.mailTo('moussa@example.org');
+      const link = /https?:\/\/\S+\/devenir-membre\?renouveler=[\w.%-]+/.exec(reminder.text)?.[0];
+      expect(link).toBeDefined();
+      expect(link!.startsWith(server.baseURL)).toBe(true);
+      await page.goto(link!);
       await expect(page.getByRole('heading', { name: 'Renouveler votre adhésion' })).toBeVisible();
       await expect(page.getByTestId('renewal-summary')).toContainText('Moussa Traoré');
       await expectAccessible(page);
