@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 3320);
-const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/a-propos', '/blog/1', '/contact', '/faire-un-don', '/campagnes/un-puits-a-kaya'];
+const PAGES = process.env.LIGHTHOUSE_PAGES?.split(',') ?? ['/', '/a-propos', '/blog/1', '/contact', '/faire-un-don', '/devenir-membre', '/campagnes/un-puits-a-kaya'];
 const GOALS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
 
 if (!process.env.BENCH_SKIP_BUILD) {
