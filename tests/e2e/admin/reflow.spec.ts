@@ -148,6 +148,7 @@ const adminUrls = (s: Seeded) => [
   '/admin/lettres/expediteur',
   '/admin/lettres/dns?domaine=example.org&selecteur=',
   `/admin/lettres/${s.letter}`,
+  `/admin/lettres/${s.letter}/historique`,
   '/admin/lettres/abonnes',
   `/admin/lettres/abonnes/${s.suppressed}/lever`,
   '/admin/inconnu',

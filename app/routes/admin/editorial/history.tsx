@@ -98,7 +98,7 @@ export default function History({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-3xl font-bold text-gray-900">Historique des versions : {label}</h1>
+        <h1 className="min-w-0 text-3xl font-bold text-gray-900 wrap-anywhere">Historique des versions : {label}</h1>
         <Link to={editPath} className={secondaryButton}>
           Retour à l’édition
         </Link>
