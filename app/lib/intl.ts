@@ -25,3 +25,8 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   return memo('n', locale, options, () => new Intl.NumberFormat(locale, options));
 }
+
+/** A calendar day ('2026-12-31', a Paris day) written out in full in `locale` ('31 décembre 2026'), whatever the server's zone. */
+export function formatDay(day: string, locale: string): string {
+  return dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}

@@ -1,7 +1,8 @@
+import type { Actor } from '~/domain/audit/audit.server';
 import { log } from '~/lib/log.server';
 import type { DonationDeps } from './context.server';
 import { designateRenewal, publish } from './events.server';
-import { createAttempt, findById, findByRef, pendingAttempts, recordSucceeded, setProviderRef, setSecondaryRef, transition, type Donation, type Transition } from './ledger.server';
+import { createAttempt, findById, findByRef, pendingAttempts, recordOffline, recordSucceeded, setProviderRef, setSecondaryRef, transition, type Donation, type OfflinePayment, type Transition } from './ledger.server';
 import type { PaymentRequest, Started, WebhookNotice } from './providers/provider';
 import { providerOf, providerOfRow } from './providers/registry.server';
 import type { VerifiedPayment } from './providers/types';
@@ -46,6 +47,15 @@ export async function startPayment(deps: DonationDeps, name: ProviderName, r: Pa
     await transition(deps.db, { id: donation.id }, 'failed', { error: e instanceof Error ? e.message.slice(0, 300) : String(e) });
     throw e;
   }
+}
+
+/**
+ * Money an Admin received by hand (cash, cheque, transfer): the ledger records it succeeded on the
+ * Admin's act, with `link` (the purpose's own record) in its transaction, and the success is
+ * published like a provider's verified one, so every purpose's subscribers act on it the same way.
+ */
+export async function recordOfflinePayment(deps: DonationDeps, actor: Actor, a: OfflinePayment, link: (trx: DonationDeps['db'], d: Donation) => Promise<void>): Promise<Transition> {
+  return publish(deps, await recordOffline(deps.db, actor, a, link));
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Env } from '~/lib/env.server';
 import { renderFormPdf, type FormDocument } from '~/lib/form-pdf.server';
 import { LOCALES, isLang, translate, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
-import { dateTimeFormat } from '~/lib/intl';
+import { formatDay } from '~/lib/intl';
 import { mailConfigFor, paragraphsHtml, sendMail, type MailResult } from '~/lib/mail.server';
 import type { Storage } from '~/lib/storage.server';
 import { pdfImage } from '~/domain/media/pdf-image.server';
@@ -51,16 +51,11 @@ async function cardData(db: DB, membershipId: string, locale: Lang): Promise<Car
   };
 }
 
-/** A Paris day ('2026-12-31') written out in the language ('31 décembre 2026'). */
-export function longDay(day: string, lang: Lang): string {
-  return dateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-}
-
 /** What "valid until" says: the end's day, no end for an honorary member, or dues awaited. */
 export function validUntil(card: Pick<CardData, 'endsOn' | 'exempt'>, lang: Lang): string {
   const m = messagesFor(lang);
   if (card.exempt) return translate(m, 'memberCard.noExpiry');
-  return card.endsOn ? longDay(card.endsOn, lang) : translate(m, 'memberCard.notYet');
+  return card.endsOn ? formatDay(card.endsOn, LOCALES[lang]) : translate(m, 'memberCard.notYet');
 }
 
 /** The card as a form, in reading order (what a text extractor reads back). */
@@ -100,7 +95,10 @@ export function memberCardFileName(number: number, lang: Lang): string {
  * creation date (now by default).
  */
 export async function memberCardPdf(db: DB, membershipId: string, locale: Lang, options: { storage?: Storage; date?: Date } = {}): Promise<Buffer> {
-  const card = await cardData(db, membershipId, locale);
+  return cardPdf(db, await cardData(db, membershipId, locale), locale, options);
+}
+
+async function cardPdf(db: DB, card: CardData, locale: Lang, options: { storage?: Storage; date?: Date }): Promise<Buffer> {
   const site = await getSiteSettings(db);
   const logo = await pdfImage(options.storage, site.siteLogoUrl || site.logoUrl);
   return renderFormPdf(memberCardForm(card, locale, logo, options.date ?? new Date()));
@@ -125,7 +123,7 @@ export async function mailMemberCard(deps: MemberCardDeps, membershipId: string)
   if (!row.email) return { status: 'skipped' };
   const lang: Lang = isLang(row.language) ? row.language : 'fr';
   const card = await cardData(db, membershipId, lang);
-  const pdf = await memberCardPdf(db, membershipId, lang, { storage: deps.storage });
+  const pdf = await cardPdf(db, card, lang, { storage: deps.storage });
   const m = messagesFor(lang);
   const vars = { name: card.name, number: String(card.number), type: card.type, until: validUntil(card, lang), url: `${deps.publicUrl ?? ''}/mon-espace${lang === 'fr' ? '' : `?lng=${lang}`}` };
   const paragraphs = [

@@ -9,15 +9,13 @@ import type { PaymentEvent } from '~/domain/donations/events.server';
 import { claimReceipt, type Donation } from '~/domain/donations/ledger.server';
 import { formatMoney } from '~/domain/donations/money';
 import { giftReceiptForMail } from '~/domain/receipts/mail.server';
-import { dateTimeFormat } from '~/lib/intl';
-import { isLang, translate, type Lang } from '~/lib/i18n';
+import { formatDay } from '~/lib/intl';
+import { LOCALES, isLang, translate, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
 import { escapeMailHtml as esc, mailConfigFor, sendMail } from '~/lib/mail.server';
 import { memberCardFileName, memberCardPdf } from './card.server';
 import { onDuesPayment } from './payments.server';
 import { getType } from './types.server';
-
-const LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
 
 /** Mails the member whose dues `payment` just paid: active until `endsOn`. Nothing without an address or a second time. */
 export async function mailDuesApplied(deps: Pick<DonationDeps, 'db' | 'env' | 'publicUrl' | 'storage'>, membershipId: string, payment: Donation, endsOn: string): Promise<void> {
@@ -32,7 +30,7 @@ export async function mailDuesApplied(deps: Pick<DonationDeps, 'db' | 'env' | 'p
     type: type ? type.translations[lang].name : '',
     number: String(m.number),
     amount: formatMoney(payment.amount_minor, payment.currency, lang),
-    date: dateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${endsOn}T00:00:00Z`)),
+    date: formatDay(endsOn, LOCALES[lang]),
   };
   const tax = await giftReceiptForMail(deps.db, payment.id, lang, deps.storage);
   const card = { filename: memberCardFileName(m.number, lang), content: await memberCardPdf(deps.db, membershipId, lang, { storage: deps.storage }), contentType: 'application/pdf' };

@@ -9,9 +9,10 @@ import { findById, findByRef } from '~/domain/donations/ledger.server';
 import { availableMethods } from '~/domain/donations/payment-settings.server';
 import { confirmReturn } from '~/domain/donations/payments.server';
 import type { Lang } from '~/lib/i18n';
+import { hitRateLimit } from '~/lib/rate-limit.server';
 import type { JoinInput, JoinMethod } from './join-form';
 import { parisDay } from './period';
-import { membershipOfPayment, startDues, type DuesMethod } from './payments.server';
+import { ONLINE_DUES_PROVIDERS, membershipOfPayment, startDues, type DuesMethod } from './payments.server';
 import { createMember, getMember } from './register.server';
 import { membershipOfRenewalToken } from './reminders.server';
 import { getMembershipSettings } from './settings.server';
@@ -38,6 +39,11 @@ export function joinMethods(deps: Pick<DonationDeps, 'settings'>): JoinMethod[] 
   const on = availableMethods(deps.settings);
   return [...(on.card ? (['card'] as const) : []), ...(on.crypto ? (['crypto'] as const) : []), 'other'];
 }
+
+/** Submissions per address on /devenir-membre (joining and renewing): 20 every 10 minutes, as the donate form. */
+export const JOIN_LIMIT = 20;
+export const JOIN_WINDOW_MS = 10 * 60 * 1000;
+export const joinLimit = (db: DonationDeps['db'], clientIp: string) => hitRateLimit(db, `join:${clientIp}`, JOIN_LIMIT, JOIN_WINDOW_MS);
 
 export async function statutesUrl(deps: Pick<DonationDeps, 'db'>): Promise<string> {
   return (await getMembershipSettings(deps.db)).statutesUrl;
@@ -76,6 +82,7 @@ export async function join(deps: DonationDeps, input: JoinInput, lang: Lang, pro
 
 export interface RenewalView {
   token: string;
+  membershipId: string;
   firstName: string;
   lastName: string;
   number: number;
@@ -93,15 +100,18 @@ export async function renewalOf(deps: Pick<DonationDeps, 'db'>, secret: string, 
   const m = await getMember(deps.db, id, parisDay(now.toISOString()), graceDays);
   const type = m && (await getType(deps.db, m.typeId));
   if (!m || !type || m.exempt || type.duesCents <= 0) return null;
-  return { token, firstName: m.firstName, lastName: m.lastName, number: m.number, typeName: type.translations[lang].name, duesCents: type.duesCents, endsOn: m.endsOn, state: m.state };
+  return { token, membershipId: id, firstName: m.firstName, lastName: m.lastName, number: m.number, typeName: type.translations[lang].name, duesCents: type.duesCents, endsOn: m.endsOn, state: m.state };
 }
 
-/** Pays a renewal link's membership's dues; the period follows the old end (period.ts). Null for a link no longer valid. */
-export async function renew(deps: DonationDeps, secret: string, token: string, method: DuesMethod, lang: Lang, productName: (typeName: string) => string): Promise<{ url: string } | null> {
+/**
+ * Pays a renewal link's membership's dues online (card or crypto, as configured); the period
+ * follows the old end (period.ts). `refused` for a method not offered, null for a link no longer valid.
+ */
+export async function renew(deps: DonationDeps, secret: string, token: string, method: string, lang: Lang, productName: (typeName: string) => string): Promise<{ url: string } | { refused: 'method' } | null> {
+  if (!Object.hasOwn(ONLINE_DUES_PROVIDERS, method) || !joinMethods(deps).includes(method as JoinMethod)) return { refused: 'method' };
   const view = await renewalOf(deps, secret, token, lang);
-  const id = view && membershipOfRenewalToken(secret, token);
-  if (!view || !id) return null;
-  return startDues(deps, { membershipId: id, method, lang, kind: 'renewal', productName: productName(view.typeName) });
+  if (!view) return null;
+  return startDues(deps, { membershipId: view.membershipId, method: method as DuesMethod, lang, kind: 'renewal', productName: productName(view.typeName) });
 }
 
 export interface ReturnView {

@@ -11,10 +11,10 @@
 import type { DB } from '~db/index';
 import type { Actor } from '~/domain/audit/audit.server';
 import type { DonationDeps } from '~/domain/donations/context.server';
-import { publish, type PaymentEvent } from '~/domain/donations/events.server';
-import { recordOffline, type Donation } from '~/domain/donations/ledger.server';
+import type { PaymentEvent } from '~/domain/donations/events.server';
+import type { Donation } from '~/domain/donations/ledger.server';
 import type { OfflineMeans } from '~/domain/donations/status';
-import { startPayment } from '~/domain/donations/payments.server';
+import { recordOfflinePayment, startPayment } from '~/domain/donations/payments.server';
 import type { TaxDetails } from '~/domain/receipts/donor-details';
 import type { Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
@@ -116,8 +116,8 @@ export async function recordManualDues(deps: DonationDeps, actor: Actor, d: Manu
   if (!m) throw new DuesNotPayableError(`No membership ${d.membershipId}`);
   const type = await getType(deps.db, m.type_id);
   if (!type || type.duesCents <= 0 || m.exempt === 1) throw new DuesNotPayableError(`Membership ${d.membershipId} has no dues to pay`);
-  const t = await recordOffline(
-    deps.db,
+  const t = await recordOfflinePayment(
+    deps,
     actor,
     {
       purpose: 'dues',
@@ -137,7 +137,6 @@ export async function recordManualDues(deps: DonationDeps, actor: Actor, d: Manu
     },
     (trx, payment) => linkPayment(trx, payment.id, m.id, 'manual', actor.name),
   );
-  await publish(deps, t);
   return { recorded: t.changed, payment: t.donation };
 }
 

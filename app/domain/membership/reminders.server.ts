@@ -10,8 +10,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Env } from '~/lib/env.server';
-import { dateTimeFormat } from '~/lib/intl';
-import { isLang, translate, type Lang, type MessageKey } from '~/lib/i18n';
+import { formatDay } from '~/lib/intl';
+import { LOCALES, isLang, translate, type Lang, type MessageKey } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
 import { escapeMailHtml as esc, mailConfigFor, sendMail } from '~/lib/mail.server';
 import type { MemberLang } from './forms';
@@ -65,7 +65,6 @@ export function renewalUrl(publicUrl: string | undefined, lang: Lang, token: str
   return `${publicUrl ?? ''}/devenir-membre?renouveler=${encodeURIComponent(token)}${lang === 'fr' ? '' : `&lng=${lang}`}`;
 }
 
-const LOCALES: Record<MemberLang, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
 
 /** Sends the reminders due on `now`'s Paris day; returns how many went by mail, on paper, or failed. */
 export async function runMembershipReminders(deps: ReminderDeps, now = new Date()): Promise<ReminderRun> {
@@ -109,7 +108,7 @@ export async function runMembershipReminders(deps: ReminderDeps, now = new Date(
       name: `${m.first_name} ${m.last_name}`,
       type: type ? type.translations[lang].name : '',
       number: String(m.number),
-      date: dateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${endsOn}T00:00:00Z`)),
+      date: formatDay(endsOn, LOCALES[lang]),
       url: renewalUrl(deps.publicUrl, lang, renewalToken(deps.secret, m.id, now)),
     });
     const claim = db.deleteFrom('membership_reminders').where('membership_id', '=', m.id).where('period_end', '=', endsOn).where('step', '=', step);

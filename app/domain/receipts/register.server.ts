@@ -1,3 +1,9 @@
+/**
+ * The register of tax receipts (ADR 012): the one writer of `receipts` and of its numbering —
+ * issuing, cancelling on a refund, correcting, the annual statements — and the reads that must
+ * agree with it. It runs over 350 lines because every write shares the per-year sequence and its
+ * lock (`nextSequence`), which must not leave this module.
+ */
 import { randomUUID } from 'node:crypto';
 import { parisYear, parisYearStart } from './calendar';
 import type { DB } from '~db/index';

@@ -1,3 +1,9 @@
+/**
+ * /mon-espace, the donor space (ADR 013): one page, signed out (the sign-in link's form) or signed
+ * in (gifts and receipts, annual statements, monthly gifts, memberships, news, export and erasure).
+ * It runs over 350 lines because every one of those sections posts to this one action (a form per
+ * intent, working without JavaScript); the rules live in the donors, donations and membership areas.
+ */
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/space';
 import { donationDeps } from '~/domain/donations/deps.server';

@@ -3,6 +3,7 @@ import { donationDeps } from '~/domain/donations/deps.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { duesReturn, type ReturnView } from '~/domain/membership/join.server';
 import { useI18n } from '~/lib/i18n';
+import { formatDay } from '~/lib/intl';
 import { log } from '~/lib/log.server';
 import { pageMeta } from '~/lib/page-meta';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
@@ -36,7 +37,7 @@ export const meta: Route.MetaFunction = (args) => [
 
 export default function MemberThanks({ loaderData: d }: Route.ComponentProps) {
   const { t, lang } = useI18n();
-  const date = d.state === 'active' && d.endsOn ? new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${d.endsOn}T00:00:00Z`)) : '';
+  const date = d.state === 'active' && d.endsOn ? formatDay(d.endsOn, lang) : '';
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
       <h1 className="text-4xl font-extrabold">{t(d.state === 'other' ? 'join.otherTitle' : 'join.thanksTitle')}</h1>

@@ -4,12 +4,12 @@ import { donationDeps } from '~/domain/donations/deps.server';
 import { formatMoney } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { readJoinForm, type JoinErrors, type JoinMethod } from '~/domain/membership/join-form';
-import { join, joinMethods, offeredTypes, renew, renewalOf, statutesUrl } from '~/domain/membership/join.server';
+import { join, joinLimit, joinMethods, offeredTypes, renew, renewalOf, statutesUrl } from '~/domain/membership/join.server';
 import { translate, useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
+import { formatDay } from '~/lib/intl';
 import { log } from '~/lib/log.server';
 import { pageMeta } from '~/lib/page-meta';
-import { hitRateLimit } from '~/lib/rate-limit.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { CheckList } from '~/ui/site/CheckList';
@@ -48,9 +48,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 type ActionData = { intent: 'join' | 'renew'; errors: JoinErrors; values: Record<string, string>; formError: MessageKey | null };
 
-const JOIN_LIMIT = 20;
-const JOIN_WINDOW_MS = 10 * 60 * 1000;
-const ONLINE: readonly string[] = ['card', 'crypto'];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { lang } = detectLang(request);
@@ -63,15 +60,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (status: number, d: Partial<ActionData>) => data<ActionData>({ intent, errors: {}, values: {}, formError: null, ...d }, { status });
   const deps = await donationDeps(request);
   const { clientIp } = context.get(requestInfoContext);
-  const limit = await hitRateLimit(deps.db, `join:${clientIp}`, JOIN_LIMIT, JOIN_WINDOW_MS);
+  const limit = await joinLimit(deps.db, clientIp);
   if (!limit.allowed) return data<ActionData>({ intent, errors: {}, values: {}, formError: 'join.tooMany' }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } });
   const m = messagesFor(lang);
   const productName = (type: string) => translate(m, 'join.productName', { type });
   try {
     if (intent === 'renew') {
-      const method = get('method');
-      if (!ONLINE.includes(method) || !joinMethods(deps).includes(method as JoinMethod)) return fail(400, { errors: { method: 'join.chooseMethod' } });
-      const started = await renew(deps, runtime().secret, get('token').slice(0, 200), method as 'card' | 'crypto', lang, productName);
+      const started = await renew(deps, runtime().secret, get('token').slice(0, 200), get('method'), lang, productName);
+      if (started && 'refused' in started) return fail(400, { errors: { method: 'join.chooseMethod' } });
       if (!started) return fail(400, { formError: 'join.renewInvalid' });
       return redirect(started.url, 303);
     }
@@ -97,7 +93,7 @@ const RENEW_LABEL: Record<JoinMethod, MessageKey> = { card: 'join.methodCard', c
 function Renewal({ renewal, methods, back }: { renewal: Exclude<Route.ComponentProps['loaderData']['renewal'], null | 'invalid'>; methods: JoinMethod[]; back: ActionData | null }) {
   const { t, lang } = useI18n();
   const online = methods.filter((x) => x !== 'other');
-  const date = renewal.endsOn ? new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${renewal.endsOn}T00:00:00Z`)) : null;
+  const date = renewal.endsOn ? formatDay(renewal.endsOn, lang) : null;
   return (
     <section aria-labelledby="renew-title" className="mt-10 rounded-xl border border-gray-200 p-6 shadow-sm">
       <h2 id="renew-title" className="text-2xl font-bold">{t('join.renewTitle')}</h2>
