@@ -163,6 +163,9 @@ const METHOD: Record<string, MessageKey> = {
   coingate: 'donorSpace.methodCrypto',
   flutterwave: 'donorSpace.methodMobile',
   mobile_link: 'donorSpace.methodMobile',
+  cash: 'donorSpace.methodCash',
+  cheque: 'donorSpace.methodCheque',
+  transfer: 'donorSpace.methodTransfer',
 };
 const GIFT_STATUS: Record<GiftStatus, MessageKey> = {
   active: 'donorSpace.giftActive',
