@@ -70,7 +70,9 @@ for (const [n, dialect] of DIALECTS.entries()) {
       await page.goto(`${server.baseURL}/faire-un-don?m=paypal`);
       await page.getByRole('button', { name: 'PayPal' }).click();
       await expect(page.locator('[data-toast-region]')).toContainText('Erreur PayPal');
-      await expect(page).toHaveURL(/\/payment\/cancel/);
+      // The page leaves 2.5 s after the toast (REDIRECT_DELAY_MS), then loads the cancel page: more than
+      // the default 5 s on a loaded machine (CI's run timed out with the cancel page still loading).
+      await expect(page).toHaveURL(/\/payment\/cancel/, { timeout: 15_000 });
       pp.captureOverride = null;
     });
 
