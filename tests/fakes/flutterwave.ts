@@ -1,7 +1,8 @@
 import { startFake, type FakeServer } from './http';
 
 /**
- * A fake Flutterwave v3 API (transaction verify, verify by reference) and inline script (/v3.js):
+ * A fake Flutterwave v3 API (transaction verify, verify by reference, hosted payments with their
+ * checkout page) and inline script (/v3.js):
  * FlutterwaveCheckout opens a dialog whose button "pays" here and calls the page's callback with
  * the transaction id, as the real modal does. `failScript` makes the next script loads fail.
  */
@@ -15,6 +16,7 @@ export interface FakeFlutterwave extends FakeServer {
 
 export async function startFakeFlutterwave(opts: { port: number; secretKey: string }): Promise<FakeFlutterwave> {
   const transactions = new Map<string, any>();
+  const checkouts = new Map<string, any>();
   let seq = 7_000_000;
   const state = { failScript: 0, override: null as Record<string, unknown> | null };
   const fake = await startFake(opts.port, async (req) => {
@@ -31,7 +33,29 @@ export async function startFakeFlutterwave(opts: { port: number; secretKey: stri
       transactions.set(id, { id: Number(id), tx_ref: cfg.tx_ref, flw_ref: `FLW-MOCK-${id}`, amount: cfg.amount, currency: cfg.currency, charged_amount: cfg.amount, status: 'successful', payment_type: 'mobilemoneyfranco', created_at: new Date().toISOString(), customer: { id: 1, name: cfg.customer?.name, email: cfg.customer?.email, phone_number: cfg.customer?.phone_number }, meta: cfg.meta ?? null, ...(state.override ?? {}) });
       return { json: { id } };
     }
+    // The hosted checkout (Flutterwave Standard): "Pay" makes the transaction and sends the payer to
+    // redirect_url with status, tx_ref and transaction_id; "Cancel" with status=cancelled.
+    const hosted = /^\/v3\/hosted\/pay\/(\w+)$/.exec(req.path);
+    if (hosted) {
+      const h = checkouts.get(hosted[1]);
+      if (!h) return { status: 404, html: '<p>Unknown checkout</p>' };
+      const to = (q: string) => `${h.redirect_url}${h.redirect_url.includes('?') ? '&' : '?'}${q}`;
+      if (req.method === 'POST') {
+        if (new URLSearchParams(req.body).get('choice') === 'cancel') return { redirect: to(`status=cancelled&tx_ref=${h.tx_ref}`) };
+        const id = String(++seq);
+        transactions.set(id, { id: Number(id), tx_ref: h.tx_ref, flw_ref: `FLW-MOCK-${id}`, amount: Number(h.amount), currency: h.currency, charged_amount: Number(h.amount), status: 'successful', payment_type: 'mobilemoneyfranco', created_at: new Date().toISOString(), customer: { id: 1, name: h.customer?.name, email: h.customer?.email, phone_number: h.customer?.phonenumber }, meta: h.meta ?? null, ...(state.override ?? {}) });
+        return { redirect: to(`status=successful&tx_ref=${h.tx_ref}&transaction_id=${id}`) };
+      }
+      return { html: `<!doctype html><html lang="en"><title>Fake Flutterwave</title><main><h1>Fake Flutterwave checkout</h1><p id="flw-amount">Pay ${h.amount} ${h.currency} (${h.payment_options})</p><form method="post"><button name="choice" value="pay">Pay with mobile money</button><button name="choice" value="cancel">Cancel</button></form></main></html>` };
+    }
     if (req.headers.authorization !== `Bearer ${opts.secretKey}`) return { status: 401, json: { status: 'error', message: 'Invalid authorization key', data: null } };
+    if (req.method === 'POST' && req.path === '/v3/payments') {
+      const body = JSON.parse(req.body);
+      if (!body.tx_ref || !body.amount || !body.currency || !body.redirect_url || !body.customer?.email) return { status: 400, json: { status: 'error', message: 'tx_ref, amount, currency, redirect_url and customer.email are required', data: null } };
+      const key = `h${++seq}`;
+      checkouts.set(key, body);
+      return { json: { status: 'success', message: 'Hosted Link', data: { link: `${fake.url}/v3/hosted/pay/${key}` } } };
+    }
     const v = /^\/v3\/transactions\/(\d+)\/verify$/.exec(req.path);
     if (req.method === 'GET' && v) {
       const t = transactions.get(v[1]);

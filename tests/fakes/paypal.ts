@@ -33,6 +33,23 @@ export async function startFakePayPal(opts: { port: number; clientId: string; cl
       if (req.query.get('client-id') !== opts.clientId) return { status: 400, text: 'throw new Error("bad client-id")', type: 'application/javascript' };
       return { text: sdk(fakeUrl()), type: 'application/javascript' };
     }
+    // PayPal's own approval page (the redirect flow): "Payer" approves the order and sends the payer to
+    // the order's return_url with token and PayerID, "Annuler" to its cancel_url with the token.
+    if (req.path === '/checkoutnow') {
+      const o = orders.get(req.query.get('token') ?? '');
+      const back = o?.payment_source?.paypal?.experience_context;
+      if (!o || !back) return { status: 404, html: '<p>Unknown order</p>' };
+      const to = (url: string, q: string) => `${url}${url.includes('?') ? '&' : '?'}${q}`;
+      if (req.method === 'POST') {
+        if (new URLSearchParams(req.body).get('choice') === 'cancel') return { redirect: to(back.cancel_url, `token=${o.id}`) };
+        o.status = 'APPROVED';
+        return { redirect: to(back.return_url, `token=${o.id}&PayerID=PAYER1`) };
+      }
+      const value = o.purchase_units[0].amount.value;
+      return {
+        html: `<!doctype html><html lang="en"><title>Fake PayPal</title><main><h1>Fake PayPal</h1><p id="amount">${value} EUR</p><p id="locale">${back.locale}</p><form method="post"><button name="choice" value="pay">Pay with PayPal</button><button name="choice" value="cancel">Cancel and return</button></form></main></html>`,
+      };
+    }
     const approve = /^\/approve\/(\w+)$/.exec(req.path);
     if (req.method === 'POST' && approve) {
       const o = orders.get(approve[1]);
@@ -51,9 +68,12 @@ export async function startFakePayPal(opts: { port: number; clientId: string; cl
     if (req.method === 'POST' && req.path === '/v2/checkout/orders') {
       const body = JSON.parse(req.body);
       const id = `5O${Date.now()}${++seq}`;
-      const o = { id, intent: body.intent, status: 'CREATED', purchase_units: body.purchase_units, create_time: new Date().toISOString() };
+      const redirectFlow = Boolean(body.payment_source?.paypal?.experience_context);
+      const status = redirectFlow ? 'PAYER_ACTION_REQUIRED' : 'CREATED';
+      const o = { id, intent: body.intent, status, purchase_units: body.purchase_units, payment_source: body.payment_source, create_time: new Date().toISOString() };
       orders.set(id, o);
-      return { status: 201, json: { id, status: 'CREATED', links: [{ href: `${fakeUrl()}/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' }] } };
+      // As PayPal answers: `payer-action` when the order names its return pages, `approve` otherwise.
+      return { status: redirectFlow ? 200 : 201, json: { id, status, links: [{ href: `${fakeUrl()}/checkoutnow?token=${id}`, rel: redirectFlow ? 'payer-action' : 'approve', method: 'GET' }] } };
     }
     const cap = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(req.path);
     if (req.method === 'POST' && cap) {

@@ -20,13 +20,27 @@ describe('the PayPal client', () => {
 
   it('gets an OAuth token with the client credentials, then creates an EUR order with a request id', async () => {
     api.next = { status: 201, json: { id: '5O190127TN364715T', status: 'CREATED' } };
-    expect(await createOrder(config(), { donationId: 'd-9', amountCents: 2050, description: 'Don' })).toBe('5O190127TN364715T');
+    expect((await createOrder(config(), { donationId: 'd-9', amountCents: 2050, description: 'Don' })).id).toBe('5O190127TN364715T');
     const auth = api.requests.filter((r) => r.path === '/v1/oauth2/token').at(-1)!;
     expect([auth.method, auth.body, auth.headers.authorization, auth.headers['content-type'], auth.headers.accept]).toEqual(['POST', 'grant_type=client_credentials', `Basic ${Buffer.from('cid:csecret').toString('base64')}`, 'application/x-www-form-urlencoded', 'application/json']);
     const req = last();
     expect([req.method, req.path]).toEqual(['POST', '/v2/checkout/orders']);
     expect(req.headers).toMatchObject({ authorization: 'Bearer A21AA-token', 'content-type': 'application/json', accept: 'application/json', 'paypal-request-id': 'create-d-9' });
     expect(JSON.parse(req.body)).toEqual({ intent: 'CAPTURE', purchase_units: [{ reference_id: 'd-9', custom_id: 'd-9', description: 'Don', amount: { currency_code: 'EUR', value: '20.50' } }] });
+  });
+
+  it('asks for PayPal’s own approval page with return and cancel addresses, and answers its payer-action link (the redirect flow)', async () => {
+    api.next = { status: 200, json: { id: '7X1', status: 'PAYER_ACTION_REQUIRED', links: [{ rel: 'self', href: 'https://api-m.paypal.com/v2/checkout/orders/7X1' }, { rel: 'payer-action', href: 'https://www.paypal.com/checkoutnow?token=7X1' }] } };
+    const redirect = { returnUrl: 'https://dons.example.org/devenir-membre/merci?d=d-1', cancelUrl: 'https://dons.example.org/devenir-membre/annule?d=d-1', locale: 'fr-FR' };
+    expect(await createOrder(config(), { donationId: 'd-1', amountCents: 3000, description: 'Cotisation', redirect })).toEqual({ id: '7X1', approveUrl: 'https://www.paypal.com/checkoutnow?token=7X1' });
+    expect(JSON.parse(last().body).payment_source).toEqual({
+      paypal: { experience_context: { return_url: redirect.returnUrl, cancel_url: redirect.cancelUrl, locale: 'fr-FR', user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' } },
+    });
+    // An answer without a usable link gives none (the provider then refuses to send the payer anywhere).
+    for (const links of [undefined, [], [{ rel: 'self', href: 'https://x' }], [{ rel: 'payer-action', href: 'javascript:alert(1)' }]]) {
+      api.next = { status: 200, json: { id: '7X2', links } };
+      expect((await createOrder(config(), { donationId: 'd-2', amountCents: 3000, description: 'Cotisation', redirect })).approveUrl).toBeNull();
+    }
   });
 
   it('refuses a token answer without a token, and an order answer without a usable id', async () => {

@@ -108,16 +108,21 @@ export async function handleWebhook(deps: DonationDeps, name: ProviderName, rawB
   return { status: answer.status, message: answer.message };
 }
 
-/** Re-asks the provider about one attempt (success page, periodic re-check); a provider that cannot be asked changes nothing. */
-export async function recheck(deps: DonationDeps, donation: Donation): Promise<void> {
+/**
+ * Re-asks the provider about one attempt (periodic re-check: `verify`; a payer's return: `complete`
+ * where the provider has it, as PayPal captures what the payer approved); a provider that cannot be
+ * asked changes nothing.
+ */
+export async function recheck(deps: DonationDeps, donation: Donation, on: 'recheck' | 'return' = 'recheck'): Promise<void> {
   const provider = providerOfRow(donation.provider);
-  const p = await provider?.verify?.(deps, donation);
+  const ask = on === 'return' && provider?.complete ? provider.complete : provider?.verify;
+  const p = await ask?.(deps, donation);
   if (p && provider) await settle(deps, provider.name, p, donation);
 }
 
 /** A return page's question: the payment as it stands after asking its provider once more, when it is still open. */
 export async function confirmReturn(deps: DonationDeps, donation: Donation): Promise<Donation | undefined> {
-  if (donation.status === 'pending' || donation.status === 'cancelled') await recheck(deps, donation);
+  if (donation.status === 'pending' || donation.status === 'cancelled') await recheck(deps, donation, 'return');
   return findById(deps.db, donation.id);
 }
 

@@ -40,6 +40,8 @@ export interface HistoryRow {
   provider: string;
   status: string;
   frequency: string;
+  /** What the payment was for: a gift, or a member's yearly dues (shown "Cotisation", not "Ponctuel"). */
+  purpose: string;
   /**
    * The receipt's download address when an issued tax receipt exists for this gift (looked up in
    * app/domain/receipts); the history shows the link only then.
@@ -62,6 +64,7 @@ export async function historyOf(db: DB, email: string): Promise<HistoryRow[]> {
     provider: d.provider,
     status: d.status,
     frequency: d.frequency,
+    purpose: d.purpose,
     receiptUrl: receipts.has(d.id) ? donorReceiptUrl(receipts.get(d.id)!.id) : null,
   }));
 }

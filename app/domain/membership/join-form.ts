@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { DONOR_EMAIL } from '~/domain/donations/donor-email';
 import type { MessageKey } from '~/lib/i18n';
 
-/** How a joining member pays: online by card or crypto, or "je paie autrement" (cheque, transfer, cash: a pending membership). */
-export const JOIN_METHODS = ['card', 'crypto', 'other'] as const;
+/** How a joining member pays: online by card, PayPal, mobile money or crypto, or "je paie autrement" (cheque, transfer, cash: a pending membership). */
+export const JOIN_METHODS = ['card', 'paypal', 'mobileMoney', 'crypto', 'other'] as const;
 export type JoinMethod = (typeof JOIN_METHODS)[number];
 
 export const JOIN_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'address', 'postal_code', 'city', 'country', 'type_id', 'method', 'statutes', 'privacy', 'news'] as const;

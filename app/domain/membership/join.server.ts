@@ -10,7 +10,7 @@ import { availableMethods } from '~/domain/donations/payment-settings.server';
 import { confirmReturn } from '~/domain/donations/payments.server';
 import type { Lang } from '~/lib/i18n';
 import { hitRateLimit } from '~/lib/rate-limit.server';
-import type { JoinInput, JoinMethod } from './join-form';
+import { JOIN_METHODS, type JoinInput, type JoinMethod } from './join-form';
 import { parisDay } from './period';
 import { ONLINE_DUES_PROVIDERS, membershipOfPayment, startDues, type DuesMethod } from './payments.server';
 import { createMember, getMember } from './register.server';
@@ -34,10 +34,18 @@ export async function offeredTypes(deps: Pick<DonationDeps, 'db'>, lang: Lang): 
     .map((t) => ({ id: t.id, name: t.translations[lang].name, description: t.translations[lang].description, duesCents: t.duesCents, taxDeductible: t.taxDeductible }));
 }
 
-/** The ways to pay offered on the page: the online ones configured, and always "je paie autrement". */
+/**
+ * The ways to pay offered on the page: the online ones configured, and always "je paie autrement".
+ * Mobile money is offered through Flutterwave in CFA francs only: the dues are an amount in euros,
+ * and only the CFA franc's fixed parity turns it into an exact amount without asking the payer (the
+ * donate form's payment link and typed local amounts have no place in a fixed yearly fee).
+ */
 export function joinMethods(deps: Pick<DonationDeps, 'settings'>): JoinMethod[] {
   const on = availableMethods(deps.settings);
-  return [...(on.card ? (['card'] as const) : []), ...(on.crypto ? (['crypto'] as const) : []), 'other'];
+  const mm = deps.settings.mobileMoney;
+  const mobileMoney = on.mobileMoney && mm.integrationType !== 'link' && (mm.currency === 'XOF' || mm.currency === 'XAF');
+  const offered: Record<Exclude<JoinMethod, 'other'>, boolean> = { card: on.card, paypal: on.paypal, mobileMoney, crypto: on.crypto };
+  return [...JOIN_METHODS.filter((x): x is Exclude<JoinMethod, 'other'> => x !== 'other' && offered[x]), 'other'];
 }
 
 /** Submissions per address on /devenir-membre (joining and renewing): 20 every 10 minutes, as the donate form. */
@@ -104,7 +112,7 @@ export async function renewalOf(deps: Pick<DonationDeps, 'db'>, secret: string, 
 }
 
 /**
- * Pays a renewal link's membership's dues online (card or crypto, as configured); the period
+ * Pays a renewal link's membership's dues online (any online method configured); the period
  * follows the old end (period.ts). `refused` for a method not offered, null for a link no longer valid.
  */
 export async function renew(deps: DonationDeps, secret: string, token: string, method: string, lang: Lang, productName: (typeName: string) => string): Promise<{ url: string } | { refused: 'method' } | null> {

@@ -21,8 +21,12 @@ import { log } from '~/lib/log.server';
 import { applyDuesPayment, revokeDuesPayment, type ApplyResult, type RevokeResult } from './dues.server';
 import { getType } from './types.server';
 
-/** The methods a member pays online with from a plain form (no script needed): card (Stripe) and crypto (CoinGate). */
-export const ONLINE_DUES_PROVIDERS = { card: 'stripe', crypto: 'coingate' } as const;
+/**
+ * The methods a member pays online with from a plain form (no script needed), each on its
+ * provider's hosted page: card (Stripe Checkout), PayPal (its approval page), mobile money
+ * (Flutterwave's hosted checkout) and crypto (CoinGate).
+ */
+export const ONLINE_DUES_PROVIDERS = { card: 'stripe', paypal: 'paypal', mobileMoney: 'flutterwave', crypto: 'coingate' } as const;
 export type DuesMethod = keyof typeof ONLINE_DUES_PROVIDERS;
 
 /** How each provider's payment is named in the dues history. */
@@ -70,9 +74,11 @@ export async function startDues(deps: DonationDeps, s: DuesStart): Promise<{ url
     lang: s.lang,
     donorName: `${m.first_name} ${m.last_name}`,
     donorEmail: m.email || null,
+    donorPhone: m.phone || null,
     taxDetails: type.taxDeductible ? JSON.stringify(receiptDetailsOf(m)) : null,
     returns: DUES_RETURNS,
     productName: s.productName,
+    hostedCheckout: true,
   });
   await linkPayment(deps.db, started.donation.id, m.id, s.kind);
   return { url: started.url!, payment: started.donation };

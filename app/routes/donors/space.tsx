@@ -311,7 +311,7 @@ function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data: Signed
                     <td className="px-3 py-2 whitespace-nowrap">{h.eurCents === null ? '' : money(h.eurCents, 'EUR')}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{money(h.amountMinor, h.currency)}</td>
                     <td className="px-3 py-2">{METHOD[h.provider] ? t(METHOD[h.provider]) : h.provider}</td>
-                    <td className="px-3 py-2">{t(h.frequency === 'monthly' ? 'donorSpace.monthly' : 'donorSpace.once')}</td>
+                    <td className="px-3 py-2">{t(h.purpose === 'dues' ? 'donorSpace.dues' : h.frequency === 'monthly' ? 'donorSpace.monthly' : 'donorSpace.once')}</td>
                     <td className="px-3 py-2">{STATUS[h.status] ? t(STATUS[h.status]) : h.status}</td>
                     {hasReceipts && <td className="px-3 py-2">{h.receiptUrl && <a href={h.receiptUrl} className="font-semibold text-brand-800 underline">{t('donorSpace.receiptDownload')}</a>}</td>}
                   </tr>

@@ -26,6 +26,20 @@ const originOf = (url: string | undefined) => {
  * where its forms may lead (hosted checkouts, payment link) and, for PayPal and Flutterwave, the
  * script, frames and API calls of their browser SDKs.
  */
+/**
+ * The policy of a page whose plain forms lead to the providers' own pages (/devenir-membre): no
+ * script of theirs, only `form-action` to the hosted checkouts of the methods on offer (a form's
+ * redirect is held to it), the configured API bases included for the local fakes.
+ */
+export function hostedCheckoutCsp(env: Env, on: Record<Method, boolean>): string {
+  const formAction: (string | undefined)[] = [];
+  if (on.card) formAction.push('https://checkout.stripe.com', originOf(env.STRIPE_API_BASE));
+  if (on.paypal) formAction.push('https://www.paypal.com', 'https://www.sandbox.paypal.com', originOf(env.PAYPAL_API_BASE));
+  if (on.mobileMoney) formAction.push('https://checkout.flutterwave.com', 'https://checkout-v3-ui-prod.f4b-flutterwave.com', originOf(env.FLUTTERWAVE_API_BASE));
+  if (on.crypto) formAction.push('https://pay.coingate.com', 'https://pay-sandbox.coingate.com', originOf(env.COINGATE_API_BASE));
+  return contentSecurityPolicy(null, { formAction: [...new Set(formAction.filter((x): x is string => Boolean(x)))], scriptSrc: [], frameSrc: [], connectSrc: [] });
+}
+
 export function donatePageCsp(env: Env, on: Record<Method, boolean>, paymentLinkUrl: string | null): string {
   const scripts = donateScriptOrigins(env);
   const formAction: (string | undefined)[] = [];

@@ -1,3 +1,4 @@
+import { redirect } from 'react-router';
 import type { Route } from './+types/member-thanks';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { ProviderError } from '~/domain/donations/providers/types';
@@ -12,7 +13,7 @@ const ID = /^[0-9a-f-]{36}$/;
 
 /**
  * /devenir-membre/merci: what happened to the membership. After an online payment the provider is
- * asked (never the query string) and the membership read; "je paie autrement" (?attente=1) says it
+ * asked (never the query string; PayPal's approved order is captured here) and the membership read; "je paie autrement" (?attente=1) says it
  * waits for an Admin to record the payment.
  */
 export async function loader({ request }: Route.LoaderArgs): Promise<ReturnView | { state: 'other' }> {
@@ -20,6 +21,9 @@ export async function loader({ request }: Route.LoaderArgs): Promise<ReturnView 
   if (url.searchParams.get('attente') === '1') return { state: 'other' };
   const sessionId = url.searchParams.get('session_id') ?? '';
   const id = url.searchParams.get('d') ?? '';
+  // Flutterwave's hosted checkout comes back here whatever happened: a payer who closed it sees the
+  // cancel page (where, as here, only the provider's answer could change the payment).
+  if (url.searchParams.get('status') === 'cancelled' && ID.test(id)) throw redirect(`/devenir-membre/annule?d=${id}`, 303);
   try {
     const deps = await donationDeps(request);
     return await duesReturn(deps, { sessionId: /^cs_\w{1,200}$/.test(sessionId) ? sessionId : undefined, paymentId: ID.test(id) ? id : undefined });

@@ -13,9 +13,9 @@ import { pageMeta } from '~/lib/page-meta';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { CheckList } from '~/ui/site/CheckList';
-import { JoinForm, MethodChoice } from '~/ui/site/JoinForm';
+import { JoinForm, METHOD_LABEL, MethodChoice } from '~/ui/site/JoinForm';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
-import { donatePageCsp } from './donate.server';
+import { hostedCheckoutCsp } from './donate.server';
 import { publishedSettings } from './published.server';
 
 /**
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const renewal = token ? ((await renewalOf(deps, runtime().secret, token.slice(0, 200), lang)) ?? ('invalid' as const)) : null;
   const methods = joinMethods(deps);
   // The forms may lead to the hosted checkouts of the methods on offer, and nowhere else.
-  const csp = donatePageCsp(deps.env, { card: methods.includes('card'), crypto: methods.includes('crypto'), paypal: false, mobileMoney: false }, null);
+  const csp = hostedCheckoutCsp(deps.env, { card: methods.includes('card'), crypto: methods.includes('crypto'), paypal: methods.includes('paypal'), mobileMoney: methods.includes('mobileMoney') });
   return data(
     { membershipFormUrl: settings.membershipFormUrl, types: await offeredTypes(deps, lang), methods, statutesUrl: await statutesUrl(deps), renewal },
     { headers: { 'Content-Security-Policy': csp } },
@@ -88,7 +88,6 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, (i18n) => ({ title: i18n.t('member.title'), description: i18n.t('member.metaDescription') }));
 
 const BENEFITS: MessageKey[] = ['member.benefit1', 'member.benefit2', 'member.benefit3', 'member.benefit4'];
-const RENEW_LABEL: Record<JoinMethod, MessageKey> = { card: 'join.methodCard', crypto: 'join.methodCrypto', other: 'join.methodOther' };
 
 function Renewal({ renewal, methods, back }: { renewal: Exclude<Route.ComponentProps['loaderData']['renewal'], null | 'invalid'>; methods: JoinMethod[]; back: ActionData | null }) {
   const { t, lang } = useI18n();
@@ -109,7 +108,7 @@ function Renewal({ renewal, methods, back }: { renewal: Exclude<Route.ComponentP
       <form method="post" action="/devenir-membre" className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="renew" />
         <input type="hidden" name="token" value={renewal.token} />
-        <MethodChoice name="method" methods={online} chosen={online[0] ?? ''} errors={back?.errors ?? {}} labels={RENEW_LABEL} />
+        <MethodChoice name="method" methods={online} chosen={online[0] ?? ''} errors={back?.errors ?? {}} labels={METHOD_LABEL} />
         <button type="submit" className={buttonClass('primary')}>
           {t('join.renewSubmit')}
         </button>

@@ -16,7 +16,7 @@ export interface JoinFormType {
 }
 
 const inputCls = (invalid: boolean) => `mt-1 block w-full rounded-md border px-3 py-2.5 text-base ${invalid ? 'border-red-700' : 'border-gray-400'}`;
-const METHOD_LABEL: Record<JoinMethod, MessageKey> = { card: 'join.methodCard', crypto: 'join.methodCrypto', other: 'join.methodOther' };
+export const METHOD_LABEL: Record<JoinMethod, MessageKey> = { card: 'join.methodCard', paypal: 'join.methodPaypal', mobileMoney: 'join.methodMobileMoney', crypto: 'join.methodCrypto', other: 'join.methodOther' };
 
 function FieldError({ field, errors }: { field: JoinField; errors: JoinErrors }) {
   const { t } = useI18n();

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { log } from '~/lib/log.server';
 import { safeEqual, type DonationDeps } from '../context.server';
 import { findByRef, type Donation } from '../ledger.server';
-import { eurCentsToCfa, fromDecimal } from '../money';
-import type { PaymentProvider } from './provider';
+import { eurCentsToCfa, fromDecimal, toDecimalString } from '../money';
+import { messagesFor } from '~/lib/i18n.server';
+import { translate } from '~/lib/i18n';
+import { returnPaths, type PaymentProvider } from './provider';
 import { flutterwaveStatus } from './statuses';
-import { fetchJson, ProviderError, type VerifiedPayment } from './types';
+import { fetchJson, ProviderError, returnOrigin, type VerifiedPayment } from './types';
 
 export const FLUTTERWAVE_API = 'https://api.flutterwave.com';
 
@@ -51,6 +53,33 @@ export async function verifyByReference(c: FlutterwaveConfig, txRef: string) {
   return payment(await fetchJson('flutterwave', `${c.base}/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(txRef)}`, { headers: { Authorization: `Bearer ${c.secretKey}`, Accept: 'application/json' } }));
 }
 
+/**
+ * POST /v3/payments (Flutterwave Standard): a hosted checkout for our tx_ref and amount, the payer
+ * sent to its `link` and back to `redirectUrl` with `status`, `tx_ref` and `transaction_id` added
+ * (never trusted: the return page asks the API).
+ */
+export async function hostedPayment(
+  c: FlutterwaveConfig,
+  i: { txRef: string; amountMinor: number; currency: string; redirectUrl: string; customer: { email: string; name: string; phonenumber?: string }; title: string },
+): Promise<string> {
+  const json = await fetchJson('flutterwave', `${c.base}/v3/payments`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${c.secretKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({
+      tx_ref: i.txRef,
+      amount: toDecimalString(i.amountMinor, i.currency),
+      currency: i.currency,
+      redirect_url: i.redirectUrl,
+      payment_options: 'mobilemoney,ussd',
+      customer: i.customer,
+      customizations: { title: i.title },
+    }),
+  });
+  const link = json?.data?.link;
+  if (json?.status !== 'success' || typeof link !== 'string' || !/^https?:\/\//.test(link)) throw new ProviderError('flutterwave', 'paiement sans lien');
+  return link;
+}
+
 // ——— the provider (ADR 019) ———
 
 function flutterwaveOf(deps: DonationDeps): FlutterwaveConfig {
@@ -94,6 +123,21 @@ export const flutterwaveProvider: PaymentProvider = {
     const amountMinor = cfa ? eurCentsToCfa(r.amountCents) : (r.localMinor ?? 0);
     if (amountMinor <= 0) throw new ProviderError('flutterwave', 'montant invalide');
     return { providerRef: `thv-${randomBytes(12).toString('hex')}`, amountMinor, currency, eurCents: cfa ? r.amountCents : null, donorName: r.donorName, donorEmail: r.donorEmail };
+  },
+  /** Only for a hosted checkout (a plain form): the donate form's script opens the inline checkout itself. */
+  async start(deps, donation, r) {
+    if (!r.hostedCheckout) return {};
+    if (!r.donorEmail) throw new ProviderError('flutterwave', 'adresse email requise');
+    const origin = returnOrigin(deps.publicUrl, 'flutterwave');
+    const url = await hostedPayment(flutterwaveOf(deps), {
+      txRef: donation.provider_ref,
+      amountMinor: donation.amount_minor,
+      currency: donation.currency,
+      redirectUrl: `${origin}${returnPaths(r).success}?d=${donation.id}`,
+      customer: { email: r.donorEmail, name: r.donorName ?? '', ...(r.donorPhone ? { phonenumber: r.donorPhone } : {}) },
+      title: r.productName ?? translate(messagesFor(r.lang), 'donate.productName'),
+    });
+    return { url };
   },
   verify: async (deps, donation) => exactly(donation, await verifyByReference(flutterwaveOf(deps), donation.provider_ref)),
   /** The verif-hash header must equal the configured hash; then the transaction is re-verified through the API. */

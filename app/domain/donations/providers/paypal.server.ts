@@ -1,12 +1,12 @@
 import { messagesFor } from '~/lib/i18n.server';
-import { translate } from '~/lib/i18n';
+import { translate, type Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
 import type { DonationDeps } from '../context.server';
 import { findByRef, type Donation } from '../ledger.server';
 import { fromDecimal, toDecimalString } from '../money';
-import type { PaymentProvider } from './provider';
+import { returnPaths, type PaymentProvider, type PaymentRequest } from './provider';
 import { payPalCaptureStatus } from './statuses';
-import { fetchJson, ProviderError, type VerifiedPayment } from './types';
+import { fetchJson, ProviderError, returnOrigin, type VerifiedPayment } from './types';
 
 export const PAYPAL_LIVE = 'https://api-m.paypal.com';
 export const PAYPAL_SANDBOX = 'https://api-m.sandbox.paypal.com';
@@ -42,18 +42,43 @@ async function call(c: PayPalConfig, path: string, init: { method: string; body?
   });
 }
 
-/** POST /v2/checkout/orders, intent CAPTURE, in EUR. */
-export async function createOrder(c: PayPalConfig, i: { donationId: string; amountCents: number; description: string; campaignId?: string | null }): Promise<string> {
+/** Where a payer approving on PayPal's own page comes back to (the redirect flow, no script on our page). */
+export interface PayPalRedirect {
+  returnUrl: string;
+  cancelUrl: string;
+  locale: string;
+}
+
+/**
+ * POST /v2/checkout/orders, intent CAPTURE, in EUR. With `redirect`, the order carries PayPal's
+ * experience context (return and cancel addresses) and PayPal answers the `payer-action` link the
+ * payer is sent to; without it, the buttons' script approves the order in a pop-up.
+ */
+export async function createOrder(
+  c: PayPalConfig,
+  i: { donationId: string; amountCents: number; description: string; campaignId?: string | null; redirect?: PayPalRedirect },
+): Promise<{ id: string; approveUrl: string | null }> {
   const json = await call(c, '/v2/checkout/orders', {
     method: 'POST',
     requestId: `create-${i.donationId}`,
     body: {
       intent: 'CAPTURE',
       purchase_units: [{ reference_id: designationRef(i.donationId, i.campaignId), custom_id: i.donationId, description: i.description, amount: { currency_code: 'EUR', value: toDecimalString(i.amountCents, 'EUR') } }],
+      ...(i.redirect
+        ? {
+            payment_source: {
+              paypal: {
+                experience_context: { return_url: i.redirect.returnUrl, cancel_url: i.redirect.cancelUrl, locale: i.redirect.locale, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' },
+              },
+            },
+          }
+        : {}),
     },
   });
   if (typeof json.id !== 'string' || !/^[A-Z0-9-]{1,64}$/i.test(json.id)) throw new ProviderError('paypal', 'commande sans identifiant');
-  return json.id;
+  const link = Array.isArray(json.links) ? json.links.find((l: any) => l?.rel === 'payer-action' || l?.rel === 'approve') : undefined;
+  const approveUrl = typeof link?.href === 'string' && /^https?:\/\//.test(link.href) ? link.href : null;
+  return { id: json.id, approveUrl };
 }
 
 /** The purchase unit's reference_id: the donation id, and `:{campaign id}` when the gift is designated. */
@@ -84,15 +109,19 @@ function orderPayment(json: any): VerifiedPayment & { customId: string | null } 
   };
 }
 
-export async function captureOrder(c: PayPalConfig, orderId: string): Promise<VerifiedPayment & { customId: string | null }> {
+/** An order id as PayPal writes them, before it goes into a path. */
+function checkedOrderId(orderId: string): string {
   if (!/^[A-Z0-9-]{1,64}$/i.test(orderId)) throw new ProviderError('paypal', 'identifiant de commande invalide');
-  return orderPayment(await call(c, `/v2/checkout/orders/${orderId}/capture`, { method: 'POST', requestId: `capture-${orderId}`, body: {} }));
+  return orderId;
+}
+
+export async function captureOrder(c: PayPalConfig, orderId: string): Promise<VerifiedPayment & { customId: string | null }> {
+  return orderPayment(await call(c, `/v2/checkout/orders/${checkedOrderId(orderId)}/capture`, { method: 'POST', requestId: `capture-${orderId}`, body: {} }));
 }
 
 export async function getOrder(c: PayPalConfig, orderId: string): Promise<VerifiedPayment & { customId: string | null }> {
-  if (!/^[A-Z0-9-]{1,64}$/i.test(orderId)) throw new ProviderError('paypal', 'identifiant de commande invalide');
   // Stryker disable next-line ObjectLiteral: fetch's default method is GET
-  return orderPayment(await call(c, `/v2/checkout/orders/${orderId}`, { method: 'GET' }));
+  return orderPayment(await call(c, `/v2/checkout/orders/${checkedOrderId(orderId)}`, { method: 'GET' }));
 }
 
 /**
@@ -128,16 +157,34 @@ export function orderAnswer(donation: Donation, p: VerifiedPayment & { customId:
   return p.customId && p.customId !== donation.id ? null : { ...p, ref: donation.provider_ref };
 }
 
+const PAYPAL_LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
+
+/** The return pages on the trusted origin (ADR 010), naming the attempt; PayPal adds `token` and `PayerID`. */
+function redirectOf(deps: Pick<DonationDeps, 'publicUrl'>, donation: Donation, r: PaymentRequest): PayPalRedirect {
+  const origin = returnOrigin(deps.publicUrl, 'paypal');
+  const paths = returnPaths(r);
+  return { returnUrl: `${origin}${paths.success}?d=${donation.id}`, cancelUrl: `${origin}${paths.cancel}?d=${donation.id}`, locale: PAYPAL_LOCALES[r.lang] };
+}
+
 export const payPalProvider: PaymentProvider = {
   name: 'paypal',
   monthly: false,
   cancelledOnReturn: false,
   plan: (_deps, r) => ({ amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents }),
   async start(deps, donation, r) {
-    const ref = await createOrder(payPalOf(deps), { donationId: donation.id, amountCents: r.amountCents, description: translate(messagesFor(r.lang), 'donate.productName'), campaignId: r.gift?.campaignId });
-    return { ref };
+    const redirect = r.hostedCheckout ? redirectOf(deps, donation, r) : undefined;
+    const description = r.productName ?? translate(messagesFor(r.lang), 'donate.productName');
+    const order = await createOrder(payPalOf(deps), { donationId: donation.id, amountCents: r.amountCents, description, campaignId: r.gift?.campaignId, redirect });
+    if (redirect && !order.approveUrl) throw new ProviderError('paypal', 'commande sans lien d’approbation');
+    return { ref: order.id, url: redirect ? order.approveUrl! : undefined };
   },
   verify: async (deps, donation) => orderAnswer(donation, await getOrder(payPalOf(deps), donation.provider_ref)),
+  /** The payer is back from PayPal's page: an order they approved is captured (idempotent: PayPal-Request-Id), any other is read. */
+  async complete(deps, donation) {
+    const c = payPalOf(deps);
+    const order = await call(c, `/v2/checkout/orders/${checkedOrderId(donation.provider_ref)}`, { method: 'GET' });
+    return orderAnswer(donation, order.status === 'APPROVED' ? await captureOrder(c, donation.provider_ref) : orderPayment(order));
+  },
   /** Verified by PayPal's API, then the order is re-fetched before anything counts. */
   async parseWebhook(deps, rawBody, headers) {
     const webhookId = deps.settings.paypal.webhookId;

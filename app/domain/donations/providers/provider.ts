@@ -24,6 +24,8 @@ export interface PaymentRequest {
   priceId?: string;
   donorName?: string | null;
   donorEmail?: string | null;
+  /** Given to a hosted checkout that asks for it (Flutterwave's mobile money prompt). */
+  donorPhone?: string | null;
   /** A local-currency amount typed by the payer (mobile money in a currency other than XOF/XAF). */
   localMinor?: number;
   /** Recorded with the attempt, never taken from a provider. */
@@ -37,6 +39,12 @@ export interface PaymentRequest {
   returns?: { success: string; cancel: string };
   /** The line the provider's checkout shows (a gift's product name when not said). */
   productName?: string;
+  /**
+   * The payer leaves for the provider's own page and comes back to `returns` (a plain form, no
+   * script on our page): PayPal's approval page, Flutterwave's hosted checkout. Card and crypto
+   * always work so; without it, PayPal and mobile money are opened by their scripts (the donate form).
+   */
+  hostedCheckout?: boolean;
 }
 
 /** The return pages of a request (ADR 019): the purpose's own, or the gifts' /payment/success and /payment/cancel. */
@@ -91,6 +99,11 @@ export interface PaymentProvider {
   start?(deps: DonationDeps, donation: Donation, r: PaymentRequest, plan: AttemptPlan): Promise<Started>;
   /** Asks the provider about one attempt: its verified answer, or nothing when it says nothing that is this attempt's. */
   verify?(deps: DonationDeps, donation: Donation): Promise<VerifiedPayment | null>;
+  /**
+   * What the payer's return from a hosted checkout asks of the provider, when more than a question
+   * (PayPal: the order the payer approved is captured, as the buttons' onApprove does); `verify` otherwise.
+   */
+  complete?(deps: DonationDeps, donation: Donation): Promise<VerifiedPayment | null>;
   /** Reads a webhook (its authenticity checked here); what it says, as notices. */
   parseWebhook?(deps: DonationDeps, rawBody: string, headers: Headers): Promise<WebhookAnswer>;
   subscriptions?: SubscriptionCapability;
