@@ -67,6 +67,8 @@ export default defineConfig({
       'tests/unit/membership-status.test.ts',
       'tests/unit/membership-reminders.test.ts',
       'tests/integration/membership-dues-pipeline.test.ts',
+      'tests/integration/membership-join-hosted.test.ts',
+      'tests/integration/membership-manual-dues.test.ts',
       'tests/unit/membership-report.test.ts',
       'tests/unit/membership-retention.test.ts',
       'tests/unit/subscriber-consent.test.ts',

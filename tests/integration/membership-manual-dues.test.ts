@@ -16,7 +16,7 @@ const APP_SECRET = 'manual-dues-'.padEnd(48, 'm');
 const ORIGIN = 'https://fondation.example.org';
 const SYSTEM = { id: null, name: 'Test' };
 
-type Page = { manual: { token: string; amount: string; today: string } | null; member: { state: string; endsOn: string }; dues: { method: string; source: string; amount: string; status: string }[] };
+type Page = { manual: { token: string; amount: string; today: string } | null; member: { state: string; endsOn: string }; dues: { method: string; source: string; amount: string; status: string; voidable: string | null }[] };
 
 /**
  * Dues received by hand (issue 32 item 5), through the member page's route as React Router calls
@@ -128,6 +128,53 @@ describeEachDialect('manual dues payments through the ledger, on %s', (dialect) 
     expect(receipts[1]).toMatchObject({ amount_cents: 5000, method: 'Espèces' });
     const [mail] = await db().selectFrom('mail_outbox').select(['text']).where('to', '=', 'deduct-cash@example.org').execute();
     expect(mail.text).toContain(receipts[1].number);
+  });
+
+  it('an Admin takes back a mistyped entry with a reason: the payment and its receipt are cancelled, audited, the period revoked, then the right amount is recorded', async () => {
+    await setReceiptSettings(db());
+    const m = await createMember(db(), SYSTEM, memberInput(deductible, { email: 'typo@example.org' }));
+    await call(memberAction, m.id, admin, cheque((await page(m.id)).manual!.token, { amount: '500' }));
+    const [wrong] = await paymentsOf(m.id);
+    const shown = await page(m.id);
+    expect(shown.member.state).toBe('active');
+    expect(shown.dues).toEqual([expect.objectContaining({ amount: expect.stringMatching(/^500,00\s€$/), status: 'Payée', voidable: wrong.id })]);
+    const receipt = await db().selectFrom('receipts').select(['id', 'status']).where('donation_id', '=', wrong.id).executeTakeFirstOrThrow();
+    expect(receipt.status).toBe('issued');
+
+    // No reason: refused beside that row's field, nothing moves; an Éditeur is refused outright.
+    const noReason = answer(await call(memberAction, m.id, admin, { intent: 'void-dues', payment_id: wrong.id, reason: '  ' }));
+    expect(noReason).toMatchObject({ status: 400, body: { errors: { [`void:${wrong.id}`]: 'Champ obligatoire.' } } });
+    expect(answer(await call(memberAction, m.id, editor, { intent: 'void-dues', payment_id: wrong.id, reason: 'Erreur' })).status).toBe(403);
+    expect((await paymentsOf(m.id))[0].status).toBe('succeeded');
+
+    const done = answer(await call(memberAction, m.id, admin, { intent: 'void-dues', payment_id: wrong.id, reason: 'Montant mal saisi (50 €)' }));
+    expect(done.body.toast).toMatchObject({ title: 'Saisie annulée' });
+    expect((await paymentsOf(m.id))[0].status).toBe('cancelled');
+    expect(await db().selectFrom('receipts').select(['status', 'cancel_reason']).where('id', '=', receipt.id).executeTakeFirstOrThrow()).toEqual({ status: 'cancelled', cancel_reason: 'Saisie annulée : Montant mal saisi (50 €)' });
+    const line = await db().selectFrom('audit_log').selectAll().where('action', '=', 'donation.voided').where('details', 'like', `%${wrong.id}%`).executeTakeFirstOrThrow();
+    expect(line).toMatchObject({ user_name: 'Ada Admin', target: '500.00 EUR (cheque)' });
+    expect(JSON.parse(line.details)).toMatchObject({ reason: 'Montant mal saisi (50 €)', purpose: 'dues' });
+    const after = await page(m.id);
+    expect(after.member.state).toBe('pending');
+    expect(after.dues).toEqual([expect.objectContaining({ status: 'Annulée', voidable: null })]);
+    // Sent again: nothing more to take back.
+    expect(answer(await call(memberAction, m.id, admin, { intent: 'void-dues', payment_id: wrong.id, reason: 'Encore' })).status).toBe(409);
+
+    await call(memberAction, m.id, admin, cheque(after.manual!.token, { amount: '50' }));
+    expect((await page(m.id)).member.state).toBe('active');
+    expect((await paymentsOf(m.id)).map((p) => [p.amount_minor, p.status]).sort()).toEqual([[5000, 'succeeded'], [50000, 'cancelled']]);
+  });
+
+  it('only a hand-recorded payment of this member can be taken back: not an online payment, not another member’s', async () => {
+    const a = await createMember(db(), SYSTEM, memberInput(active, { email: 'void-a@example.org' }));
+    const b = await createMember(db(), SYSTEM, memberInput(active, { email: 'void-b@example.org' }));
+    await call(memberAction, a.id, admin, cheque((await page(a.id)).manual!.token));
+    const [paid] = await paymentsOf(a.id);
+    expect(answer(await call(memberAction, b.id, admin, { intent: 'void-dues', payment_id: paid.id, reason: 'Erreur' })).status).toBe(409);
+    const online = await recordSucceeded(db(), { provider: 'stripe', providerRef: 'pi_void_online', purpose: 'dues', amountMinor: 3000, currency: 'EUR', eurCents: 3000, frequency: 'once', language: 'fr' });
+    await db().insertInto('membership_payments').values({ payment_id: online.donation!.id, membership_id: b.id, kind: 'join', created_at: new Date().toISOString(), recorded_by: null }).execute();
+    expect(answer(await call(memberAction, b.id, admin, { intent: 'void-dues', payment_id: online.donation!.id, reason: 'Erreur' })).status).toBe(409);
+    expect((await db().selectFrom('donations').select('status').where('id', 'in', [paid.id, online.donation!.id]).execute()).map((r) => r.status)).toEqual(['succeeded', 'succeeded']);
   });
 
   it('refuses a wrong form with French messages and an Éditeur outright; nothing is written', async () => {

@@ -43,6 +43,8 @@ export const ACTION_LABELS: Record<string, string> = {
   'payments.update': 'Paramètres de paiement modifiés',
   'donation.succeeded': 'Don reçu',
   'donation.refunded': 'Don remboursé',
+  'donation.recorded': 'Paiement reçu en main propre enregistré',
+  'donation.voided': 'Paiement saisi à la main annulé',
 };
 
 export function actionLabel(action: string): string {

@@ -14,7 +14,7 @@ import type { TaxDetails } from '~/domain/receipts/donor-details';
 import { cancelForRefund, correctReceiptWith, issueForGift, type CorrectionResult, type Receipt } from '~/domain/receipts/register.server';
 import type { Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from './money';
-import { OFFLINE_REF_PREFIX, sourcesOf, type DonationStatus, type OfflineMeans, type PaymentMeans, type ProviderName } from './status';
+import { OFFLINE_MEANS, OFFLINE_REF_PREFIX, sourcesOf, type DonationStatus, type OfflineMeans, type PaymentMeans, type ProviderName } from './status';
 
 export type Donation = DonationTable;
 
@@ -292,6 +292,31 @@ export async function recordOffline(db: DB, actor: Actor, a: OfflinePayment, lin
 }
 
 class AlreadyRecorded extends Error {}
+
+/**
+ * An Admin takes back a payment they recorded by hand (a mistyped amount, a cheque that bounced):
+ * the payment moves from succeeded to cancelled — only a cash, cheque or transfer record, no
+ * provider's verified one —, its receipt is cancelled with the reason (corrected annual receipts
+ * reissued, as on a refund) and the act is audited under the Admin's name, in one transaction.
+ * A second submission finds nothing to move and changes nothing.
+ */
+export async function voidOffline(db: DB, actor: Actor, id: string, reason: string): Promise<Transition> {
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    const donation = (await trx
+      .updateTable('donations')
+      .set({ status: 'cancelled', updated_at: now, error: reason })
+      .where('id', '=', id)
+      .where('status', '=', 'succeeded')
+      .where('provider', 'in', [...OFFLINE_MEANS])
+      .returningAll()
+      .executeTakeFirst()) as Donation | undefined;
+    if (!donation) return { changed: false };
+    const receipts = await cancelForRefund(trx, donation.id, now, `Saisie annulée : ${reason}`);
+    await audit(trx, actor, 'donation.voided', `${toDecimalString(donation.amount_minor, donation.currency)} ${donation.currency} (${donation.provider})`, { donation: donation.id, purpose: donation.purpose, reason });
+    return { donation, changed: true, cancelledReceipts: receipts.cancelled, reissuedReceipts: receipts.reissued };
+  });
+}
 
 /** Claims the right to send a donation's receipt: true exactly once per donation. */
 export async function claimReceipt(db: DB, id: string): Promise<boolean> {

@@ -2,7 +2,7 @@ import type { Actor } from '~/domain/audit/audit.server';
 import { log } from '~/lib/log.server';
 import type { DonationDeps } from './context.server';
 import { designateRenewal, publish } from './events.server';
-import { createAttempt, findById, findByRef, pendingAttempts, recordOffline, recordSucceeded, setProviderRef, setSecondaryRef, transition, type Donation, type OfflinePayment, type Transition } from './ledger.server';
+import { createAttempt, findById, findByRef, pendingAttempts, recordOffline, recordSucceeded, setProviderRef, setSecondaryRef, transition, voidOffline, type Donation, type OfflinePayment, type Transition } from './ledger.server';
 import type { PaymentRequest, Started, WebhookNotice } from './providers/provider';
 import { providerOf, providerOfRow } from './providers/registry.server';
 import type { VerifiedPayment } from './providers/types';
@@ -56,6 +56,11 @@ export async function startPayment(deps: DonationDeps, name: ProviderName, r: Pa
  */
 export async function recordOfflinePayment(deps: DonationDeps, actor: Actor, a: OfflinePayment, link: (trx: DonationDeps['db'], d: Donation) => Promise<void>): Promise<Transition> {
   return publish(deps, await recordOffline(deps.db, actor, a, link));
+}
+
+/** An Admin takes back a payment they recorded by hand (the ledger's `voidOffline`); the cancellation is published. */
+export async function voidOfflinePayment(deps: DonationDeps, actor: Actor, id: string, reason: string): Promise<Transition> {
+  return publish(deps, await voidOffline(deps.db, actor, id, reason));
 }
 
 /**

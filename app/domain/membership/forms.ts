@@ -168,6 +168,13 @@ export const MANUAL_MEANS_LABELS: Record<OfflineMeans, string> = { cheque: 'Chè
  * token, the means, an amount in euros, the day received (not after `today`, Paris), an optional
  * reference (a cheque's number) and note.
  */
+/** Taking back dues recorded by hand: which payment, and why (kept in the audit log and on the cancelled receipt). */
+export const voidDuesSchema = z.object({
+  intent: z.literal('void-dues'),
+  payment_id: z.string().regex(/^[0-9a-f-]{36}$/, 'Paiement inconnu : rechargez la page.'),
+  reason: required(200),
+});
+
 export function manualDuesSchema(today: string) {
   return z.object({
     intent: z.literal('dues'),

@@ -14,7 +14,7 @@ import type { DonationDeps } from '~/domain/donations/context.server';
 import type { PaymentEvent } from '~/domain/donations/events.server';
 import type { Donation } from '~/domain/donations/ledger.server';
 import type { OfflineMeans } from '~/domain/donations/status';
-import { recordOfflinePayment, startPayment } from '~/domain/donations/payments.server';
+import { recordOfflinePayment, startPayment, voidOfflinePayment } from '~/domain/donations/payments.server';
 import type { TaxDetails } from '~/domain/receipts/donor-details';
 import type { Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
@@ -144,6 +144,18 @@ export async function recordManualDues(deps: DonationDeps, actor: Actor, d: Manu
     (trx, payment) => linkPayment(trx, payment.id, m.id, 'manual', actor.name),
   );
   return { recorded: t.changed, payment: t.donation };
+}
+
+/**
+ * An Admin takes back dues they recorded by hand on this member's page (a mistyped amount, a
+ * cheque that bounced), with a reason: the ledger cancels the payment and its receipt, audited,
+ * and the same `payment.cancelled` event revokes the period it paid (the member's state follows).
+ * Only a hand-recorded payment of this membership; false when there was nothing to take back.
+ */
+export async function voidManualDues(deps: DonationDeps, actor: Actor, membershipId: string, paymentId: string, reason: string): Promise<boolean> {
+  const link = await linkOf(deps.db, paymentId);
+  if (!link || link.membership_id !== membershipId || !link.recorded_by) return false;
+  return (await voidOfflinePayment(deps, actor, paymentId, reason)).changed;
 }
 
 export type DuesOutcome = { membershipId: string; applied: ApplyResult } | { membershipId: string | null; revoked: RevokeResult } | null;

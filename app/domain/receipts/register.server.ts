@@ -150,13 +150,13 @@ export interface RefundCancellation {
  * gifts it still covers, unless none is left or receipts are off or incomplete (then the next
  * annual statement of that year covers them).
  */
-export async function cancelForRefund(trx: DB, donationId: string, at: string): Promise<RefundCancellation> {
+export async function cancelForRefund(trx: DB, donationId: string, at: string, reason = 'Don remboursé'): Promise<RefundCancellation> {
   // Taken in turn with the annual statement: it never sums a gift being refunded, and a refund
   // always sees the annual receipt a statement just issued.
   await lockFor(trx, ANNUAL_LOCK);
   const cancelled = await trx
     .updateTable('receipts')
-    .set({ status: 'cancelled', cancelled_at: at, cancel_reason: 'Don remboursé' })
+    .set({ status: 'cancelled', cancelled_at: at, cancel_reason: reason })
     // Gift ids are UUIDs (no LIKE wildcard); donation_ids is the JSON list of every receipt, gift or annual.
     .where('donation_ids', 'like', `%${JSON.stringify(donationId)}%`)
     .where('status', '=', 'issued')

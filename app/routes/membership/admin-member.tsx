@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/admin-member';
 import { formatMoney } from '~/domain/donations/money';
-import { MANUAL_MEANS_LABELS, manualDuesSchema, overrideSchema } from '~/domain/membership/forms';
-import { DuesNotPayableError, recordManualDues } from '~/domain/membership/payments.server';
+import { MANUAL_MEANS_LABELS, manualDuesSchema, overrideSchema, voidDuesSchema } from '~/domain/membership/forms';
+import { DuesNotPayableError, recordManualDues, voidManualDues } from '~/domain/membership/payments.server';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { mailMemberCard } from '~/domain/membership/card.server';
 import { duesHistory, getMember, setOverride } from '~/domain/membership/register.server';
@@ -41,6 +41,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       period: d.period ? `${dayFr(d.period.start)} → ${dayFr(d.period.end)}` : '—',
       status: DUES_STATUS[d.status] ?? d.status,
       source: d.recordedBy ? `Saisie par ${d.recordedBy}` : d.paymentId ? `Paiement ${d.paymentId}` : 'Saisie',
+      // An Admin may take back what was recorded by hand and still counts (issue 32: correcting a manual entry).
+      voidable: user.role === 'Admin' && Boolean(d.recordedBy && d.paymentId) && d.status === 'paid' ? d.paymentId : null,
     })),
   };
 }
@@ -49,6 +51,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'memberships', role: 'Admin' });
   const form = Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']));
   if (form.intent === 'dues') return recordDues(request, me, params.memberId, form);
+  if (form.intent === 'void-dues') return voidDues(request, me, params.memberId, form);
   const parsed = overrideSchema.safeParse(form);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
@@ -86,6 +89,20 @@ async function recordDues(request: Request, me: Parameters<typeof actorOf>[0], m
     if (!(e instanceof DuesNotPayableError)) throw e;
     return data({ errors: {} as Record<string, string>, toast: { title: 'Cotisation non enregistrée', description: 'Ce membre n’a pas de cotisation à payer (type sans cotisation ou membre exonéré).', variant: 'destructive' as const } }, { status: 400 });
   }
+}
+
+/** Dues recorded by hand and recorded wrong (a mistyped amount, a bounced cheque): cancelled with a reason, through the ledger. */
+async function voidDues(request: Request, me: Parameters<typeof actorOf>[0], memberId: string, form: Record<string, string>) {
+  const parsed = voidDuesSchema.safeParse(form);
+  if (!parsed.success) {
+    const errors: Record<string, string> = {};
+    // Keyed by the payment: the message goes beside the reason field of the row that was sent.
+    for (const issue of parsed.error.issues) errors[`void:${form.payment_id}`] ??= issue.message;
+    return data({ errors, toast: { title: 'Saisie non annulée', description: 'Indiquez le motif de l’annulation.', variant: 'destructive' as const } }, { status: 400 });
+  }
+  const done = await voidManualDues(await donationDeps(request), actorOf(me), memberId, parsed.data.payment_id, parsed.data.reason);
+  if (!done) return data({ errors: {} as Record<string, string>, toast: { title: 'Saisie non annulée', description: 'Ce paiement n’est pas une saisie en cours de ce membre (déjà annulé, ou reçu en ligne).', variant: 'destructive' as const } }, { status: 409 });
+  return { errors: {} as Record<string, string>, toast: { title: 'Saisie annulée', description: 'Le paiement et son reçu sont annulés ; la période et l’état du membre sont recalculés.', variant: 'success' as const } };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.member.name ?? 'Membre'} | Adhésions | Administration` }, { name: 'robots', content: 'noindex' }];
@@ -135,7 +152,7 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
                 <td className="px-4 py-3 whitespace-nowrap">{d.period}</td>
                 <td className="px-4 py-3">{d.status}</td>
                 <td className="px-4 py-3 text-sm text-gray-700 break-all">{d.source}</td>
-                <td />
+                <td className="px-4 py-3">{d.voidable && <VoidDues paymentId={d.voidable} paidOn={d.paidOn} error={errors[`void:${d.voidable}`]} />}</td>
               </tr>
             ))}
           </AdminTable>
@@ -184,3 +201,19 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
     </div>
   );
 }
+
+/** Taking back one payment recorded by hand: a reason, then the button (closed by default: it cancels a receipt). */
+function VoidDues({ paymentId, paidOn, error }: { paymentId: string; paidOn: string; error?: string }) {
+  return (
+    <details className="text-sm" open={Boolean(error)}>
+      <summary className="cursor-pointer font-medium text-red-800 underline">Annuler la saisie…</summary>
+      <Form method="post" className="mt-2 w-64 space-y-2" noValidate>
+        <input type="hidden" name="intent" value="void-dues" />
+        <input type="hidden" name="payment_id" value={paymentId} />
+        <Field name="reason" id={`void-reason-${paymentId}`} label={`Motif de l’annulation (cotisation du ${paidOn}) *`} error={error} required maxLength={200} />
+        <button type="submit" className={secondaryButton}>Annuler ce paiement et son reçu</button>
+      </Form>
+    </details>
+  );
+}
+

@@ -232,6 +232,18 @@ for (const dialect of DIALECTS) {
       await page.goto(`${server.baseURL}/admin/donations?period=all&provider=cheque`);
       await expect(page.getByRole('main')).toContainText('CHQ 778899');
       await expect(page.getByRole('main')).toContainText('Chèque');
+      // The cheque bounced: the Admin takes the entry back, with a reason, from the member's page.
+      await page.goto(`${server.baseURL}/admin/adhesions/${id}`);
+      await page.getByText('Annuler la saisie…').click();
+      await expectAccessible(page);
+      await page.getByRole('button', { name: 'Annuler ce paiement et son reçu' }).click();
+      await expect(page.getByText('Champ obligatoire.')).toBeVisible();
+      await page.getByLabel(/Motif de l’annulation/).fill('Chèque revenu impayé');
+      await page.getByRole('button', { name: 'Annuler ce paiement et son reçu' }).click();
+      await expect(page.getByRole('main').getByText('Saisie annulée', { exact: true })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Historique des cotisations' })).toContainText('Annulée');
+      await expect(page.locator('dl').getByText('En attente', { exact: true })).toBeVisible();
+      await expectAccessible(page);
     });
   });
 }
