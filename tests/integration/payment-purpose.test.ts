@@ -11,7 +11,8 @@ import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 /**
  * Issue 30: the gift's subscribers act on gifts only. A payment of another purpose (membership
  * dues) going through the same ledger and events gets no gift thank-you, no dedication notice,
- * no campaign refresh and no refund notice; the same payment as a gift gets each of them.
+ * no campaign refresh; the same payment as a gift gets each of them. Receipts cancelled are told
+ * to the Admins whatever the purpose, in the words of what happened.
  */
 describeEachDialect('payment events by purpose on %s', (dialect) => {
   let t: TestDb;
@@ -79,11 +80,19 @@ describeEachDialect('payment events by purpose on %s', (dialect) => {
     expect(changed).toEqual(['succeeded', 'refunded']);
   });
 
-  it('a refunded dues payment sends no gift refund notice to the Admins; a refunded gift does', async () => {
-    const receipt = { id: 'r1', number: 'THV-2026-00001', kind: 'single', donation_ids: '["d1"]', amount_cents: 3000, paid_at: '2026-03-01T10:00:00.000Z' } as ReceiptTable;
-    await announceCancelledReceipts(deps, event('dues', 'payment.refunded', { id: 'd1' }, [receipt]));
+  it('the Admins are told of every receipt a refund or a voided entry cancelled, in the words of what happened', async () => {
+    const receipt = (n: number) => ({ id: `r${n}`, number: `THV-2026-0000${n}`, kind: 'single', donation_ids: `["d${n}"]`, amount_cents: 3000, paid_at: '2026-03-01T10:00:00.000Z' }) as ReceiptTable;
+    await announceCancelledReceipts(deps, event('gift', 'payment.refunded', { id: 'd1' }, []));
     expect(await mailsTo('admin@example.org')).toEqual([]);
-    await announceCancelledReceipts(deps, event('gift', 'payment.refunded', { id: 'd1' }, [receipt]));
-    expect(await mailsTo('admin@example.org')).toHaveLength(1);
+    await announceCancelledReceipts(deps, event('gift', 'payment.refunded', { id: 'd1' }, [receipt(1)]));
+    await announceCancelledReceipts(deps, event('dues', 'payment.refunded', { id: 'd2' }, [receipt(2)]));
+    await announceCancelledReceipts(deps, event('dues', 'payment.cancelled', { id: 'd3' }, [receipt(3)]));
+    expect((await mailsTo('admin@example.org')).sort()).toEqual([
+      'Reçu fiscal annulé après annulation d’une saisie : THV-2026-00003',
+      'Reçu fiscal annulé après remboursement : THV-2026-00001',
+      'Reçu fiscal annulé après remboursement : THV-2026-00002',
+    ]);
+    const texts = await t.db.selectFrom('mail_outbox').select(['subject', 'text']).where('to', '=', 'admin@example.org').orderBy('subject').execute();
+    expect(texts.map((t) => t.text.split(' : ')[0])).toEqual(['Un paiement saisi à la main a été annulé', 'Un don a été remboursé', 'Une cotisation a été remboursée']);
   });
 });

@@ -1,4 +1,4 @@
-import { announceRefund, giftReceiptForMail } from '~/domain/receipts/mail.server';
+import { announceRefund, giftReceiptForMail, type CancellationCause } from '~/domain/receipts/mail.server';
 import { dateTimeFormat } from '~/lib/intl';
 import { messagesFor } from '~/lib/i18n.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
@@ -39,10 +39,12 @@ export async function thankForGift(deps: DonationDeps, e: PaymentEvent): Promise
 }
 
 /**
- * The subscriber: after a refund of a gift cancelled receipts, the corrected annual receipts go
- * out and every Admin is told (another purpose — dues — tells its own way).
+ * The subscriber: after a refund (a gift's or dues') or an Admin's taking back a hand-recorded
+ * payment cancelled receipts, the corrected annual receipts go out and every Admin is told why.
  */
 export async function announceCancelledReceipts(deps: DonationDeps, e: PaymentEvent): Promise<void> {
-  if (e.purpose !== 'gift' || !e.cancelledReceipts.length) return;
-  await announceRefund(deps.db, mailConfigFor(deps.env, deps.publicUrl), { cancelled: e.cancelledReceipts, reissued: e.reissuedReceipts }, `${deps.publicUrl ?? ''}/admin/receipts`, deps.storage);
+  if (!e.cancelledReceipts.length) return;
+  // Receipts are the receipts area's whatever the purpose: dues refunded or an entry taken back are told too.
+  const cause: CancellationCause = e.type === 'payment.cancelled' ? 'entry-voided' : e.purpose === 'dues' ? 'dues-refunded' : 'gift-refunded';
+  await announceRefund(deps.db, mailConfigFor(deps.env, deps.publicUrl), { cancelled: e.cancelledReceipts, reissued: e.reissuedReceipts }, `${deps.publicUrl ?? ''}/admin/receipts`, deps.storage, cause);
 }

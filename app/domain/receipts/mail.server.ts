@@ -50,9 +50,17 @@ export async function mailAnnualReceipts(db: DB, config: MailConfig, receipts: R
 }
 
 /** After a refund cancelled receipts: the corrected annual receipts go to their donors, then every Admin is told. */
-export async function announceRefund(db: DB, config: MailConfig, refund: RefundCancellation, adminUrl: string, storage?: Storage): Promise<void> {
+/** Why receipts were cancelled, as the Admins' notice says it: a gift or dues refunded, or a payment recorded by hand taken back. */
+export type CancellationCause = 'gift-refunded' | 'dues-refunded' | 'entry-voided';
+const CAUSES: Record<CancellationCause, { sentence: string; subject: string }> = {
+  'gift-refunded': { sentence: 'Un don a été remboursé', subject: 'après remboursement' },
+  'dues-refunded': { sentence: 'Une cotisation a été remboursée', subject: 'après remboursement' },
+  'entry-voided': { sentence: 'Un paiement saisi à la main a été annulé', subject: 'après annulation d’une saisie' },
+};
+
+export async function announceRefund(db: DB, config: MailConfig, refund: RefundCancellation, adminUrl: string, storage?: Storage, cause: CancellationCause = 'gift-refunded'): Promise<void> {
   await mailAnnualReceipts(db, config, refund.reissued, storage);
-  await notifyAdminsOfCancellation(db, config, refund, adminUrl);
+  await notifyAdminsOfCancellation(db, config, refund, adminUrl, cause);
 }
 
 /** What became of the gifts an annual receipt cancelled by a refund also covered. */
@@ -64,22 +72,24 @@ function annualFate(old: Receipt, reissued: Receipt | undefined): string {
 }
 
 /**
- * Tells every Admin that a refund cancelled receipts (they may have to inform the donor), and, for
+ * Tells every Admin that a refund (or a hand-recorded payment taken back) cancelled receipts (they
+ * may have to inform the donor), and, for
  * an annual receipt, which corrected receipt replaces it or why none does.
  */
-export async function notifyAdminsOfCancellation(db: DB, config: MailConfig, { cancelled: receipts, reissued }: RefundCancellation, adminUrl: string): Promise<void> {
+export async function notifyAdminsOfCancellation(db: DB, config: MailConfig, { cancelled: receipts, reissued }: RefundCancellation, adminUrl: string, cause: CancellationCause = 'gift-refunded'): Promise<void> {
   if (!receipts.length) return;
+  const why = CAUSES[cause];
   const admins = await db.selectFrom('users').select('email').where('role', '=', 'Admin').where('password_hash', 'is not', null).execute();
   const list = receipts.map((r) => `${r.number} (${euroFigures(r.amount_cents)})`).join(', ');
   const paragraphs = [
-    `Un don a été remboursé : le reçu fiscal ${list} est annulé automatiquement. Il reste dans le registre, marqué « annulé ».`,
+    `${why.sentence} : le reçu fiscal ${list} est annulé automatiquement. Il reste dans le registre, marqué « annulé ».`,
     ...receipts.filter((r) => r.kind === 'annual').map((r) => annualFate(r, reissued.find((n) => n.replaces_id === r.id))),
   ];
   const text = `${paragraphs.join('\n\n')}\n\nRegistre des reçus : ${adminUrl}\n`;
   for (const a of admins) {
     await sendMail(db, config, {
       to: a.email,
-      subject: `Reçu fiscal annulé après remboursement : ${receipts.map((r) => r.number).join(', ')}`,
+      subject: `Reçu fiscal annulé ${why.subject} : ${receipts.map((r) => r.number).join(', ')}`,
       text,
       html: `${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}<p><a href="${esc(adminUrl)}">Registre des reçus</a></p>`,
     }).catch((e) => log.error('admin notification failed', { error: e instanceof Error ? e.message : String(e) }));
