@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks';
 import { describe, expect, it, vi } from 'vitest';
 
 /** Every argon2 verification the password module makes, with the hash it was given. */
@@ -16,14 +15,6 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 
 const { DUMMY_HASH, hashPassword, verifyPassword } = await import('~/lib/password.server');
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-async function timed(run: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await run();
-  return performance.now() - start;
-}
-
 /**
  * An account without a password hash (unknown email, invitation not accepted) costs one argon2id
  * verification of the dummy hash, as a real account does (ADR 010): sign-in time tells nobody
@@ -38,17 +29,17 @@ describe('verifying a password without a stored hash', () => {
     }
   });
 
-  it('takes about as long as checking a real hash (medians of several runs)', async () => {
+  it('costs what a real hash costs: the dummy hash has the same algorithm, version and parameters as a password hashed now', async () => {
+    // argon2's time is set by its parameters (memory, iterations, lanes), written in the hash's PHC
+    // header; equal headers mean the same work, whatever the machine's load (a timing comparison
+    // was flaky on a busy CI machine, and speed is the benchmarks' business).
+    const header = (h: string) => h.split('$').slice(1, 4).join('$');
     const real = await hashPassword('le vrai mot de passe du compte');
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      known.push(await timed(() => verifyPassword(real, 'pas le bon')));
-      unknown.push(await timed(() => verifyPassword(undefined, 'pas le bon')));
-    }
-    // Generous bounds: the same work costs the same, give or take a busy machine; no work is ~0.
-    const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(header(real)).toMatch(/^argon2id\$v=19\$m=\d+,t=\d+,p=\d+$/);
+    expect(header(DUMMY_HASH)).toBe(header(real));
+    // And it is a hash argon2 accepts (a malformed one would fail fast, and the time would tell).
+    verified.length = 0;
+    expect(await verifyPassword(DUMMY_HASH, 'pas le bon')).toBe(false);
+    expect(verified).toEqual([DUMMY_HASH]);
   });
 });
