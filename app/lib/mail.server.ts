@@ -49,6 +49,28 @@ export const paragraphsHtml = (paragraphs: string[]): string =>
 const transports = new Map<string, Transporter>();
 
 /**
+ * How a transport is made: the URL and the options in ONE object. nodemailer's second argument
+ * is the messages' defaults, not the transport's options: given there, `pool` and the timeouts
+ * were silently ignored and every letter opened a connection of its own (issue 33's bench: ~9
+ * letters a second, each waiting for a new connection's greeting).
+ */
+function transportOptions(url: string, pooled = false) {
+  return {
+    url,
+    // Before anything is sent: a server that does not answer is given up on quickly.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    // A letter keeps nodemailer's 10 minutes of silence (RFC 5321's wait for the reply to DATA):
+    // nodemailer reports a timeout after the message as it reports a refused connection, which
+    // puts the row back in the queue (outcome.ts), so a relay slow to answer would get it twice.
+    ...(pooled
+      ? // nodemailer's pool requeues a message itself only when not a byte of it was sent.
+        { pool: true as const, maxConnections: 1, maxMessages: 1000 }
+      : { socketTimeout: 20_000 }),
+  };
+}
+
+/**
  * One transport per SMTP server. `pooled` (bulk sending): one connection kept open and reused
  * for mail after mail, instead of a connection, greeting and goodbye per letter.
  */
@@ -56,12 +78,7 @@ function transport(url: string, pooled = false): Transporter {
   const key = pooled ? `${url}#pool` : url;
   let t = transports.get(key);
   if (!t) {
-    t = nodemailer.createTransport(url, {
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-      ...(pooled ? { pool: true, maxConnections: 1, maxMessages: 1000 } : {}),
-    } as Parameters<typeof nodemailer.createTransport>[1]);
+    t = nodemailer.createTransport(transportOptions(url, pooled) as Parameters<typeof nodemailer.createTransport>[0]);
     transports.set(key, t);
   }
   return t;

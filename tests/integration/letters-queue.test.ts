@@ -8,7 +8,7 @@ import { createLetter, getLetter, saveSendingRate, sendNow } from '~/domain/lett
 import { saveSender } from '~/domain/letters/sender.server';
 import { claim, enqueue, markAbandoned, queueCounts, release, settle } from '~/domain/letters/queue.server';
 import { startLetterSending, type SendingDeps } from '~/domain/letters/worker.server';
-import { closeMailTransports, deliverBulk, type Mail } from '~/lib/mail.server';
+import { closeMailTransports, deliverBulk, sendMail, type Mail } from '~/lib/mail.server';
 import { recordNewsletterConsent } from '~/domain/donors/consent.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { ledgerRow } from '../support/ledger-rows';
@@ -150,6 +150,26 @@ describeEachDialect('the letters’ queue and sending, on %s', (dialect) => {
       expect(await leaveWithToken(t.db, SECRET, token, 'one-click')).toBe(true);
       expect((await subscriberByEmail(t.db, 'en0@x.org'))?.status).toBe('unsubscribed');
       expect((await subscriberByEmail(t.db, 'en1@x.org'))?.status).toBe('subscribed');
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('a letter’s mails go out over one SMTP connection kept open, not a connection each; transactional mail keeps one per mail', async () => {
+    const smtp = await startSmtp();
+    try {
+      const readers = Array.from({ length: 6 }, (_, i) => `one${i}@x.org`);
+      await subscribe(t.db, readers, 'fr');
+      const id = await createLetter(t.db, ACTOR, VERSIONS, { language: '', source: '' });
+      await sendNow(t.db, ACTOR, id);
+      workers(smtp.url, 1);
+      await waitFor(() => sent(id));
+      expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual(readers);
+      expect(smtp.connections).toBe(1);
+
+      const config = { smtpUrl: smtp.url, from: 'Fondation THV <no-reply@fondation.example.org>' };
+      for (const to of ['a@x.org', 'b@x.org']) expect((await sendMail(t.db, config, { to, subject: 'Reçu', text: 'Merci.', html: '<p>Merci.</p>' })).status).toBe('sent');
+      expect(smtp.connections).toBe(3);
     } finally {
       await smtp.close();
     }

@@ -50,10 +50,18 @@ export async function startSmtp(behaviour: SmtpBehaviour = {}) {
   const mails: CaughtMail[] = [];
   const hung: CaughtMail[] = [];
   const waiters: (() => void)[] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // A letters' sender keeps its connection open (one for a whole sending): closing the server
+    // ends it after this grace instead of waiting for the client to leave (30 s by default).
+    closeTimeout: 200,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onRcptTo(address, _session, callback) {
       const refusal = behaviour.refuse?.(address.address);
       if (!refusal) return callback();
@@ -84,6 +92,10 @@ export async function startSmtp(behaviour: SmtpBehaviour = {}) {
     mails,
     hung,
     behaviour,
+    /** How many SMTP connections were opened to it so far. */
+    get connections() {
+      return connections;
+    },
     /** Waits (up to `ms`) until `done()` holds, checking after each mail. */
     async until(done: () => boolean, ms = 20_000): Promise<void> {
       const deadline = Date.now() + ms;

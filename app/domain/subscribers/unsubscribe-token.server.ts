@@ -8,8 +8,15 @@ import { derivedKey } from '~/lib/secret-box.server';
  */
 const PURPOSE = 'unsubscribe-link';
 
+/** The key, derived once per secret: a letter signs a token for each of its thousands of readers. */
+let derived: { appSecret: string; key: Buffer } | undefined;
+function key(appSecret: string): Buffer {
+  if (derived?.appSecret !== appSecret) derived = { appSecret, key: derivedKey(appSecret, PURPOSE) };
+  return derived.key;
+}
+
 function mac(appSecret: string, subscriberId: string): string {
-  return createHmac('sha256', derivedKey(appSecret, PURPOSE)).update(subscriberId).digest('base64url');
+  return createHmac('sha256', key(appSecret)).update(subscriberId).digest('base64url');
 }
 
 export function unsubscribeToken(appSecret: string, subscriberId: string): string {
