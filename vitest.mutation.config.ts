@@ -76,6 +76,8 @@ export default defineConfig({
       'tests/integration/subscribers.test.ts',
       'tests/integration/subscriber-routes.test.ts',
       'tests/integration/letters-queue.test.ts',
+      'tests/integration/mail-webhook.test.ts',
+      'tests/integration/mail-inbound.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
   },
