@@ -113,6 +113,7 @@ describeEachDialect('manual dues payments through the ledger, on %s', (dialect) 
     expect(after?.periods.at(-1)).toEqual({ start: addDays(first.endsOn, 1), end: yearFrom(addDays(first.endsOn, 1)) });
     const [p] = await paymentsOf(m.id);
     expect(p).toMatchObject({ provider: 'transfer', secondary_ref: null });
+    expect((await page(m.id)).dues.map((d) => d.method)).toEqual(['Virement', 'Carte']);
   });
 
   it('deductible dues recorded by hand take the next receipt number in the gifts’ sequence', async () => {
@@ -126,6 +127,7 @@ describeEachDialect('manual dues payments through the ledger, on %s', (dialect) 
     const seq = receipts.map((r) => Number(r.number.split('-').at(-1)));
     expect(seq[1]).toBe(seq[0] + 1);
     expect(receipts[1]).toMatchObject({ amount_cents: 5000, method: 'Espèces' });
+    expect((await page(m.id)).dues).toEqual([expect.objectContaining({ method: 'Espèces', source: 'Saisie par Ada Admin' })]);
     const [mail] = await db().selectFrom('mail_outbox').select(['text']).where('to', '=', 'deduct-cash@example.org').execute();
     expect(mail.text).toContain(receipts[1].number);
   });
