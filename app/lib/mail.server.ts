@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { DB } from '~db/index';
 import { log } from './log.server';
 
@@ -122,6 +124,12 @@ export class DeliveryError extends Error {
     readonly code: string | undefined,
     /** The SMTP step that failed: CONN (connecting), RCPT TO, DATA… */
     readonly command?: string,
+    /**
+     * Whether the transport had begun reading the message when it failed. nodemailer says CONN for
+     * a connection closed after the whole message went out as for one refused before anything did;
+     * this tells them apart (deliverBulk), so a failure after the handover is never retried.
+     */
+    readonly messageRead?: boolean,
   ) {
     super(message);
   }
@@ -132,11 +140,23 @@ export class DeliveryError extends Error {
  * queue is its record. Throws a DeliveryError when the server refused it or could not be reached.
  */
 export async function deliverBulk(config: MailConfig & { smtpUrl: string }, mail: Mail): Promise<void> {
+  // The message is built here and handed over as a stream we watch: whether the transport read a
+  // byte of it is what says, when the connection fails, whether the letter may have left.
+  const node = new MailComposer({ from: mail.from ?? config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers }).compile();
+  const message = await node.build();
+  let messageRead = false;
+  const raw = new Readable({
+    read() {
+      messageRead = true;
+      this.push(message);
+      this.push(null);
+    },
+  });
   try {
-    await transport(config.smtpUrl, true).sendMail({ from: mail.from ?? config.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+    await transport(config.smtpUrl, true).sendMail({ envelope: node.getEnvelope(), raw });
   } catch (e) {
     const err = e as { message?: string; responseCode?: number; code?: string; command?: string };
-    throw new DeliveryError(err.message ?? String(e), typeof err.responseCode === 'number' ? err.responseCode : undefined, err.code, err.command);
+    throw new DeliveryError(err.message ?? String(e), typeof err.responseCode === 'number' ? err.responseCode : undefined, err.code, err.command, messageRead);
   }
 }
 

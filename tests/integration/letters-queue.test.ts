@@ -232,6 +232,24 @@ describeEachDialect('the letters’ queue and sending, on %s', (dialect) => {
     }
   });
 
+  it('a connection closed after a mail was handed over never sends that mail again; the others go out', async () => {
+    const smtp = await startSmtp({ drop: (a) => a === 'lost@x.org' });
+    try {
+      await subscribe(t.db, ['a@x.org', 'lost@x.org', 'b@x.org']);
+      const id = await createLetter(t.db, ACTOR, VERSIONS, { language: '', source: '' });
+      await sendNow(t.db, ACTOR, id);
+      workers(smtp.url, 1);
+      await waitFor(() => sent(id));
+      // The server had the whole message: it may have delivered it. Marked failed ("issue inconnue"), never retried.
+      expect(smtp.dropped.map((m) => m.to[0])).toEqual(['lost@x.org']);
+      expect(smtp.mails.map((m) => m.to[0]).sort()).toEqual(['a@x.org', 'b@x.org']);
+      expect(await queueCounts(t.db, id)).toMatchObject({ sent: 2, failed: 1, queued: 0 });
+      expect(await subscriberByEmail(t.db, 'lost@x.org')).toMatchObject({ status: 'subscribed' });
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('pauses itself after a run of errors and says why; nothing is lost; without SMTP it pauses at once', async () => {
     await subscribe(t.db, Array.from({ length: 8 }, (_, i) => `p${i}@x.org`));
     const id = await createLetter(t.db, ACTOR, VERSIONS, { language: '', source: '' });

@@ -40,6 +40,8 @@ export interface SmtpBehaviour {
   refuse?: (address: string) => { code: number; message: string } | undefined;
   /** Recipients whose message is read and never answered (the sender waits until it is killed). */
   hang?: (address: string) => boolean;
+  /** Recipients whose message is read in full, then the connection is closed before the reply (kept in `dropped`). */
+  drop?: (address: string) => boolean;
 }
 
 /**
@@ -49,6 +51,7 @@ export interface SmtpBehaviour {
 export async function startSmtp(behaviour: SmtpBehaviour = {}) {
   const mails: CaughtMail[] = [];
   const hung: CaughtMail[] = [];
+  const dropped: CaughtMail[] = [];
   const waiters: (() => void)[] = [];
   let connections = 0;
   const server = new SMTPServer({
@@ -74,6 +77,13 @@ export async function startSmtp(behaviour: SmtpBehaviour = {}) {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const mail = { to: session.envelope.rcptTo.map((r) => r.address), text: decodeMime(raw), raw };
+        if (mail.to.some((a) => behaviour.drop?.(a))) {
+          dropped.push(mail);
+          for (const c of (server as unknown as { connections: Set<{ session?: { id: string }; _socket: { destroy(): void } }> }).connections) {
+            if (c.session?.id === session.id) c._socket.destroy();
+          }
+          return;
+        }
         if (mail.to.some((a) => behaviour.hang?.(a))) {
           hung.push(mail);
           waiters.splice(0).forEach((w) => w());
@@ -91,6 +101,7 @@ export async function startSmtp(behaviour: SmtpBehaviour = {}) {
     url: `smtp://127.0.0.1:${port}`,
     mails,
     hung,
+    dropped,
     behaviour,
     /** How many SMTP connections were opened to it so far. */
     get connections() {

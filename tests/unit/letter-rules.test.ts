@@ -56,6 +56,13 @@ describe('what a failed delivery means', () => {
     expect(classifyFailure({ code: 'ESOCKET', command: 'DATA' })).toBe('failed');
     for (const code of ['ECONNECTION', 'EDNS', 'EAUTH', 'ETLS', 'ENOAUTH']) expect(classifyFailure({ code })).toBe('retry');
     expect(classifyFailure({ code: 'ETIMEDOUT' })).toBe('failed');
+    // A connection failure once the message was read by the transport: it may have left, never again.
+    expect(classifyFailure({ code: 'ECONNECTION', command: 'CONN', messageRead: true })).toBe('failed');
+    expect(classifyFailure({ code: 'ECONNECTION', command: 'CONN', messageRead: false })).toBe('retry');
+    expect(classifyFailure({ code: 'EAUTH', messageRead: true })).toBe('failed');
+    // A refusal is the server's answer whatever was read.
+    expect(classifyFailure({ responseCode: 451, messageRead: true })).toBe('retry');
+    expect(classifyFailure({ responseCode: 550, messageRead: true })).toBe('suppress');
     expect(classifyFailure({})).toBe('failed');
   });
 

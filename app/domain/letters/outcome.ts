@@ -3,18 +3,22 @@
  * - a permanent refusal (a 5xx reply) suppresses the address: no letter goes to it again;
  * - a temporary refusal (4xx) or a server that could not be reached before the message was handed
  *   over: nothing was delivered, the row goes back to the queue;
- * - anything else (the connection dropped during the transfer…): the mail may have left; the row
- *   is marked failed and never sent again.
+ * - anything else (the connection dropped during or after the transfer…): the mail may have left;
+ *   the row is marked failed and never sent again. nodemailer reports a connection closed after
+ *   the whole message went out as it reports one refused (CONN, ECONNECTION): a connection failure
+ *   is a retry only when the transport had not read a byte of the message (`messageRead`).
  */
 export type FailureKind = 'suppress' | 'retry' | 'failed';
 
 /** nodemailer's codes for failures before any message data was sent. */
 const BEFORE_TRANSFER = new Set(['ECONNECTION', 'EDNS', 'EAUTH', 'ETLS', 'ENOAUTH']);
 
-export function classifyFailure(err: { responseCode?: number; code?: string; command?: string }): FailureKind {
+export function classifyFailure(err: { responseCode?: number; code?: string; command?: string; messageRead?: boolean }): FailureKind {
   const code = err.responseCode;
   if (code !== undefined && code >= 500 && code <= 599) return 'suppress';
   if (code !== undefined && code >= 400 && code <= 499) return 'retry';
+  // The connection failed after the message was handed over: it may have been delivered.
+  if (err.messageRead) return 'failed';
   // Failed while connecting (refused, unreachable, greeting never came): no message was sent.
   if (err.command === 'CONN') return 'retry';
   if (err.code !== undefined && BEFORE_TRANSFER.has(err.code)) return 'retry';
