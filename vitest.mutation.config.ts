@@ -77,6 +77,7 @@ export default defineConfig({
       'tests/integration/subscriber-routes.test.ts',
       'tests/integration/letters-queue.test.ts',
       'tests/integration/mail-webhook.test.ts',
+      'tests/integration/bounce-events.test.ts',
       'tests/integration/mail-inbound.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
