@@ -1,5 +1,5 @@
 import { messagesFor } from '~/lib/i18n.server';
-import { translate, type Lang } from '~/lib/i18n';
+import { LOCALES, translate } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
 import type { DonationDeps } from '../context.server';
 import { findByRef, type Donation } from '../ledger.server';
@@ -157,13 +157,11 @@ export function orderAnswer(donation: Donation, p: VerifiedPayment & { customId:
   return p.customId && p.customId !== donation.id ? null : { ...p, ref: donation.provider_ref };
 }
 
-const PAYPAL_LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
-
 /** The return pages on the trusted origin (ADR 010), naming the attempt; PayPal adds `token` and `PayerID`. */
 function redirectOf(deps: Pick<DonationDeps, 'publicUrl'>, donation: Donation, r: PaymentRequest): PayPalRedirect {
   const origin = returnOrigin(deps.publicUrl, 'paypal');
   const paths = returnPaths(r);
-  return { returnUrl: `${origin}${paths.success}?d=${donation.id}`, cancelUrl: `${origin}${paths.cancel}?d=${donation.id}`, locale: PAYPAL_LOCALES[r.lang] };
+  return { returnUrl: `${origin}${paths.success}?d=${donation.id}`, cancelUrl: `${origin}${paths.cancel}?d=${donation.id}`, locale: LOCALES[r.lang] };
 }
 
 export const payPalProvider: PaymentProvider = {
