@@ -4,7 +4,7 @@ import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../su
 import { useSignInLink } from '~/domain/donors/links.server';
 import { DONOR_COOKIE } from '~/routes/donors/session.server';
 import { annualReceiptsOf, donorExportCsv, eraseDonorData, exportDonorData, historyOf } from '~/domain/donors/personal-data.server';
-import { parisYear } from '~/domain/receipts/calendar';
+import { parisYear } from '~/lib/paris';
 import { receiptPdfById } from '~/domain/receipts/mail.server';
 import { cancelReceipt, issueAnnualStatements, issuedReceiptsOfEmail, receiptsOfDonation, type Receipt } from '~/domain/receipts/register.server';
 import { correctReceipt } from '~/domain/donations/ledger.server';

@@ -14,6 +14,7 @@ import {
   transition,
   type NewAttempt,
 } from '~/domain/donations/ledger.server';
+import { receiptContext } from '~/domain/receipts/register.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { ledgerRow } from '../support/ledger-rows';
 import { DONOR, setReceiptSettings } from '../support/receipts';
@@ -115,6 +116,25 @@ describeEachDialect('the donations ledger on %s', (dialect) => {
     const f = await createAttempt(t.db, attempt());
     await transition(t.db, { id: f.id }, 'failed');
     expect(await activity(f.id)).toEqual([]);
+  });
+
+  it('numbers a receipt with the receipt context its caller read (the request’s), and prints that context', async () => {
+    await setReceiptSettings(t.db);
+    const read = await receiptContext(t.db);
+    // The request read the settings before an Admin changed them: the receipt prints what the request read.
+    const given = { ...read, organisation: { ...read.organisation, legalName: 'Fondation telle que lue', logoUrl: '/media/logo-lu.png' } };
+    await setReceiptSettings(t.db, { legalName: 'Fondation modifiée depuis' });
+    const d = await createAttempt(t.db, attempt({ taxDetails: JSON.stringify(DONOR) }));
+    const paid = await transition(t.db, { id: d.id }, 'succeeded', {}, given);
+    expect(JSON.parse(paid.receipt!.organisation)).toMatchObject({ legalName: 'Fondation telle que lue', logoUrl: '/media/logo-lu.png' });
+    // A context with receipts off gives none, whatever the stored settings say.
+    const off = await createAttempt(t.db, attempt({ taxDetails: JSON.stringify(DONOR) }));
+    expect((await transition(t.db, { id: off.id }, 'succeeded', {}, { ...read, active: false })).receipt).toBeNull();
+    // Without one, the ledger reads the settings as they are now.
+    const now = await createAttempt(t.db, attempt({ taxDetails: JSON.stringify(DONOR) }));
+    expect(JSON.parse((await transition(t.db, { id: now.id }, 'succeeded')).receipt!.organisation)).toMatchObject({ legalName: 'Fondation modifiée depuis' });
+    const renewal = await recordSucceeded(t.db, { ...attempt({ taxDetails: JSON.stringify(DONOR) }), providerRef: 'in_ledger_ctx' }, given);
+    expect(JSON.parse(renewal.receipt!.organisation)).toMatchObject({ legalName: 'Fondation telle que lue' });
   });
 
   it('records what a provider reports on its own once per reference, succeeded with its receipt or failed', async () => {

@@ -5,7 +5,8 @@ import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../su
 import { applyDuesPayment } from '~/domain/membership/dues.server';
 import { duesReturn, join, renew, renewalOf } from '~/domain/membership/join.server';
 import type { JoinInput } from '~/domain/membership/join-form';
-import { addDays, parisDay, yearFrom } from '~/domain/membership/period';
+import { parisDay } from '~/lib/paris';
+import { addDays, yearFrom } from '~/domain/membership/period';
 import { DuesNotPayableError, membershipOfPayment, onDuesPayment, startDues } from '~/domain/membership/payments.server';
 import { createMember, duesHistory, getMember } from '~/domain/membership/register.server';
 import { renewalToken } from '~/domain/membership/reminders.server';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { recordSucceeded } from '~/domain/donations/ledger.server';
 import { applyDuesPayment } from '~/domain/membership/dues.server';
-import { addDays, parisDay, yearFrom } from '~/domain/membership/period';
+import { parisDay } from '~/lib/paris';
+import { addDays, yearFrom } from '~/domain/membership/period';
 import { createMember, duesHistory, getMember } from '~/domain/membership/register.server';
 import { createType } from '~/domain/membership/types.server';
 import { runtime } from '~/lib/runtime.server';

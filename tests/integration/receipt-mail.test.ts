@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createAttempt, findById, transition } from '~/domain/donations/ledger.server';
 import { announceRefund, giftReceiptForMail, mailAnnualReceipts, notifyAdminsOfCancellation, pdfAttachment } from '~/domain/receipts/mail.server';
-import { parisYear } from '~/domain/receipts/calendar';
+import { parisYear } from '~/lib/paris';
 import { receiptFileName, renderReceiptPdf } from '~/domain/receipts/pdf.server';
 import { cancelReceipt, receiptsOfDonation, type Receipt } from '~/domain/receipts/register.server';
 import { sendReceipt } from '~/domain/donations/thanks.server';

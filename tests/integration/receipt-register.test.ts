@@ -1,7 +1,7 @@
 import { RouterContextProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAttempt, findById, transition, type NewAttempt } from '~/domain/donations/ledger.server';
-import { parisYear } from '~/domain/receipts/calendar';
+import { parisYear } from '~/lib/paris';
 import { januaryRun, runAnnualStatements, startAnnualReceiptJob, type AnnualDeps } from '~/domain/receipts/jobs.server';
 import { getReceiptSettings, saveReceiptSettings } from '~/domain/receipts/settings.server';
 import { parseEnv } from '~/lib/env.server';
@@ -16,9 +16,12 @@ import {
   issueAnnualStatements,
   issuedReceiptsFor,
   issueForGift,
+  receiptContext,
   receiptNumber,
   receiptsOfDonation,
+  type ReceiptContext,
 } from '~/domain/receipts/register.server';
+import { receiptsActive, type ReceiptSettings } from '~/domain/receipts/settings';
 import { correctReceipt } from '~/domain/donations/ledger.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { DONOR, ORGANISATION, setReceiptSettings } from '../support/receipts';
@@ -30,6 +33,8 @@ import { startTestRuntime } from '../support/runtime';
  * annual statement's refusals and method line, and lookups over many gifts.
  */
 const ADMIN = { id: null, name: 'Admin' };
+/** The context the ledger hands the register, for these settings (no site logo). */
+const contextOf = (s: ReceiptSettings): ReceiptContext => ({ settings: s, active: receiptsActive(s), organisation: s });
 const YEAR = parisYear(new Date());
 
 describe('receipt numbers and the gifts that get a receipt', () => {
@@ -40,22 +45,22 @@ describe('receipt numbers and the gifts that get a receipt', () => {
 
   const gift = { status: 'succeeded', verifiable: 1, eur_cents: 2500, tax_details: JSON.stringify(DONOR), frequency: 'once' };
   it('gives a receipt only to a confirmed, verified gift with a value in euros and the donor’s details', () => {
-    expect(giftGetsReceipt(ORGANISATION, gift)).toBe(true);
-    expect(giftGetsReceipt(ORGANISATION, { ...gift, status: 'pending' })).toBe(false);
-    expect(giftGetsReceipt(ORGANISATION, { ...gift, status: 'refunded' })).toBe(false);
-    expect(giftGetsReceipt(ORGANISATION, { ...gift, verifiable: 0 })).toBe(false);
-    expect(giftGetsReceipt(ORGANISATION, { ...gift, eur_cents: null })).toBe(false);
-    expect(giftGetsReceipt(ORGANISATION, { ...gift, eur_cents: 0 })).toBe(false);
-    expect(giftGetsReceipt(ORGANISATION, { ...gift, eur_cents: 1 })).toBe(true);
-    expect(giftGetsReceipt(ORGANISATION, { ...gift, tax_details: null })).toBe(false);
-    expect(giftGetsReceipt({ ...ORGANISATION, enabled: false }, gift)).toBe(false);
+    expect(giftGetsReceipt(contextOf(ORGANISATION), gift)).toBe(true);
+    expect(giftGetsReceipt(contextOf(ORGANISATION), { ...gift, status: 'pending' })).toBe(false);
+    expect(giftGetsReceipt(contextOf(ORGANISATION), { ...gift, status: 'refunded' })).toBe(false);
+    expect(giftGetsReceipt(contextOf(ORGANISATION), { ...gift, verifiable: 0 })).toBe(false);
+    expect(giftGetsReceipt(contextOf(ORGANISATION), { ...gift, eur_cents: null })).toBe(false);
+    expect(giftGetsReceipt(contextOf(ORGANISATION), { ...gift, eur_cents: 0 })).toBe(false);
+    expect(giftGetsReceipt(contextOf(ORGANISATION), { ...gift, eur_cents: 1 })).toBe(true);
+    expect(giftGetsReceipt(contextOf(ORGANISATION), { ...gift, tax_details: null })).toBe(false);
+    expect(giftGetsReceipt(contextOf({ ...ORGANISATION, enabled: false }), gift)).toBe(false);
   });
 
   it('under the annual model, a monthly gift waits for the annual statement and a one-off gift still gets its own', () => {
     const annual = { ...ORGANISATION, model: 'annual_monthly' as const };
-    expect(giftGetsReceipt(annual, { ...gift, frequency: 'monthly' })).toBe(false);
-    expect(giftGetsReceipt(annual, gift)).toBe(true);
-    expect(giftGetsReceipt(ORGANISATION, { ...gift, frequency: 'monthly' })).toBe(true);
+    expect(giftGetsReceipt(contextOf(annual), { ...gift, frequency: 'monthly' })).toBe(false);
+    expect(giftGetsReceipt(contextOf(annual), gift)).toBe(true);
+    expect(giftGetsReceipt(contextOf(ORGANISATION), { ...gift, frequency: 'monthly' })).toBe(true);
   });
 });
 
@@ -110,7 +115,7 @@ describeEachDialect('the receipt register on %s', (dialect) => {
     const d = await confirmed();
     const [first] = await receiptsOfDonation(t.db, d.id);
     const before = await counter();
-    expect(await issueForGift(t.db, d)).toEqual(first);
+    expect(await issueForGift(t.db, await receiptContext(t.db), d)).toEqual(first);
     expect(await counter()).toBe(before);
     expect(await receiptsOfDonation(t.db, d.id)).toHaveLength(1);
   });
@@ -121,7 +126,7 @@ describeEachDialect('the receipt register on %s', (dialect) => {
     await setReceiptSettings(t.db);
     const paid = `${YEAR}-03-02T10:00:00.000Z`;
     await t.db.updateTable('donations').set({ succeeded_at: paid, updated_at: `${YEAR}-03-04T08:00:00.000Z` }).where('id', '=', d.id).execute();
-    const receipt = await issueForGift(t.db, (await findById(t.db, d.id))!);
+    const receipt = await issueForGift(t.db, await receiptContext(t.db), (await findById(t.db, d.id))!);
     expect(receipt).toMatchObject({ paid_at: paid, issued_at: paid, year: YEAR });
   });
 

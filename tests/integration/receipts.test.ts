@@ -8,7 +8,7 @@ import { createAttempt, findById, findByRef, transition } from '~/domain/donatio
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import { renderReceiptPdf } from '~/domain/receipts/pdf.server';
-import { parisYear } from '~/domain/receipts/calendar';
+import { parisYear } from '~/lib/paris';
 import { donorTaxDetails } from '~/domain/receipts/donate-form.server';
 import { issueAnnualStatements, listReceipts, receiptsOfDonation, totalsOf, type Receipt } from '~/domain/receipts/register.server';
 import { correctReceipt } from '~/domain/donations/ledger.server';

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { coinGateStatus, flutterwaveStatus, payPalCaptureStatus, stripeSessionStatus } from '~/domain/donations/providers/statuses';
-import { canTransition, DONATION_STATUSES, PROVIDER_LABELS, referenceOf, sourcesOf, STATUS_LABELS } from '~/domain/donations/status';
+import { coinGateStatus } from '~/domain/donations/providers/coingate.server';
+import { flutterwaveStatus } from '~/domain/donations/providers/flutterwave.server';
+import { payPalCaptureStatus } from '~/domain/donations/providers/paypal.server';
+import { stripeSessionStatus } from '~/domain/donations/providers/stripe.server';
+import { canTransition, sourcesOf } from '~/domain/donations/ledger.server';
+import { DONATION_STATUSES, PROVIDER_LABELS, referenceOf, STATUS_LABELS } from '~/domain/donations/status';
 
 /** Every status rule spelt out, pair by pair (mutation testing, ADR 011). */
 describe('donation statuses', () => {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cfaToEurCents, eurCentsToCfa, formatMoney, fromDecimal, parseEuroAmount, toDecimalString } from '~/domain/donations/money';
+import { formatMoney, fromDecimal, toDecimalString } from '~/lib/currency';
+import { cfaToEurCents, eurCentsToCfa, parseEuroAmount } from '~/domain/donations/money';
 import { STRIPE_METHOD_LABELS, STRIPE_METHOD_TYPES, nestFormData, paymentSettingsFormSchema } from '~/domain/donations/payment-settings';
-import { canTransition } from '~/domain/donations/status';
-import { coinGateStatus, flutterwaveStatus, payPalCaptureStatus, stripeSessionStatus } from '~/domain/donations/providers/statuses';
+import { canTransition } from '~/domain/donations/ledger.server';
+import { coinGateStatus } from '~/domain/donations/providers/coingate.server';
+import { flutterwaveStatus } from '~/domain/donations/providers/flutterwave.server';
+import { payPalCaptureStatus } from '~/domain/donations/providers/paypal.server';
+import { stripeSessionStatus } from '~/domain/donations/providers/stripe.server';
 import { open, seal } from '~/lib/secret-box.server';
 
 describe('donation amounts', () => {

@@ -6,12 +6,12 @@ import {
   endOfCoverage,
   firstPeriod,
   nextPeriod,
-  parisDay,
   parseRollover,
   periodFor,
   yearFrom,
   type PeriodRule,
 } from '~/domain/membership/period';
+import { parisDay } from '~/lib/paris';
 
 const ANNIVERSARY: PeriodRule = { model: 'anniversary', rollover: '' };
 const CALENDAR: PeriodRule = { model: 'calendar', rollover: '' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_PATTERN, exponent, formatMoney, fromDecimal, parseEuroAmount, toDecimalString } from '~/domain/donations/money';
+import { exponent, formatMoney, fromDecimal, toDecimalString } from '~/lib/currency';
+import { AMOUNT_PATTERN, parseEuroAmount } from '~/domain/donations/money';
 
 /** The edges of the money rules that mutation testing found untested (ADR 011). */
 describe('money edges', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { euroCentsInFrench, euroFigures, integerInFrench } from '~/domain/receipts/words';
 import { FIELD_LABEL, TAX_FIELDS, parseTaxDetails, readTaxDetails } from '~/domain/receipts/donor-details';
-import { parisYear, parisYearStart } from '~/domain/receipts/calendar';
+import { parisYear, parisYearStart } from '~/lib/paris';
 import { translate } from '~/lib/i18n';
 import en from '~/locales/en';
 import es from '~/locales/es';

@@ -2,7 +2,8 @@
  * The donate form's "raise more" options (ADR 014), shared with the browser: the amount added to
  * cover processing fees and the dedication's rules.
  */
-import { formatMoney, parseEuroAmount } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
+import { parseEuroAmount } from '~/domain/donations/money';
 
 /** "2,5" or "2.5" (payment settings) as a number; 0 when the option is off or the value unreadable. */
 export function feePercentOf(setting: string | undefined): number {

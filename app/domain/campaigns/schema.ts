@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoDate, optionalMediaUrl, optionalText, perLanguage, requiredIn, requiredText, richText } from '~/domain/content/forms';
 import { flattenTranslations, translationsOf } from '~/domain/content/forms';
-import { parseEuroAmount, toDecimalString, withoutThousandsSpace } from '~/domain/donations/money';
+import { toDecimalString } from '~/lib/currency';
+import { parseEuroAmount, withoutThousandsSpace } from '~/domain/donations/money';
 import { LANGS, type Lang } from '~/lib/i18n';
 import { CAMPAIGN_STATUSES, MAX_SUGGESTED_AMOUNTS, SLUG_PATTERN, type CampaignInput, type CampaignTranslation } from './campaigns';
 

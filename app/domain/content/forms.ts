@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGS, type Lang } from '~/lib/i18n';
 import { dateTimeFormat } from '~/lib/intl';
+import { parisDay } from '~/lib/paris';
 
 /**
  * What the content screens' forms share (browser and server: no server imports here). Translated
@@ -59,7 +60,7 @@ export const isoDate = (message: string) =>
 
 /** Today as YYYY-MM-DD, in Paris (the foundation's day). */
 export function today(now = new Date()): string {
-  return dateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parisDay(now);
 }
 
 /** `{ 'fr.title': schema, 'en.title': schema, … }` for the translated fields of a form. */

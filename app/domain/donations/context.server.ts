@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DB } from '~db/index';
 import type { Env } from '~/lib/env.server';
 import type { Storage } from '~/lib/storage.server';
+import type { ReceiptContext } from '~/domain/receipts/register.server';
 import type { PaymentSettings } from './payment-settings.server';
 
 /** What every payment operation needs: the database, the settings (secrets in clear) and where we live. */
@@ -16,6 +17,12 @@ export interface DonationDeps {
   publicUrl: string | undefined;
   /** Media storage (a receipt's signature image); without it receipts print the typed signature only. */
   storage?: Storage;
+  /**
+   * The receipt settings and the organisation as printed, read with the payment settings when the
+   * request starts, so that the ledger's transaction takes a receipt number without reading them
+   * (ADR 019). Absent, the ledger reads them itself, before its transaction.
+   */
+  receipts?: ReceiptContext;
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -2,6 +2,7 @@ import { log } from '~/lib/log.server';
 import { trustedOrigin } from '~/lib/origin.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { runtime } from '~/lib/runtime.server';
+import { receiptContext } from '~/domain/receipts/register.server';
 import type { DonationDeps } from './context.server';
 import { getPaymentSettings } from './payment-settings.server';
 import { recheckPending } from './payments.server';
@@ -16,6 +17,7 @@ export async function donationDeps(request?: Request): Promise<DonationDeps> {
     // Never the Host a stranger's request named (ADR 010); the periodic jobs, without a request, use localhost.
     publicUrl: request ? trustedOrigin(request) : (rt.publicUrl ?? `http://localhost:${rt.env.PORT}`),
     storage: rt.storage,
+    receipts: await receiptContext(rt.db),
   };
 }
 

@@ -11,10 +11,10 @@ import type { DonationTable } from '~db/schema';
 import { audit } from '~/domain/audit/audit.server';
 import { recordNewsletterConsent } from './consent.server';
 import type { TaxDetails } from '~/domain/receipts/donor-details';
-import { cancelForRefund, correctReceiptWith, issueForGift, type CorrectionResult, type Receipt } from '~/domain/receipts/register.server';
+import { cancelForRefund, correctReceiptWith, issueForGift, receiptContext, type CorrectionResult, type Receipt, type ReceiptContext } from '~/domain/receipts/register.server';
 import type { Actor } from '~/domain/audit/audit.server';
-import { toDecimalString } from './money';
-import { OFFLINE_MEANS, OFFLINE_REF_PREFIX, sourcesOf, type DonationStatus, type OfflineMeans, type PaymentMeans, type ProviderName } from './status';
+import { toDecimalString } from '~/lib/currency';
+import { DONATION_STATUSES, OFFLINE_MEANS, OFFLINE_REF_PREFIX, type DonationStatus, type OfflineMeans, type PaymentMeans, type ProviderName } from './status';
 
 export type Donation = DonationTable;
 
@@ -122,6 +122,30 @@ export async function findById(db: DB, id: string): Promise<Donation | undefined
   return db.selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * From a status, the statuses verified provider data may move a donation to. A cancelled attempt
+ * may still succeed (the donor left the cancel page open while the provider settled); nothing
+ * leaves failed or refunded, and only a refund leaves succeeded.
+ */
+export const ALLOWED_TRANSITIONS: Record<DonationStatus, readonly DonationStatus[]> = {
+  pending: ['succeeded', 'failed', 'cancelled'],
+  cancelled: ['succeeded', 'failed'],
+  succeeded: ['refunded'],
+  // Stryker disable next-line ArrayDeclaration: an entry that is not a status can never be asked for
+  failed: [],
+  // Stryker disable next-line ArrayDeclaration: an entry that is not a status can never be asked for
+  refunded: [],
+};
+
+export function canTransition(from: DonationStatus, to: DonationStatus): boolean {
+  return ALLOWED_TRANSITIONS[from].includes(to);
+}
+
+/** The statuses a donation may be in for `to` to apply. */
+export function sourcesOf(to: DonationStatus): DonationStatus[] {
+  return DONATION_STATUSES.filter((s) => canTransition(s, to));
+}
+
 export interface Transition {
   /** Set when the move happened now; undefined when the donation was already there (a replay) or may not move. */
   donation?: Donation;
@@ -135,16 +159,25 @@ export interface Transition {
 }
 
 /**
+ * What numbering a receipt needs, read before a transaction: the one the caller's request read
+ * (DonationDeps.receipts), or read now.
+ */
+const receiptsFor = (db: DB, given: ReceiptContext | undefined): Promise<ReceiptContext> => (given ? Promise.resolve(given) : receiptContext(db));
+
+/**
  * Moves a donation to `to` if, and only if, its current status allows it: one conditional UPDATE,
  * so concurrent or replayed events change it once. Extra fields (donor, error) ride along.
+ * `receipts`: the receipt context the request read (read here, before the transaction, when absent).
  */
 export async function transition(
   db: DB,
   where: { id: string } | { provider: ProviderName; ref: string },
   to: DonationStatus,
   extra: { donorName?: string | null; donorEmail?: string | null; error?: string | null; secondaryRef?: string | null } = {},
+  receipts?: ReceiptContext,
 ): Promise<Transition> {
   const now = new Date().toISOString();
+  const ctx = to === 'succeeded' || to === 'refunded' ? await receiptsFor(db, receipts) : undefined;
   let q = db
     .updateTable('donations')
     .set({
@@ -163,8 +196,8 @@ export async function transition(
   return db.transaction().execute(async (trx) => {
     const donation = await (trx.executeQuery(q.returningAll().compile()).then((r) => r.rows[0] as Donation | undefined));
     if (!donation) return { donation, changed: false };
-    const receipt = donation.status === 'succeeded' ? await issueForGift(trx, donation) : null;
-    const refund = donation.status === 'refunded' ? await cancelForRefund(trx, donation.id, now) : { cancelled: [], reissued: [] };
+    const receipt = ctx && donation.status === 'succeeded' ? await issueForGift(trx, ctx, donation) : null;
+    const refund = ctx && donation.status === 'refunded' ? await cancelForRefund(trx, ctx, donation.id, now) : { cancelled: [], reissued: [] };
     await recordActivity(trx, donation);
     return { donation, changed: true, receipt, cancelledReceipts: refund.cancelled, reissuedReceipts: refund.reissued };
   });
@@ -186,8 +219,8 @@ async function recordActivity(db: DB, d: Donation): Promise<void> {
  * A donation the provider reports on its own (a monthly renewal's invoice): inserted already
  * succeeded, once per provider reference.
  */
-export async function recordSucceeded(db: DB, a: NewAttempt & { providerRef: string }): Promise<Transition> {
-  return recordFromProvider(db, a, 'succeeded');
+export async function recordSucceeded(db: DB, a: NewAttempt & { providerRef: string }, receipts?: ReceiptContext): Promise<Transition> {
+  return recordFromProvider(db, a, 'succeeded', receipts);
 }
 
 /** A row inserted already settled (a provider's own report, an Admin's record), written `at`. */
@@ -219,8 +252,9 @@ function rowOf(a: Omit<NewAttempt, 'provider'> & { provider: PaymentMeans; provi
 }
 
 /** Same, for what the provider reports as succeeded or failed (a monthly instalment it could not charge). */
-export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: string }, status: 'succeeded' | 'failed'): Promise<Transition> {
+export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: string }, status: 'succeeded' | 'failed', receipts?: ReceiptContext): Promise<Transition> {
   const now = new Date().toISOString();
+  const ctx = status === 'succeeded' ? await receiptsFor(db, receipts) : undefined;
   try {
     const insert = db
       .insertInto('donations')
@@ -229,7 +263,7 @@ export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: 
       .compile();
     return await db.transaction().execute(async (trx) => {
       const donation = (await trx.executeQuery(insert)).rows[0] as Donation;
-      const receipt = await issueForGift(trx, donation);
+      const receipt = ctx ? await issueForGift(trx, ctx, donation) : null;
       await recordActivity(trx, donation);
       return { donation, changed: true, receipt };
     });
@@ -258,7 +292,8 @@ export interface OfflinePayment extends Omit<NewAttempt, 'provider' | 'providerR
  * `link` (the purpose's own record, e.g. the membership it pays) commit together. Keyed by the
  * form's token: a replayed submission answers `changed: false` and writes nothing.
  */
-export async function recordOffline(db: DB, actor: Actor, a: OfflinePayment, link: (trx: DB, d: Donation) => Promise<void>): Promise<Transition> {
+export async function recordOffline(db: DB, actor: Actor, a: OfflinePayment, link: (trx: DB, d: Donation) => Promise<void>, receipts?: ReceiptContext): Promise<Transition> {
+  const ctx = await receiptsFor(db, receipts);
   // Paid at noon UTC of the day received: the same day in Paris, where periods and receipts are dated.
   const paidAt = `${a.receivedOn}T12:00:00.000Z`;
   const key = `${OFFLINE_REF_PREFIX}${a.token}`;
@@ -274,7 +309,7 @@ export async function recordOffline(db: DB, actor: Actor, a: OfflinePayment, lin
       // (written first, read after, under the key's lock: see dues.server.ts on SQLite's lock).
       const same = await trx.selectFrom('donations').select('id').where('provider_ref', '=', key).execute();
       if (same.length > 1) throw new AlreadyRecorded();
-      const receipt = await issueForGift(trx, donation);
+      const receipt = await issueForGift(trx, ctx, donation);
       await link(trx, donation);
       await audit(trx, actor, 'donation.recorded', `${toDecimalString(donation.amount_minor, donation.currency)} ${donation.currency} (${a.means})`, {
         donation: donation.id,
@@ -300,8 +335,9 @@ class AlreadyRecorded extends Error {}
  * reissued, as on a refund) and the act is audited under the Admin's name, in one transaction.
  * A second submission finds nothing to move and changes nothing.
  */
-export async function voidOffline(db: DB, actor: Actor, id: string, reason: string): Promise<Transition> {
+export async function voidOffline(db: DB, actor: Actor, id: string, reason: string, receipts?: ReceiptContext): Promise<Transition> {
   const now = new Date().toISOString();
+  const ctx = await receiptsFor(db, receipts);
   return db.transaction().execute(async (trx) => {
     const donation = (await trx
       .updateTable('donations')
@@ -312,9 +348,9 @@ export async function voidOffline(db: DB, actor: Actor, id: string, reason: stri
       .returningAll()
       .executeTakeFirst()) as Donation | undefined;
     if (!donation) return { changed: false };
-    const receipts = await cancelForRefund(trx, donation.id, now, `Saisie annulée : ${reason}`);
+    const cancelled = await cancelForRefund(trx, ctx, donation.id, now, `Saisie annulée : ${reason}`);
     await audit(trx, actor, 'donation.voided', `${toDecimalString(donation.amount_minor, donation.currency)} ${donation.currency} (${donation.provider})`, { donation: donation.id, purpose: donation.purpose, reason });
-    return { donation, changed: true, cancelledReceipts: receipts.cancelled, reissuedReceipts: receipts.reissued };
+    return { donation, changed: true, cancelledReceipts: cancelled.cancelled, reissuedReceipts: cancelled.reissued };
   });
 }
 

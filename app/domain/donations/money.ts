@@ -1,24 +1,14 @@
-import { numberFormat } from '~/lib/intl';
-
 /**
- * Money as integers in a currency's minor unit, and the amount rules of the donate page.
+ * The amount rules of the donate page and the currencies we take (arithmetic on minor units:
+ * app/lib/currency.ts).
  * Shared with the browser: no server imports.
  */
 export const MAX_DONATION_EUR_CENTS = 100_000_00;
 /** 1 EUR = 655.957 XOF/XAF: the fixed legal parity of the CFA francs. */
 export const CFA_PER_EUR = 655.957;
 
-/** Digits after the decimal point per ISO 4217 for the currencies we charge. */
-const EXPONENT: Record<string, number> = { EUR: 2, XOF: 0, XAF: 0, GHS: 2, KES: 2, UGX: 0, RWF: 0, TZS: 2, ZMW: 2 };
-
 export const MOBILE_MONEY_CURRENCIES = ['XOF', 'XAF', 'GHS', 'KES', 'UGX', 'RWF', 'TZS', 'ZMW'] as const;
 export type MobileMoneyCurrency = (typeof MOBILE_MONEY_CURRENCIES)[number];
-
-export function exponent(currency: string): number {
-  const e = EXPONENT[currency.toUpperCase()];
-  if (e === undefined) throw new Error(`unsupported currency ${currency}`);
-  return e;
-}
 
 export type AmountError = 'missing' | 'invalid' | 'too_small' | 'too_large';
 
@@ -57,28 +47,6 @@ export function parseEuroAmount(input: unknown): { ok: true; cents: number } | {
   return { ok: true, cents };
 }
 
-/** Minor units to the decimal string providers expect ("20.00", "13119"). */
-export function toDecimalString(minor: number, currency: string): string {
-  const e = exponent(currency);
-  if (e === 0) return String(minor);
-  const sign = minor < 0 ? '-' : '';
-  const abs = Math.abs(minor);
-  const unit = 10 ** e;
-  return `${sign}${Math.floor(abs / unit)}.${String(abs % unit).padStart(e, '0')}`;
-}
-
-/** A provider's decimal amount (string or number) back to minor units; null if it is not one. */
-export function fromDecimal(value: unknown, currency: string): number | null {
-  const s = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-  if (!/^\d+(\.\d+)?$/.test(s) || EXPONENT[currency.toUpperCase()] === undefined) return null;
-  const e = exponent(currency);
-  const [whole, frac = ''] = s.split('.');
-  if (frac.replace(/0+$/, '').length > e) return null;
-  // Stryker disable next-line StringLiteral: Number('') is 0, like Number('0')
-  const minor = Number(whole) * 10 ** e + Number((frac + '0'.repeat(e)).slice(0, e) || '0');
-  return Number.isSafeInteger(minor) ? minor : null;
-}
-
 /** Euro cents to CFA francs at the fixed parity, rounded to the franc. */
 export function eurCentsToCfa(cents: number): number {
   return Math.round((cents * CFA_PER_EUR) / 100);
@@ -89,8 +57,3 @@ export function cfaToEurCents(francs: number): number {
   return Math.round((francs * 100) / CFA_PER_EUR);
 }
 
-/** "20,00 €" in the donor's language. */
-export function formatMoney(minor: number, currency: string, lang = 'fr'): string {
-  const e = exponent(currency);
-  return numberFormat(lang, { style: 'currency', currency, minimumFractionDigits: e, maximumFractionDigits: e }).format(minor / 10 ** e);
-}

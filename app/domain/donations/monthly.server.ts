@@ -8,7 +8,7 @@ import { log } from '~/lib/log.server';
 import type { DonationDeps } from './context.server';
 import { langOf, sendDonorMail, spaceUrl } from './donor-mail.server';
 import { findBySecondaryRef, recordFromProvider, type Donation } from './ledger.server';
-import { formatMoney, toDecimalString } from './money';
+import { formatMoney, toDecimalString } from '~/lib/currency';
 import type { SubscriptionCapability } from './providers/provider';
 import { stripeOf, subscriptionOfInvoice } from './providers/stripe.server';
 import { ProviderError, returnOrigin } from './providers/types';

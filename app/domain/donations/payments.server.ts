@@ -55,12 +55,12 @@ export async function startPayment(deps: DonationDeps, name: ProviderName, r: Pa
  * published like a provider's verified one, so every purpose's subscribers act on it the same way.
  */
 export async function recordOfflinePayment(deps: DonationDeps, actor: Actor, a: OfflinePayment, link: (trx: DonationDeps['db'], d: Donation) => Promise<void>): Promise<Transition> {
-  return publish(deps, await recordOffline(deps.db, actor, a, link));
+  return publish(deps, await recordOffline(deps.db, actor, a, link, deps.receipts));
 }
 
 /** An Admin takes back a payment they recorded by hand (the ledger's `voidOffline`); the cancellation is published. */
 export async function voidOfflinePayment(deps: DonationDeps, actor: Actor, id: string, reason: string): Promise<Transition> {
-  return publish(deps, await voidOffline(deps.db, actor, id, reason));
+  return publish(deps, await voidOffline(deps.db, actor, id, reason, deps.receipts));
 }
 
 /**
@@ -82,14 +82,14 @@ export async function settle(deps: DonationDeps, provider: ProviderName, p: Veri
   const extra = { donorName: p.donorName, donorEmail: p.donorEmail, secondaryRef: p.secondaryRef };
   if (p.status === 'succeeded' && (p.amountMinor !== donation.amount_minor || p.currency !== donation.currency)) {
     log.warn('payment does not match its attempt', { donationId: donation.id, expected: `${donation.amount_minor} ${donation.currency}`, got: `${p.amountMinor} ${p.currency}` });
-    return publish(deps, await transition(deps.db, { id: donation.id }, 'failed', { ...extra, error: `Montant ou devise inattendus : ${p.amountMinor ?? '?'} ${p.currency ?? '?'}` }));
+    return publish(deps, await transition(deps.db, { id: donation.id }, 'failed', { ...extra, error: `Montant ou devise inattendus : ${p.amountMinor ?? '?'} ${p.currency ?? '?'}` }, deps.receipts));
   }
-  return publish(deps, await transition(deps.db, { id: donation.id }, p.status, extra));
+  return publish(deps, await transition(deps.db, { id: donation.id }, p.status, extra, deps.receipts));
 }
 
 /** Moves a payment the provider's word decided (a refund, an abandoned attempt closed), and publishes the move. */
 export async function move(deps: DonationDeps, id: string, to: 'refunded' | 'cancelled'): Promise<Transition> {
-  return publish(deps, await transition(deps.db, { id }, to));
+  return publish(deps, await transition(deps.db, { id }, to, {}, deps.receipts));
 }
 
 async function apply(deps: DonationDeps, name: ProviderName, n: WebhookNotice): Promise<void> {
@@ -98,7 +98,7 @@ async function apply(deps: DonationDeps, name: ProviderName, n: WebhookNotice): 
   else if (n.kind === 'renewed') {
     // The campaign of the first gift, if it still takes gifts on the day this one was paid; after that, a general gift.
     const campaignId = await designateRenewal(deps, n.first.campaign_id, n.paidAt);
-    await publish(deps, await recordSucceeded(deps.db, { ...n.attempt, gift: { ...n.attempt.gift, campaignId } }));
+    await publish(deps, await recordSucceeded(deps.db, { ...n.attempt, gift: { ...n.attempt.gift, campaignId } }, deps.receipts));
   } else await providerOf(name).subscriptions?.onWebhook(deps, n);
 }
 

@@ -1,4 +1,4 @@
-/** Donation statuses and the only transitions the ledger allows. Shared with the browser. */
+/** Donation statuses, the means of payment and their labels. Shared with the browser; the moves between statuses are the ledger's (ledger.server.ts). */
 export const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
@@ -21,30 +21,6 @@ export const OFFLINE_REF_PREFIX = 'offline:';
 /** The reference staff read for a payment: the provider's, or for an offline one its cheque number or label ('' for none). */
 export function referenceOf(d: { provider_ref: string; secondary_ref: string | null }): string {
   return d.provider_ref.startsWith(OFFLINE_REF_PREFIX) ? (d.secondary_ref ?? '') : d.provider_ref;
-}
-
-/**
- * From a status, the statuses verified provider data may move a donation to. A cancelled attempt
- * may still succeed (the donor left the cancel page open while the provider settled); nothing
- * leaves failed or refunded, and only a refund leaves succeeded.
- */
-export const ALLOWED_TRANSITIONS: Record<DonationStatus, readonly DonationStatus[]> = {
-  pending: ['succeeded', 'failed', 'cancelled'],
-  cancelled: ['succeeded', 'failed'],
-  succeeded: ['refunded'],
-  // Stryker disable next-line ArrayDeclaration: an entry that is not a status can never be asked for
-  failed: [],
-  // Stryker disable next-line ArrayDeclaration: an entry that is not a status can never be asked for
-  refunded: [],
-};
-
-export function canTransition(from: DonationStatus, to: DonationStatus): boolean {
-  return ALLOWED_TRANSITIONS[from].includes(to);
-}
-
-/** The statuses a donation may be in for `to` to apply. */
-export function sourcesOf(to: DonationStatus): DonationStatus[] {
-  return DONATION_STATUSES.filter((s) => canTransition(s, to));
 }
 
 export const STATUS_LABELS: Record<DonationStatus, string> = {

@@ -6,7 +6,7 @@ import { escapeMailHtml as esc, mailConfigFor, sendMail } from '~/lib/mail.serve
 import type { DonationDeps } from './context.server';
 import type { PaymentEvent } from './events.server';
 import { claimReceipt, type Donation } from './ledger.server';
-import { formatMoney } from './money';
+import { formatMoney } from '~/lib/currency';
 
 /**
  * The thank-you mail of a gift that just succeeded, once, in the donor's language, with its tax

@@ -1,6 +1,6 @@
 import type { PaymentSettings } from '~/domain/donations/payment-settings.server';
 import type { DB } from '~db/index';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { designate, getPublicCampaign, listOpenCampaigns, suggestedAmountCents } from '~/domain/campaigns/campaigns.server';
 import type { Campaign, ClosedReason } from '~/domain/campaigns/campaigns';
 import { feePercentOf } from '~/domain/campaigns/giving';

@@ -1,7 +1,8 @@
 import { coverFeesCents, feePercentOf } from '~/domain/campaigns/giving';
 import type { DonationDeps } from '~/domain/donations/context.server';
 import type { Donation } from '~/domain/donations/ledger.server';
-import { exponent, parseEuroAmount } from '~/domain/donations/money';
+import { exponent } from '~/lib/currency';
+import { parseEuroAmount } from '~/domain/donations/money';
 import { activeProducts, availableMethods } from '~/domain/donations/payment-settings.server';
 import { startPayment } from '~/domain/donations/payments.server';
 import { ProviderError } from '~/domain/donations/providers/types';

@@ -1,7 +1,7 @@
 import type { DB } from '~db/index';
 import { newsletterOptIns } from '~/domain/donors/consent.server';
 import { MEMBER_NEWS_WORDING } from '~/domain/membership/forms';
-import { parisDay } from '~/domain/membership/period';
+import { parisDay } from '~/lib/paris';
 import { membersWantingNews } from '~/domain/membership/register.server';
 import { getMembershipSettings } from '~/domain/membership/settings.server';
 import { joinFromConsent } from '~/domain/subscribers/subscribers.server';

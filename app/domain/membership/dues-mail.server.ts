@@ -7,7 +7,7 @@
 import type { DonationDeps } from '~/domain/donations/context.server';
 import type { PaymentEvent } from '~/domain/donations/events.server';
 import { claimReceipt, type Donation } from '~/domain/donations/ledger.server';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { giftReceiptForMail } from '~/domain/receipts/mail.server';
 import { formatDay } from '~/lib/intl';
 import { LOCALES, isLang, translate, type Lang } from '~/lib/i18n';

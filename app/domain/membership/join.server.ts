@@ -11,7 +11,7 @@ import { confirmReturn } from '~/domain/donations/payments.server';
 import type { Lang } from '~/lib/i18n';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { JOIN_METHODS, type JoinInput, type JoinMethod } from './join-form';
-import { parisDay } from './period';
+import { parisDay } from '~/lib/paris';
 import { ONLINE_DUES_PROVIDERS, membershipOfPayment, startDues, type DuesMethod } from './payments.server';
 import { createMember, getMember } from './register.server';
 import { membershipOfRenewalToken } from './reminders.server';

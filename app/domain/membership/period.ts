@@ -1,3 +1,4 @@
+import { parisDay } from '~/lib/paris';
 /**
  * The period a membership's dues pay for (ADR 021). Pure and shared with the browser.
  *
@@ -19,13 +20,6 @@ export interface PeriodRule {
 export interface Period {
   start: string;
   end: string;
-}
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The Paris calendar day of an instant (an ISO string). */
-export function parisDay(instant: string): string {
-  return dayFormat.format(new Date(instant));
 }
 
 const DAY_MS = 86_400_000;

@@ -8,9 +8,9 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '~db/index';
-import { toDecimalString } from '~/domain/donations/money';
+import { toDecimalString } from '~/lib/currency';
 import { audit } from '~/domain/audit/audit.server';
-import { parisDay } from './period';
+import { parisDay } from '~/lib/paris';
 import { isPastRetention } from './retention';
 import { getMembershipSettings } from './settings.server';
 import { getType } from './types.server';

@@ -11,7 +11,8 @@ import { isUniqueViolation, lockFor } from '~db/helpers';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { contains } from '~/domain/content/store.server';
 import { EXPIRING_WITHIN_DAYS, type MemberInput, type MemberLang } from './forms';
-import { addDays, parisDay, type Period } from './period';
+import { parisDay } from '~/lib/paris';
+import { addDays, type Period } from './period';
 import { isCounted, stateOn, type MembershipState } from './status';
 
 export interface Member {

@@ -15,7 +15,8 @@ import { LOCALES, isLang, translate, type Lang, type MessageKey } from '~/lib/i1
 import { messagesFor } from '~/lib/i18n.server';
 import { escapeMailHtml as esc, mailConfigFor, sendMail } from '~/lib/mail.server';
 import type { MemberLang } from './forms';
-import { addDays, parisDay } from './period';
+import { parisDay } from '~/lib/paris';
+import { addDays } from './period';
 import { CATCH_UP_DAYS, dueStep } from './reminders';
 import { getMembershipSettings } from './settings.server';
 import { computedState } from './status';

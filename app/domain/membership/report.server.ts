@@ -4,7 +4,8 @@
  * figures computed by report.ts from the dates and dues alone.
  */
 import type { DB } from '~db/index';
-import { parisDay, type Period } from './period';
+import { parisDay } from '~/lib/paris';
+import { type Period } from './period';
 import { duesByMonth, memberMonths, type DuesBucket, type MemberHistory, type MemberMonth } from './report';
 import { getMembershipSettings } from './settings.server';
 import type { MembershipState } from './status';

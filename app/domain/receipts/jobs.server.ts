@@ -1,5 +1,5 @@
 import type { DB } from '~db/index';
-import { parisYear } from './calendar';
+import { parisYear } from '~/lib/paris';
 import type { Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
 import { mailConfigFor } from '~/lib/mail.server';

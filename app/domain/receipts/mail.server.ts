@@ -1,5 +1,5 @@
 import type { DB } from '~db/index';
-import { parisYear } from './calendar';
+import { parisYear } from '~/lib/paris';
 import { messagesFor } from '~/lib/i18n.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';

@@ -1,4 +1,4 @@
-import { parisYear } from './calendar';
+import { parisYear } from '~/lib/paris';
 import type { Storage } from '~/lib/storage.server';
 import { renderFormPdf, type FormDocument, type FormImage } from '~/lib/form-pdf.server';
 import { pdfImage } from '~/domain/media/pdf-image.server';

@@ -5,7 +5,7 @@
  * lock (`nextSequence`), which must not leave this module.
  */
 import { randomUUID } from 'node:crypto';
-import { parisYear, parisYearStart } from './calendar';
+import { parisYear, parisYearStart } from '~/lib/paris';
 import type { DB } from '~db/index';
 import type { DonationTable, ReceiptTable } from '~db/schema';
 import { lockFor } from '~db/helpers';
@@ -37,6 +37,28 @@ export const METHOD_LABELS: Record<string, string> = {
   cheque: 'Chèque',
   transfer: 'Virement',
 };
+
+/**
+ * What issuing needs besides the gift: the receipt settings and the organisation as a receipt
+ * prints it (with the site's logo). Read before the transaction that takes a number — with the
+ * payment settings, when a payment request starts (donations/deps.server.ts) —, so that inside
+ * it only the year's counter, the insert and the receipts covering a gift are touched: on
+ * PostgreSQL the counter row stays locked for that alone.
+ */
+export interface ReceiptContext {
+  settings: ReceiptSettings;
+  /** Receipts on, and every field they print filled in. */
+  active: boolean;
+  organisation: OrganisationSnapshot;
+}
+
+export async function receiptContext(db: DB): Promise<ReceiptContext> {
+  const settings = await getReceiptSettings(db);
+  const site = await getSiteSettings(db);
+  // What the receipt prints of the organisation: the settings minus the switch and their version, and the site's logo.
+  const { enabled: _enabled, version: _version, ...printed } = settings;
+  return { settings, active: receiptsActive(settings), organisation: { ...printed, logoUrl: site.siteLogoUrl || site.logoUrl } };
+}
 
 export function receiptNumber(prefix: string, year: number, seq: number): string {
   return `${prefix ? `${prefix}-` : ''}${year}-${String(seq).padStart(6, '0')}`;
@@ -72,16 +94,12 @@ interface NewReceipt {
   replacesId?: string | null;
 }
 
-async function insertReceipt(trx: DB, settings: ReceiptSettings, r: NewReceipt): Promise<Receipt> {
+async function insertReceipt(trx: DB, ctx: ReceiptContext, r: NewReceipt): Promise<Receipt> {
   const year = parisYear(r.issuedAt);
   const seq = await nextSequence(trx, year);
-  // What the receipt prints of the organisation: the settings minus the switch and their version, and the site's logo.
-  const { enabled: _enabled, version: _version, ...settingsPrinted } = settings as ReceiptSettings & { version?: number };
-  const site = await getSiteSettings(trx);
-  const organisation: OrganisationSnapshot = { ...settingsPrinted, logoUrl: site.siteLogoUrl || site.logoUrl };
   const row: Receipt = {
     id: randomUUID(),
-    number: receiptNumber(settings.prefix, year, seq),
+    number: receiptNumber(ctx.settings.prefix, year, seq),
     year,
     seq,
     kind: r.kind,
@@ -90,7 +108,7 @@ async function insertReceipt(trx: DB, settings: ReceiptSettings, r: NewReceipt):
     donor_email: r.donorEmail,
     language: r.language,
     donor: JSON.stringify(r.donor),
-    organisation: JSON.stringify(organisation),
+    organisation: JSON.stringify(ctx.organisation),
     amount_cents: r.amountCents,
     paid_at: r.paidAt,
     method: r.method,
@@ -106,25 +124,24 @@ async function insertReceipt(trx: DB, settings: ReceiptSettings, r: NewReceipt):
 }
 
 /** Whether a confirmed gift gets its own receipt under these settings. */
-export function giftGetsReceipt(settings: ReceiptSettings, d: Pick<DonationTable, 'status' | 'verifiable' | 'eur_cents' | 'tax_details' | 'frequency'>): boolean {
+export function giftGetsReceipt(ctx: ReceiptContext, d: Pick<DonationTable, 'status' | 'verifiable' | 'eur_cents' | 'tax_details' | 'frequency'>): boolean {
   // Stryker disable next-line ConditionalExpression: null <= 0 is true in JavaScript as well; the null check says what is meant
-  if (!receiptsActive(settings) || d.status !== 'succeeded' || !d.verifiable || d.eur_cents === null || d.eur_cents <= 0) return false;
+  if (!ctx.active || d.status !== 'succeeded' || !d.verifiable || d.eur_cents === null || d.eur_cents <= 0) return false;
   if (!parseTaxDetails(d.tax_details)) return false;
-  return !(settings.model === 'annual_monthly' && d.frequency === 'monthly');
+  return !(ctx.settings.model === 'annual_monthly' && d.frequency === 'monthly');
 }
 
 /**
- * Called by the donations ledger inside the transaction that moved a gift to `succeeded`: issues
- * its receipt with the next number, or nothing (receipts off or incomplete, no details, a monthly
+ * Called by the donations ledger inside the transaction that moved a gift to `succeeded`, with the
+ * context read before it: issues its receipt with the next number, or nothing (receipts off or incomplete, no details, a monthly
  * gift under the annual model, a value in euros unknown). A gift never gets two.
  */
-export async function issueForGift(trx: DB, d: DonationTable): Promise<Receipt | null> {
-  const settings = await getReceiptSettings(trx);
-  if (!giftGetsReceipt(settings, d)) return null;
+export async function issueForGift(trx: DB, ctx: ReceiptContext, d: DonationTable): Promise<Receipt | null> {
+  if (!giftGetsReceipt(ctx, d)) return null;
   const existing = await trx.selectFrom('receipts').selectAll().where('donation_id', '=', d.id).where('status', '=', 'issued').executeTakeFirst();
   if (existing) return existing;
   const at = d.succeeded_at ?? d.updated_at;
-  return insertReceipt(trx, settings, {
+  return insertReceipt(trx, ctx, {
     kind: 'gift',
     donationIds: [d.id],
     donor: parseTaxDetails(d.tax_details)!,
@@ -150,7 +167,7 @@ export interface RefundCancellation {
  * gifts it still covers, unless none is left or receipts are off or incomplete (then the next
  * annual statement of that year covers them).
  */
-export async function cancelForRefund(trx: DB, donationId: string, at: string, reason = 'Don remboursé'): Promise<RefundCancellation> {
+export async function cancelForRefund(trx: DB, ctx: ReceiptContext, donationId: string, at: string, reason = 'Don remboursé'): Promise<RefundCancellation> {
   // Taken in turn with the annual statement: it never sums a gift being refunded, and a refund
   // always sees the annual receipt a statement just issued.
   await lockFor(trx, ANNUAL_LOCK);
@@ -162,13 +179,12 @@ export async function cancelForRefund(trx: DB, donationId: string, at: string, r
     .where('status', '=', 'issued')
     .returningAll()
     .execute();
-  const settings = await getReceiptSettings(trx);
   const reissued: Receipt[] = [];
-  for (const old of receiptsActive(settings) ? cancelled : []) {
+  for (const old of ctx.active ? cancelled : []) {
     // What it still covers: the refunded gift is no longer succeeded, so a gift's own receipt covers nothing more.
     const gifts = await trx.selectFrom('donations').selectAll().where('id', 'in', JSON.parse(old.donation_ids) as string[]).where('status', '=', 'succeeded').orderBy('succeeded_at').execute();
     if (!gifts.length) continue;
-    reissued.push(await insertReceipt(trx, settings, { kind: old.kind as 'gift' | 'annual', ...annualSum(gifts), donor: JSON.parse(old.donor) as TaxDetails, donorEmail: old.donor_email, language: old.language, issuedAt: at, replacesId: old.id }));
+    reissued.push(await insertReceipt(trx, ctx, { kind: old.kind as 'gift' | 'annual', ...annualSum(gifts), donor: JSON.parse(old.donor) as TaxDetails, donorEmail: old.donor_email, language: old.language, issuedAt: at, replacesId: old.id }));
   }
   return { cancelled, reissued };
 }
@@ -281,15 +297,15 @@ export async function correctReceiptWith(
   now = new Date(),
 ): Promise<CorrectionResult> {
   return db.transaction().execute(async (trx) => {
-    const settings = await getReceiptSettings(trx);
-    if (!receiptsActive(settings)) return { ok: false as const, error: 'Les reçus sont désactivés ou les paramètres incomplets.' };
+    const ctx = await receiptContext(trx);
+    if (!ctx.active) return { ok: false as const, error: 'Les reçus sont désactivés ou les paramètres incomplets.' };
     const at = now.toISOString();
     const old = await trx.updateTable('receipts').set({ status: 'cancelled', cancelled_at: at, cancel_reason: reason || 'Informations corrigées' }).where('id', '=', id).where('status', '=', 'issued').returningAll().executeTakeFirst();
     if (!old) return { ok: false as const, error: 'Ce reçu est introuvable ou déjà annulé.' };
     const ids = JSON.parse(old.donation_ids) as string[];
     // Stryker disable next-line ConditionalExpression: an annual receipt has no donation_id, and an update by a null id matches no row
     if (old.donation_id) await keepOnGift(trx, old.donation_id, donor);
-    const receipt = await insertReceipt(trx, settings, {
+    const receipt = await insertReceipt(trx, ctx, {
       kind: old.kind as 'gift' | 'annual',
       donationIds: ids,
       donor,
@@ -314,8 +330,8 @@ export async function correctReceiptWith(
 export async function issueAnnualStatements(db: DB, year: number, now = new Date()): Promise<Receipt[]> {
   return db.transaction().execute(async (trx) => {
     await lockFor(trx, ANNUAL_LOCK);
-    const settings = await getReceiptSettings(trx);
-    if (!receiptsActive(settings) || settings.model !== 'annual_monthly') return [];
+    const ctx = await receiptContext(trx);
+    if (!ctx.active || ctx.settings.model !== 'annual_monthly') return [];
     const from = parisYearStart(year);
     const to = parisYearStart(year + 1);
     const gifts = await trx
@@ -343,7 +359,7 @@ export async function issueAnnualStatements(db: DB, year: number, now = new Date
     const issued: Receipt[] = [];
     for (const list of byDonor.values()) {
       const last = list[list.length - 1];
-      issued.push(await insertReceipt(trx, settings, { kind: 'annual', ...annualSum(list), donor: parseTaxDetails(last.tax_details)!, donorEmail: last.donor_email, language: last.language, issuedAt: now.toISOString() }));
+      issued.push(await insertReceipt(trx, ctx, { kind: 'annual', ...annualSum(list), donor: parseTaxDetails(last.tax_details)!, donorEmail: last.donor_email, language: last.language, issuedAt: now.toISOString() }));
     }
     return issued;
   });

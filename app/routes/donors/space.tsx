@@ -7,7 +7,8 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/space';
 import { donationDeps } from '~/domain/donations/deps.server';
-import { AMOUNT_PATTERN, formatMoney, parseEuroAmount } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
+import { AMOUNT_PATTERN, parseEuroAmount } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
 import { endDonorSession, requestSignInLink } from '~/domain/donors/links.server';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/admin-member';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { MANUAL_MEANS_LABELS, manualDuesSchema, overrideSchema, voidDuesSchema } from '~/domain/membership/forms';
 import { DuesNotPayableError, recordManualDues, voidManualDues } from '~/domain/membership/payments.server';
 import { donationDeps } from '~/domain/donations/deps.server';

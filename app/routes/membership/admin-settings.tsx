@@ -1,6 +1,6 @@
 import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/admin-settings';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { membershipSettingsSchema, PERIOD_MODEL_LABELS } from '~/domain/membership/forms';
 import { formatReminderSteps, stepLabel } from '~/domain/membership/reminders';
 import { saveMembershipSettings } from '~/domain/membership/settings.server';

@@ -1,6 +1,6 @@
 import { Form, data, redirect } from 'react-router';
 import type { Route } from './+types/admin-type';
-import { toDecimalString } from '~/domain/donations/money';
+import { toDecimalString } from '~/lib/currency';
 import { LANGS, membershipTypeSchema, PERIOD_MODEL_LABELS, TAX_DEDUCTIBLE_HINT } from '~/domain/membership/forms';
 import { PERIOD_MODELS } from '~/domain/membership/period';
 import { createType, getType, updateType } from '~/domain/membership/types.server';

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin-donations-csv';
 import { PROVIDER_LABELS, STATUS_LABELS, referenceOf, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
-import { toDecimalString } from '~/domain/donations/money';
+import { toDecimalString } from '~/lib/currency';
 import { requireUser } from '~/routes/admin/auth.server';
 import { csvDocument, csvResponse } from '~/lib/csv';
 import { donationsFor, EXPORT_LIMIT } from './admin-donations.server';

@@ -2,7 +2,7 @@ import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-donations';
 import { DONATION_STATUSES, PAYMENT_MEANS, PROVIDER_LABELS, STATUS_LABELS, referenceOf, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
 import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { requireUser } from '~/routes/admin/auth.server';
 import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { ScrollRegion } from '~/ui/admin/ScrollRegion';

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { parisYear } from '~/domain/receipts/calendar';
+import { parisYear } from '~/lib/paris';
 import type { AnnualDeps } from '~/domain/receipts/jobs.server';
 import { trustedOrigin } from '~/lib/origin.server';
 import { runtime } from '~/lib/runtime.server';

@@ -3,9 +3,9 @@ import { listReceipts, totalsOf } from '~/domain/receipts/register.server';
 import { requireUser } from '~/routes/admin/auth.server';
 import { csvDocument, csvResponse } from '~/lib/csv';
 import { runtime } from '~/lib/runtime.server';
-import { toDecimalString } from '~/domain/donations/money';
+import { toDecimalString } from '~/lib/currency';
 import type { TaxDetails } from '~/domain/receipts/donor-details';
-import { today as parisDay } from '~/domain/content/forms';
+import { parisDay } from '~/lib/paris';
 import { yearOf } from './admin-receipts.server';
 
 /**

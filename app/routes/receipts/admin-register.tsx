@@ -1,5 +1,5 @@
 import { Form, Link, data } from 'react-router';
-import { parisYear } from '~/domain/receipts/calendar';
+import { parisYear } from '~/lib/paris';
 import type { Route } from './+types/admin-register';
 import { runAnnualStatements } from '~/domain/receipts/jobs.server';
 import { cancelReceipt, listReceipts, totalsOf } from '~/domain/receipts/register.server';

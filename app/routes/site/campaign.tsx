@@ -3,7 +3,7 @@ import type { Route } from './+types/campaign';
 import { CAMPAIGN_TYPE, campaignIdAt, getPublicCampaign } from '~/domain/campaigns/campaigns.server';
 import { previewCampaign } from '~/domain/campaigns/preview.server';
 import { today } from '~/domain/content/forms';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { useI18n } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { pageHeaders, pageMeta } from '~/lib/page-meta';

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/member';
 import { donationDeps } from '~/domain/donations/deps.server';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { readJoinForm, type JoinErrors, type JoinMethod } from '~/domain/membership/join-form';
 import { join, joinLimit, joinMethods, offeredTypes, renew, renewalOf, statutesUrl } from '~/domain/membership/join.server';

@@ -4,7 +4,7 @@ import { pageMeta } from '~/lib/page-meta';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { findById } from '~/domain/donations/ledger.server';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { confirmStripeSession, recheck } from '~/domain/donations/service.server';
 import { detectLang } from '~/lib/i18n.server';

@@ -10,7 +10,7 @@ import { db } from '~/lib/runtime.server';
 import { Img } from '~/ui/primitives/Img';
 import { RichText } from '~/ui/primitives/RichText';
 import { today } from '~/domain/content/forms';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { previewFor } from './preview.server';
 import { activeProjects, openCampaigns, publishedImages } from './published.server';

@@ -1,5 +1,5 @@
 import { daysLeft, progressPercent } from '~/domain/campaigns/campaigns';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import type { ImageInfo } from '~/domain/media/media';
 import { useI18n } from '~/lib/i18n';
 import { Img } from '~/ui/primitives/Img';

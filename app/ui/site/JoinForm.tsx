@@ -1,5 +1,5 @@
 import type { JoinErrors, JoinField, JoinMethod } from '~/domain/membership/join-form';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
 

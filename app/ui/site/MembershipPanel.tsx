@@ -1,4 +1,4 @@
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import type { MembershipView } from '~/domain/membership/space.server';
 import type { MembershipState } from '~/domain/membership/status';
 import { useI18n, type MessageKey } from '~/lib/i18n';

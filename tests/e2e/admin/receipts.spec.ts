@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
-import { parisYear } from '~/domain/receipts/calendar';
+import { parisYear } from '~/lib/paris';
 import { expectAccessible } from '../support';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { startFakePayPal, type FakePayPal } from '../../fakes/paypal';

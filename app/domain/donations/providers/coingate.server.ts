@@ -2,11 +2,28 @@ import { randomBytes } from 'node:crypto';
 import { messagesFor } from '~/lib/i18n.server';
 import { translate } from '~/lib/i18n';
 import { safeEqual, sha256, type DonationDeps } from '../context.server';
+import type { DonationStatus } from '../status';
 import { findByRef } from '../ledger.server';
-import { fromDecimal, toDecimalString } from '../money';
+import { fromDecimal, toDecimalString } from '~/lib/currency';
 import { returnPaths, type PaymentProvider } from './provider';
-import { coinGateStatus } from './statuses';
 import { fetchJson, ProviderError, returnOrigin, type VerifiedPayment } from './types';
+
+/** What this provider's status means to the ledger; `null`: nothing final yet, the attempt stays as it is. */
+export function coinGateStatus(status: string | undefined): DonationStatus | null {
+  switch (status) {
+    case 'paid':
+      return 'succeeded';
+    case 'invalid':
+      return 'failed';
+    case 'expired':
+    case 'canceled':
+      return 'cancelled';
+    case 'refunded':
+      return 'refunded';
+    default:
+      return null;
+  }
+}
 
 export const COINGATE_LIVE = 'https://api.coingate.com';
 export const COINGATE_SANDBOX = 'https://api-sandbox.coingate.com';

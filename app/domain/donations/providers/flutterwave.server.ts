@@ -1,13 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { log } from '~/lib/log.server';
 import { safeEqual, type DonationDeps } from '../context.server';
+import type { DonationStatus } from '../status';
 import { findByRef, type Donation } from '../ledger.server';
-import { eurCentsToCfa, fromDecimal, toDecimalString } from '../money';
+import { fromDecimal, toDecimalString } from '~/lib/currency';
+import { eurCentsToCfa } from '../money';
 import { messagesFor } from '~/lib/i18n.server';
 import { translate } from '~/lib/i18n';
 import { returnPaths, type PaymentProvider } from './provider';
-import { flutterwaveStatus } from './statuses';
 import { fetchJson, ProviderError, returnOrigin, type VerifiedPayment } from './types';
+
+/** What this provider's status means to the ledger; `null`: nothing final yet, the attempt stays as it is. */
+export function flutterwaveStatus(status: string | undefined): DonationStatus | null {
+  switch (status) {
+    case 'successful':
+      return 'succeeded';
+    case 'failed':
+      return 'failed';
+    case 'cancelled':
+      return 'cancelled';
+    default:
+      return null;
+  }
+}
 
 export const FLUTTERWAVE_API = 'https://api.flutterwave.com';
 

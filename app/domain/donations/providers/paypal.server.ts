@@ -2,11 +2,26 @@ import { messagesFor } from '~/lib/i18n.server';
 import { LOCALES, translate } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
 import type { DonationDeps } from '../context.server';
+import type { DonationStatus } from '../status';
 import { findByRef, type Donation } from '../ledger.server';
-import { fromDecimal, toDecimalString } from '../money';
+import { fromDecimal, toDecimalString } from '~/lib/currency';
 import { returnPaths, type PaymentProvider, type PaymentRequest } from './provider';
-import { payPalCaptureStatus } from './statuses';
 import { fetchJson, ProviderError, returnOrigin, type VerifiedPayment } from './types';
+
+/** What this provider's status means to the ledger; `null`: nothing final yet, the attempt stays as it is. */
+export function payPalCaptureStatus(status: string | undefined): DonationStatus | null {
+  switch (status) {
+    case 'COMPLETED':
+      return 'succeeded';
+    case 'DECLINED':
+    case 'FAILED':
+      return 'failed';
+    case 'REFUNDED':
+      return 'refunded';
+    default:
+      return null;
+  }
+}
 
 export const PAYPAL_LIVE = 'https://api-m.paypal.com';
 export const PAYPAL_SANDBOX = 'https://api-m.sandbox.paypal.com';

@@ -2,11 +2,18 @@ import Stripe from 'stripe';
 import { messagesFor } from '~/lib/i18n.server';
 import { translate } from '~/lib/i18n';
 import type { DonationDeps } from '../context.server';
+import type { DonationStatus } from '../status';
 import { findByRef, findBySecondaryRef, type Donation } from '../ledger.server';
-import { toDecimalString } from '../money';
+import { toDecimalString } from '~/lib/currency';
 import { returnPaths, type PaymentProvider, type WebhookNotice } from './provider';
-import { stripeSessionStatus } from './statuses';
 import { ProviderError, returnOrigin, type VerifiedPayment } from './types';
+
+/** What this provider's status means to the ledger; `null`: nothing final yet, the attempt stays as it is. */
+export function stripeSessionStatus(session: { status?: string | null; payment_status?: string | null }): DonationStatus | null {
+  if (session.status === 'expired') return 'cancelled';
+  if (session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')) return 'succeeded';
+  return null;
+}
 
 /** A Stripe client; `apiBase` (STRIPE_API_BASE) points it at a sandbox or a local fake. */
 export function stripeClient(secretKey: string, apiBase?: string): Stripe {

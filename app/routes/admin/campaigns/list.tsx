@@ -5,7 +5,7 @@ import { CAMPAIGN_TYPE, listCampaignsPage } from '~/domain/campaigns/campaigns.s
 import { formatParis } from '~/domain/revisions/editorial';
 import { scheduledFor } from '~/domain/revisions/workflow.server';
 import { listQuery } from '~/domain/content/forms';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { AdminTable } from '~/ui/admin/AdminTable';

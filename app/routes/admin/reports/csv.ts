@@ -1,5 +1,5 @@
 import type { Route } from './+types/csv';
-import { toDecimalString } from '~/domain/donations/money';
+import { toDecimalString } from '~/lib/currency';
 import { REPORT_TABLES, reportTables, type ReportFormat, type ReportTableId } from '~/domain/reports/tables';
 import { requireUser } from '~/routes/admin/auth.server';
 import { csvDocument, csvResponse } from '~/lib/csv';

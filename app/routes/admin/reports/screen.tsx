@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import type { Route } from './+types/screen';
 import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
-import { formatMoney } from '~/domain/donations/money';
+import { formatMoney } from '~/lib/currency';
 import { PROVIDER_LABELS } from '~/domain/donations/status';
 import { change, reportTables, share, type ReportFormat, type ReportTable } from '~/domain/reports/tables';
 import { requireUser } from '~/routes/admin/auth.server';
