@@ -8,6 +8,7 @@ import {
   confirmFlutterwave,
   handleFlutterwaveWebhook,
   handlePayPalWebhook,
+  recheckPending,
   startMobileDonation,
   startPayPalDonation,
   type DonationDeps,
@@ -164,6 +165,27 @@ describeEachDialect('PayPal and Flutterwave donations on %s', (dialect) => {
     expect((await findById(t.db, late.donation.id))?.status).toBe('pending');
     pp.approve(late.orderId);
     expect((await capturePayPalDonation(deps, late.orderId))?.status).toBe('succeeded');
+  });
+
+  it('takes the money of a PayPal gift its donor approved and never came back from: at the re-check, or on PayPal’s APPROVED event', async () => {
+    // Approved on PayPal, then the page closed before the buttons asked us to capture.
+    const left = await startPayPalDonation(deps, { amountCents: 2300, lang: 'fr' });
+    pp.approve(left.orderId);
+    const notApproved = await startPayPalDonation(deps, { amountCents: 2400, lang: 'fr' });
+    await recheckPending(deps, new Date(Date.now() + 1000), 0);
+    expect(await findById(t.db, left.donation.id)).toMatchObject({ status: 'succeeded', amount_minor: 2300 });
+    expect(pp.orders.get(left.orderId).status).toBe('COMPLETED');
+    // One never approved is only asked about: still pending, nothing captured.
+    expect((await findById(t.db, notApproved.donation.id))?.status).toBe('pending');
+    expect(pp.requests.some((r) => r.path === `/v2/checkout/orders/${notApproved.orderId}/capture`)).toBe(false);
+
+    // PayPal says the payer approved: the order is captured then and there, once, however often PayPal says it.
+    const approved = await startPayPalDonation(deps, { amountCents: 2500, lang: 'fr' });
+    pp.approve(approved.orderId);
+    const body = JSON.stringify({ id: 'WH-APPROVED', event_type: 'CHECKOUT.ORDER.APPROVED', resource_type: 'checkout-order', resource: { id: approved.orderId } });
+    for (let i = 0; i < 3; i++) expect(await handlePayPalWebhook(deps, body, new Headers(pp.signedHeaders(body)))).toEqual({ status: 200, message: 'ok' });
+    expect(await findById(t.db, approved.donation.id)).toMatchObject({ status: 'succeeded', amount_minor: 2500 });
+    expect(pp.requests.filter((r) => r.path === `/v2/checkout/orders/${approved.orderId}/capture`)).toHaveLength(1);
   });
 
   it('refuses to call PayPal or Flutterwave without their credentials', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { captureOrder, createOrder, getOrder, payPalBase, verifyWebhookSignature } from '~/domain/donations/providers/paypal.server';
+import { captureOrder, createOrder, payPalBase, settledOrder, verifyWebhookSignature } from '~/domain/donations/providers/paypal.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import type { FakeResponse } from '../fakes/http';
 import { scriptedApi } from '../support/scripted-api';
@@ -7,7 +7,9 @@ import { scriptedApi } from '../support/scripted-api';
 /** PayPal's REST API as our client speaks it (mutation testing, ADR 011). */
 describe('the PayPal client', () => {
   let token: FakeResponse = { json: { access_token: 'A21AA-token' } };
-  const api = scriptedApi((req) => (req.path === '/v1/oauth2/token' ? token : undefined));
+  /** Answers by method and path, where a test needs more than one at once. */
+  const byRequest: Record<string, FakeResponse> = {};
+  const api = scriptedApi((req) => (req.path === '/v1/oauth2/token' ? token : byRequest[`${req.method} ${req.path}`]));
   const config = () => ({ base: api.url, clientId: 'cid', clientSecret: 'csecret' });
   const calls = () => api.requests.filter((r) => r.path !== '/v1/oauth2/token');
   const last = () => calls()[calls().length - 1];
@@ -45,9 +47,9 @@ describe('the PayPal client', () => {
 
   it('refuses a token answer without a token, and an order answer without a usable id', async () => {
     token = { status: 401, json: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
-    await expect(getOrder(config(), 'ABC')).rejects.toThrow(new ProviderError('paypal', 'Client Authentication failed'));
+    await expect(settledOrder(config(), 'ABC')).rejects.toThrow(new ProviderError('paypal', 'Client Authentication failed'));
     token = { json: { token_type: 'Bearer' } };
-    await expect(getOrder(config(), 'ABC')).rejects.toThrow(new ProviderError('paypal', 'jeton OAuth absent'));
+    await expect(settledOrder(config(), 'ABC')).rejects.toThrow(new ProviderError('paypal', 'jeton OAuth absent'));
     token = { json: { access_token: 'A21AA-token' } };
     for (const json of [{}, { id: 42 }, { id: 'bad id!' }, { id: '!ABC' }, { id: '' }]) {
       api.next = { status: 201, json };
@@ -59,7 +61,7 @@ describe('the PayPal client', () => {
     const before = calls().length;
     for (const id of ['', 'a/b', 'A B', 'x'.repeat(65), '../capture']) {
       await expect(captureOrder(config(), id), id).rejects.toThrow(new ProviderError('paypal', 'identifiant de commande invalide'));
-      await expect(getOrder(config(), id), id).rejects.toThrow(new ProviderError('paypal', 'identifiant de commande invalide'));
+      await expect(settledOrder(config(), id), id).rejects.toThrow(new ProviderError('paypal', 'identifiant de commande invalide'));
     }
     expect(calls().length).toBe(before);
   });
@@ -72,19 +74,34 @@ describe('the PayPal client', () => {
 
   it('reads an order: voided, not yet captured, custom_id on the capture, odd fields', async () => {
     api.next = { json: { id: 'ORD2', status: 'VOIDED', purchase_units: [{}] } };
-    expect(await getOrder(config(), 'ORD2')).toEqual({ ref: 'ORD2', customId: null, status: 'cancelled', amountMinor: null, currency: null, donorName: null, donorEmail: null });
+    expect(await settledOrder(config(), 'ORD2')).toEqual({ ref: 'ORD2', customId: null, status: 'cancelled', amountMinor: null, currency: null, donorName: null, donorEmail: null });
     expect([last().method, last().path, last().headers['paypal-request-id']]).toEqual(['GET', '/v2/checkout/orders/ORD2', undefined]);
-    api.next = { json: { id: 'ORD3', status: 'APPROVED', payer: { name: { given_name: 'Ana' }, email_address: 7 }, purchase_units: [{ payments: { captures: [{ custom_id: 'd-3', status: 'COMPLETED', amount: { currency_code: 'EUR', value: '1.00' } }] } }] } };
-    expect(await getOrder(config(), 'ORD3')).toEqual({ ref: 'ORD3', customId: 'd-3', status: null, amountMinor: 100, currency: 'EUR', donorName: 'Ana', donorEmail: null });
+    api.next = { json: { id: 'ORD3', status: 'SAVED', payer: { name: { given_name: 'Ana' }, email_address: 7 }, purchase_units: [{ payments: { captures: [{ custom_id: 'd-3', status: 'COMPLETED', amount: { currency_code: 'EUR', value: '1.00' } }] } }] } };
+    expect(await settledOrder(config(), 'ORD3')).toEqual({ ref: 'ORD3', customId: 'd-3', status: null, amountMinor: 100, currency: 'EUR', donorName: 'Ana', donorEmail: null });
     api.next = { json: { status: 'COMPLETED', purchase_units: [{ custom_id: 5, payments: { captures: [{ status: 'DECLINED', amount: { currency_code: 978, value: '1.00' } }] } }] } };
-    expect(await getOrder(config(), 'ORD4')).toEqual({ ref: '', customId: null, status: 'failed', amountMinor: null, currency: null, donorName: null, donorEmail: null });
+    expect(await settledOrder(config(), 'ORD4')).toEqual({ ref: '', customId: null, status: 'failed', amountMinor: null, currency: null, donorName: null, donorEmail: null });
+  });
+
+  it('captures an order its payer approved before answering, and only reads any other', async () => {
+    byRequest['GET /v2/checkout/orders/ORD5'] = { json: { id: 'ORD5', status: 'APPROVED', purchase_units: [{ custom_id: 'd-5' }] } };
+    byRequest['POST /v2/checkout/orders/ORD5/capture'] = { status: 201, json: { id: 'ORD5', status: 'COMPLETED', purchase_units: [{ custom_id: 'd-5', payments: { captures: [{ status: 'COMPLETED', amount: { currency_code: 'EUR', value: '5.00' } }] } }] } };
+    expect(await settledOrder(config(), 'ORD5')).toEqual({ ref: 'ORD5', customId: 'd-5', status: 'succeeded', amountMinor: 500, currency: 'EUR', donorName: null, donorEmail: null });
+    expect(calls().slice(-2).map((r) => [r.method, r.path, r.headers['paypal-request-id']])).toEqual([
+      ['GET', '/v2/checkout/orders/ORD5', undefined],
+      ['POST', '/v2/checkout/orders/ORD5/capture', 'capture-ORD5'],
+    ]);
+    // Created but not approved yet: read, never captured.
+    api.next = { json: { id: 'ORD6', status: 'CREATED', purchase_units: [{}] } };
+    const before = calls().length;
+    expect((await settledOrder(config(), 'ORD6')).status).toBeNull();
+    expect(calls().length).toBe(before + 1);
   });
 
   it('reads an order that lacks units, payments, captures, amounts or payer', async () => {
     const nothing = { customId: null, status: null, amountMinor: null, currency: null, donorName: null, donorEmail: null };
     for (const json of [{ id: 'O1', status: 'COMPLETED' }, { id: 'O1', status: 'COMPLETED', purchase_units: [], payer: {} }, { id: 'O1', status: 'COMPLETED', purchase_units: [{}], payer: { name: {} } }, { id: 'O1', status: 'COMPLETED', purchase_units: [{ payments: {} }] }, { id: 'O1', status: 'COMPLETED', purchase_units: [{ payments: { captures: [] } }] }, { id: 'O1', status: 'COMPLETED', purchase_units: [{ payments: { captures: [{ status: 'PENDING' }] } }] }]) {
       api.next = { json };
-      expect(await getOrder(config(), 'O1'), JSON.stringify(json)).toEqual({ ref: 'O1', ...nothing });
+      expect(await settledOrder(config(), 'O1'), JSON.stringify(json)).toEqual({ ref: 'O1', ...nothing });
     }
   });
 

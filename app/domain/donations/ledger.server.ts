@@ -166,7 +166,8 @@ const receiptsFor = (db: DB, given: ReceiptContext | undefined): Promise<Receipt
 
 /**
  * Moves a donation to `to` if, and only if, its current status allows it: one conditional UPDATE,
- * so concurrent or replayed events change it once. Extra fields (donor, error) ride along.
+ * so concurrent or replayed events change it once. Extra fields (donor, error) ride along; the
+ * donor's name and address only where the attempt has none.
  * `receipts`: the receipt context the request read (read here, before the transaction, when absent).
  */
 export async function transition(
@@ -184,8 +185,10 @@ export async function transition(
       status: to,
       updated_at: now,
       ...(to === 'succeeded' ? { succeeded_at: now } : {}),
-      ...(extra.donorName ? { donor_name: extra.donorName } : {}),
-      ...(extra.donorEmail ? { donor_email: extra.donorEmail } : {}),
+      // The provider's name and address fill in what the attempt lacks (a card or PayPal donor gives
+      // them there); those given on our form (a member's, a mobile money donor's) stand.
+      ...(extra.donorName ? { donor_name: sql<string>`coalesce(donor_name, ${extra.donorName})` } : {}),
+      ...(extra.donorEmail ? { donor_email: sql<string>`coalesce(donor_email, ${extra.donorEmail})` } : {}),
       ...(extra.error !== undefined ? { error: extra.error } : {}),
       ...(extra.secondaryRef ? { secondary_ref: extra.secondaryRef } : {}),
     })

@@ -31,7 +31,7 @@ export async function startPayment(deps: DonationDeps, name: ProviderName, r: Pa
     callbackTokenHash: plan.callbackTokenHash,
     verifiable: plan.verifiable,
     donorName: plan.donorName ?? r.donorName,
-    donorEmail: plan.donorEmail ?? null,
+    donorEmail: plan.donorEmail ?? r.donorEmail ?? null,
     frequency: r.monthly ? 'monthly' : 'once',
     language: r.lang,
     taxDetails: r.taxDetails,
@@ -114,20 +114,19 @@ export async function handleWebhook(deps: DonationDeps, name: ProviderName, rawB
 }
 
 /**
- * Re-asks the provider about one attempt (periodic re-check: `verify`; a payer's return: `complete`
- * where the provider has it, as PayPal captures what the payer approved); a provider that cannot be
+ * Re-asks the provider about one attempt (a periodic re-check, a payer's return): its `verify`,
+ * which acts on a payer's approval where the provider needs it (PayPal); a provider that cannot be
  * asked changes nothing.
  */
-export async function recheck(deps: DonationDeps, donation: Donation, on: 'recheck' | 'return' = 'recheck'): Promise<void> {
+export async function recheck(deps: DonationDeps, donation: Donation): Promise<void> {
   const provider = providerOfRow(donation.provider);
-  const ask = on === 'return' && provider?.complete ? provider.complete : provider?.verify;
-  const p = await ask?.(deps, donation);
+  const p = await provider?.verify?.(deps, donation);
   if (p && provider) await settle(deps, provider.name, p, donation);
 }
 
 /** A return page's question: the payment as it stands after asking its provider once more, when it is still open. */
 export async function confirmReturn(deps: DonationDeps, donation: Donation): Promise<Donation | undefined> {
-  if (donation.status === 'pending' || donation.status === 'cancelled') await recheck(deps, donation, 'return');
+  if (donation.status === 'pending' || donation.status === 'cancelled') await recheck(deps, donation);
   return findById(deps.db, donation.id);
 }
 

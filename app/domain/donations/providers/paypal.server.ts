@@ -134,9 +134,17 @@ export async function captureOrder(c: PayPalConfig, orderId: string): Promise<Ve
   return orderPayment(await call(c, `/v2/checkout/orders/${checkedOrderId(orderId)}/capture`, { method: 'POST', requestId: `capture-${orderId}`, body: {} }));
 }
 
-export async function getOrder(c: PayPalConfig, orderId: string): Promise<VerifiedPayment & { customId: string | null }> {
+/**
+ * PayPal's word on an order once the payer's approval is acted on: an order the payer approved is
+ * captured (idempotent: PayPal-Request-Id), any other is read as it stands. PayPal takes the money
+ * only when asked to capture, so an approval nobody acts on (the payer closed the page before
+ * coming back, the buttons' capture never reached us) would otherwise never be paid: the return
+ * page, the periodic re-check and the CHECKOUT.ORDER.APPROVED webhook all come here.
+ */
+export async function settledOrder(c: PayPalConfig, orderId: string): Promise<VerifiedPayment & { customId: string | null }> {
   // Stryker disable next-line ObjectLiteral: fetch's default method is GET
-  return orderPayment(await call(c, `/v2/checkout/orders/${checkedOrderId(orderId)}`, { method: 'GET' }));
+  const order = await call(c, `/v2/checkout/orders/${checkedOrderId(orderId)}`, { method: 'GET' });
+  return order.status === 'APPROVED' ? captureOrder(c, orderId) : orderPayment(order);
 }
 
 /**
@@ -191,13 +199,7 @@ export const payPalProvider: PaymentProvider = {
     if (redirect && !order.approveUrl) throw new ProviderError('paypal', 'commande sans lien d’approbation');
     return { ref: order.id, url: redirect ? order.approveUrl! : undefined };
   },
-  verify: async (deps, donation) => orderAnswer(donation, await getOrder(payPalOf(deps), donation.provider_ref)),
-  /** The payer is back from PayPal's page: an order they approved is captured (idempotent: PayPal-Request-Id), any other is read. */
-  async complete(deps, donation) {
-    const c = payPalOf(deps);
-    const order = await call(c, `/v2/checkout/orders/${checkedOrderId(donation.provider_ref)}`, { method: 'GET' });
-    return orderAnswer(donation, order.status === 'APPROVED' ? await captureOrder(c, donation.provider_ref) : orderPayment(order));
-  },
+  verify: async (deps, donation) => orderAnswer(donation, await settledOrder(payPalOf(deps), donation.provider_ref)),
   /** Verified by PayPal's API, then the order is re-fetched before anything counts. */
   async parseWebhook(deps, rawBody, headers) {
     const webhookId = deps.settings.paypal.webhookId;
@@ -213,11 +215,12 @@ export const payPalProvider: PaymentProvider = {
     if (typeof orderId !== 'string') return { status: 200, message: 'ignored' };
     const donation = await findByRef(deps.db, 'paypal', orderId);
     if (!donation) return { status: 200, message: 'unknown order' };
-    // Every event, a refund included, is settled by what the order now says. PayPal sends
+    // Every event, a refund included, is settled by what the order now says (an approved order is
+    // captured first: CHECKOUT.ORDER.APPROVED is PayPal's word that the payer said yes). PayPal sends
     // PAYMENT.CAPTURE.REFUNDED for partial refunds too: only a capture refunded in full (REFUNDED)
     // refunds the gift and cancels its receipt; after a partial one (PARTIALLY_REFUNDED) the gift
     // stays as it is, as after a partial Stripe refund (ADR 008).
-    const p = orderAnswer(donation, await getOrder(payPalOf(deps), orderId));
+    const p = orderAnswer(donation, await settledOrder(payPalOf(deps), orderId));
     if (!p) return { status: 200, message: 'ok' };
     if (event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && p.status !== 'refunded') {
       log.warn('partial refund left as it is: the gift and its receipt keep their amount', { donationId: donation.id, provider: 'paypal' });

@@ -22,6 +22,10 @@ export interface PaymentRequest {
   lang: Lang;
   /** A Stripe preset price (one-off card gifts). */
   priceId?: string;
+  /**
+   * The payer as our form knows them (a member, a mobile money donor): recorded with the attempt,
+   * and kept when the provider names its payer otherwise (ledger's `transition`).
+   */
   donorName?: string | null;
   donorEmail?: string | null;
   /** Given to a hosted checkout that asks for it (Flutterwave's mobile money prompt). */
@@ -97,13 +101,12 @@ export interface PaymentProvider {
   plan(deps: DonationDeps, r: PaymentRequest): AttemptPlan;
   /** Calls the provider for a recorded attempt; a failure throws (the attempt is then failed by the caller). */
   start?(deps: DonationDeps, donation: Donation, r: PaymentRequest, plan: AttemptPlan): Promise<Started>;
-  /** Asks the provider about one attempt: its verified answer, or nothing when it says nothing that is this attempt's. */
-  verify?(deps: DonationDeps, donation: Donation): Promise<VerifiedPayment | null>;
   /**
-   * What the payer's return from a hosted checkout asks of the provider, when more than a question
-   * (PayPal: the order the payer approved is captured, as the buttons' onApprove does); `verify` otherwise.
+   * Asks the provider about one attempt: its verified answer, or nothing when it says nothing that
+   * is this attempt's. Where the payer's yes is not yet a payment, it is acted on first (PayPal: an
+   * approved order is captured), so that a payer's return, a re-check and a webhook settle alike.
    */
-  complete?(deps: DonationDeps, donation: Donation): Promise<VerifiedPayment | null>;
+  verify?(deps: DonationDeps, donation: Donation): Promise<VerifiedPayment | null>;
   /** Reads a webhook (its authenticity checked here); what it says, as notices. */
   parseWebhook?(deps: DonationDeps, rawBody: string, headers: Headers): Promise<WebhookAnswer>;
   subscriptions?: SubscriptionCapability;
