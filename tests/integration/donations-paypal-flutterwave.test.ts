@@ -52,9 +52,9 @@ describeEachDialect('PayPal and Flutterwave donations on %s', (dialect) => {
   it('creates a PayPal order in EUR, and succeeds only on a COMPLETED capture of that amount', async () => {
     const { orderId, donation } = await startPayPalDonation(deps, { amountCents: 2000, lang: 'es' });
     expect(pp.orders.get(orderId)).toMatchObject({ intent: 'CAPTURE', purchase_units: [{ custom_id: donation.id, amount: { currency_code: 'EUR', value: '20.00' } }] });
-    // Not approved by the donor: PayPal answers 422 ORDER_NOT_APPROVED, the capture throws, nothing counts.
-    await expect(capturePayPalDonation(deps, orderId)).rejects.toThrow(new ProviderError('paypal', 'The requested action could not be performed.'));
-    expect((await findById(t.db, donation.id))?.status).toBe('pending');
+    // Not approved by the donor (a forged onApprove): PayPal says so, nothing is captured, nothing counts.
+    expect(await capturePayPalDonation(deps, orderId)).toMatchObject({ id: donation.id, status: 'pending' });
+    expect(pp.requests.filter((r) => r.path === `/v2/checkout/orders/${orderId}/capture`)).toHaveLength(0);
     pp.approve(orderId);
     const done = await capturePayPalDonation(deps, orderId);
     expect(done).toMatchObject({ status: 'succeeded', donor_email: 'ana@example.org', donor_name: 'Ana García' });
@@ -70,6 +70,19 @@ describeEachDialect('PayPal and Flutterwave donations on %s', (dialect) => {
       pp.captureOverride = null;
       expect((await findById(t.db, donation.id))?.status).toBe('failed');
     }
+  });
+
+  it('leaves a capture PayPal holds (PENDING) pending, and confirms it when PayPal completes it', async () => {
+    const { orderId, donation } = await startPayPalDonation(deps, { amountCents: 2100, lang: 'fr' });
+    pp.approve(orderId);
+    pp.captureOverride = { status: 'PENDING' };
+    expect(await capturePayPalDonation(deps, orderId)).toMatchObject({ status: 'pending' });
+    pp.captureOverride = null;
+    // PayPal completes it later (a review, an eCheck): its event, re-fetched, confirms the gift.
+    pp.orders.get(orderId).purchase_units[0].payments.captures[0].status = 'COMPLETED';
+    const body = JSON.stringify({ id: 'WH-PENDING-DONE', event_type: 'PAYMENT.CAPTURE.COMPLETED', resource_type: 'capture', resource: { id: 'CAP', supplementary_data: { related_ids: { order_id: orderId } } } });
+    expect(await handlePayPalWebhook(deps, body, new Headers(pp.signedHeaders(body)))).toEqual({ status: 200, message: 'ok' });
+    expect(await findById(t.db, donation.id)).toMatchObject({ status: 'succeeded', amount_minor: 2100 });
   });
 
   it('counts a PayPal webhook only when PayPal verifies its signature', async () => {

@@ -3,7 +3,6 @@ import type { DonationDeps } from './context.server';
 import { findById, findByRef, type Donation } from './ledger.server';
 import { cancelAttempt as cancel, confirmReturn, settle } from './payments.server';
 import { verifyFlutterwaveTransaction } from './providers/flutterwave.server';
-import { captureOrder, orderAnswer, payPalOf } from './providers/paypal.server';
 
 /**
  * The return pages' questions to the payment pipeline (payments.server.ts): the Stripe success
@@ -22,15 +21,15 @@ export async function confirmStripeSession(deps: DonationDeps, sessionId: string
   return donation && confirmReturn(deps, donation);
 }
 
-/** The buttons' onApprove: captures; succeeds only for a COMPLETED capture of the expected amount in EUR. */
+/**
+ * The buttons' onApprove: the payer's return, as any other (`confirmReturn`: PayPal's `verify`
+ * captures the order they approved). Succeeds only for a COMPLETED capture of the expected amount
+ * in EUR; a declined card throws PayPal's refusal (the gift stays pending for another try); a
+ * capture PayPal holds (PENDING) stays pending until PayPal settles it.
+ */
 export async function capturePayPalDonation(deps: DonationDeps, orderId: string): Promise<Donation | undefined> {
   const donation = await findByRef(deps.db, 'paypal', orderId);
-  if (!donation) return undefined;
-  if (donation.status === 'pending' || donation.status === 'cancelled') {
-    const p = orderAnswer(donation, await captureOrder(payPalOf(deps), orderId));
-    if (p) await settle(deps, 'paypal', { ...p, status: p.status ?? 'failed' }, donation);
-  }
-  return findById(deps.db, donation.id);
+  return donation && confirmReturn(deps, donation);
 }
 
 /** The inline checkout's callback: the transaction id is verified with the secret key, and counts only when exactly this gift's. */
