@@ -105,6 +105,7 @@ describeEachDialect('the donations ledger on %s', (dialect) => {
     const d = await createAttempt(t.db, attempt({ amountMinor: 4250, eurCents: 4250, taxDetails: JSON.stringify(DONOR) }));
     const paid = await transition(t.db, { id: d.id }, 'succeeded');
     expect(paid.receipt).toMatchObject({ donation_id: d.id, status: 'issued', amount_cents: 4250 });
+    expect([paid.cancelledReceipts, paid.reissuedReceipts]).toEqual([[], []]);
     const refunded = await transition(t.db, { id: d.id }, 'refunded');
     expect(refunded.receipt).toBeNull();
     expect(refunded.cancelledReceipts).toEqual([expect.objectContaining({ id: paid.receipt!.id, status: 'cancelled', cancel_reason: 'Don remboursé' })]);

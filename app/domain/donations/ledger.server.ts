@@ -178,7 +178,7 @@ export async function transition(
   receipts?: ReceiptContext,
 ): Promise<Transition> {
   const now = new Date().toISOString();
-  const ctx = to === 'succeeded' || to === 'refunded' ? await receiptsFor(db, receipts) : undefined;
+  const ctx = await receiptsFor(db, receipts);
   let q = db
     .updateTable('donations')
     .set({
@@ -199,8 +199,8 @@ export async function transition(
   return db.transaction().execute(async (trx) => {
     const donation = await (trx.executeQuery(q.returningAll().compile()).then((r) => r.rows[0] as Donation | undefined));
     if (!donation) return { donation, changed: false };
-    const receipt = ctx && donation.status === 'succeeded' ? await issueForGift(trx, ctx, donation) : null;
-    const refund = ctx && donation.status === 'refunded' ? await cancelForRefund(trx, ctx, donation.id, now) : { cancelled: [], reissued: [] };
+    const receipt = donation.status === 'succeeded' ? await issueForGift(trx, ctx, donation) : null;
+    const refund = donation.status === 'refunded' ? await cancelForRefund(trx, ctx, donation.id, now) : { cancelled: [], reissued: [] };
     await recordActivity(trx, donation);
     return { donation, changed: true, receipt, cancelledReceipts: refund.cancelled, reissuedReceipts: refund.reissued };
   });
@@ -257,7 +257,7 @@ function rowOf(a: Omit<NewAttempt, 'provider'> & { provider: PaymentMeans; provi
 /** Same, for what the provider reports as succeeded or failed (a monthly instalment it could not charge). */
 export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: string }, status: 'succeeded' | 'failed', receipts?: ReceiptContext): Promise<Transition> {
   const now = new Date().toISOString();
-  const ctx = status === 'succeeded' ? await receiptsFor(db, receipts) : undefined;
+  const ctx = await receiptsFor(db, receipts);
   try {
     const insert = db
       .insertInto('donations')
@@ -266,7 +266,7 @@ export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: 
       .compile();
     return await db.transaction().execute(async (trx) => {
       const donation = (await trx.executeQuery(insert)).rows[0] as Donation;
-      const receipt = ctx ? await issueForGift(trx, ctx, donation) : null;
+      const receipt = await issueForGift(trx, ctx, donation);
       await recordActivity(trx, donation);
       return { donation, changed: true, receipt };
     });
