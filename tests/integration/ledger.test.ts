@@ -2,16 +2,19 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   claimReceipt,
   createAttempt,
+  deleteStaleAttempts,
   findById,
   findByRef,
   findBySecondaryRef,
   listDonations,
   pendingAttempts,
   recordFromProvider,
+  recordOffline,
   recordSucceeded,
   setProviderRef,
   succeededEurCentsSince,
   transition,
+  voidOffline,
   type NewAttempt,
 } from '~/domain/donations/ledger.server';
 import { receiptContext } from '~/domain/receipts/register.server';
@@ -145,6 +148,8 @@ describeEachDialect('the donations ledger on %s', (dialect) => {
     expect(first.donation).toMatchObject({ status: 'succeeded', provider_ref: 'in_ledger_1', secondary_ref: 'sub_ledger', verifiable: 1, donor_email: 'm@example.org', donor_name: 'M', campaign_id: 'camp-9', frequency: 'monthly' });
     expect(first.donation?.succeeded_at).toBe(first.donation?.created_at);
     expect(first.receipt).toMatchObject({ donation_id: first.donation!.id, status: 'issued' });
+    // Without a purpose said, a payment is a gift.
+    expect(first.donation?.purpose).toBe('gift');
     expect(await activity(first.donation!.id)).toMatchObject([{ action: 'donation.succeeded', details: JSON.stringify({ donation: first.donation!.id, frequency: 'monthly' }) }]);
     expect(await recordSucceeded(t.db, renewal)).toEqual({ changed: false });
     expect(await listDonations(t.db, { campaignId: 'camp-9' })).toHaveLength(1);
@@ -155,6 +160,24 @@ describeEachDialect('the donations ledger on %s', (dialect) => {
     expect(await activity(unpaid.donation!.id)).toEqual([]);
     // Another error than a second insert is not swallowed.
     await expect(recordFromProvider(t.db, { ...attempt({ frequency: 'monthly' }), currency: null as unknown as string, providerRef: 'in_ledger_3' }, 'failed')).rejects.toThrow();
+  });
+
+  it('records money received by hand once per form, takes it back once, and lets any other error through', async () => {
+    const admin = { id: null, name: 'Admin' };
+    const cheque = { amountMinor: 3000, currency: 'EUR', eurCents: 3000, frequency: 'once' as const, language: 'fr', purpose: 'dues', means: 'cheque' as const, token: 'ledger-form-1', receivedOn: '2026-03-02', reference: 'CHQ 0012', note: '' };
+    const linked: string[] = [];
+    const link = async (_trx: unknown, d: { id: string }) => void linked.push(d.id);
+    const first = await recordOffline(t.db, admin, cheque, link);
+    expect(first.donation).toMatchObject({ provider: 'cheque', purpose: 'dues', status: 'succeeded', secondary_ref: 'CHQ 0012', succeeded_at: '2026-03-02T12:00:00.000Z' });
+    expect(linked).toEqual([first.donation!.id]);
+    // The same form again, or under another means: nothing more.
+    expect(await recordOffline(t.db, admin, cheque, link)).toEqual({ changed: false });
+    expect(await recordOffline(t.db, admin, { ...cheque, means: 'cash' }, link)).toEqual({ changed: false });
+    expect(linked).toHaveLength(1);
+    await expect(recordOffline(t.db, admin, { ...cheque, token: 'ledger-form-2', currency: null as unknown as string }, link)).rejects.toThrow();
+    // Taken back once; a second time finds nothing to move.
+    expect((await voidOffline(t.db, admin, first.donation!.id, 'Chèque rejeté')).donation).toMatchObject({ status: 'cancelled', error: 'Chèque rejeté' });
+    expect(await voidOffline(t.db, admin, first.donation!.id, 'Chèque rejeté')).toEqual({ changed: false });
   });
 
   it('finds the first gift of a subscription by its secondary reference', async () => {
@@ -236,5 +259,21 @@ describeEachDialect('the donations ledger on %s', (dialect) => {
     expect(await list({ campaignId: 'camp-list' })).toEqual([ids[0]]);
     expect(await list({ from: march.from }, 2)).toEqual([ids[2], ids[1]]);
     expect((await list({})).length).toBeGreaterThan(3);
+  });
+
+  it('deletes the attempts never paid (pending or cancelled) created before the cutoff, and nothing else', async () => {
+    const old = '2001-06-01T00:00:00.000Z';
+    const made: Record<string, string> = {};
+    for (const status of ['pending', 'cancelled', 'failed', 'succeeded'] as const) {
+      const d = await createAttempt(t.db, attempt());
+      if (status !== 'pending') await transition(t.db, { id: d.id }, status);
+      await setCreatedAt(d.id, old);
+      made[status] = d.id;
+    }
+    const recent = await createAttempt(t.db, attempt());
+    expect(await deleteStaleAttempts(t.db, '2002-01-01T00:00:00.000Z')).toBe(2);
+    expect(await findById(t.db, made.pending)).toBeUndefined();
+    expect(await findById(t.db, made.cancelled)).toBeUndefined();
+    for (const id of [made.failed, made.succeeded, recent.id]) expect(await findById(t.db, id)).toBeDefined();
   });
 });
