@@ -27,7 +27,9 @@ import { ledgerRow } from '../support/ledger-rows';
 import { memberInput, membershipType } from '../support/membership';
 
 const SECRET = 'subscribers-test-'.padEnd(48, 's');
-const T0 = new Date('2026-11-27T10:00:00.000Z');
+// Now, not a fixed day: members are created now and counted from today (in Paris), so a pass
+// dated another day would not find them (the fixed 2026-11-27 failed from the next Paris day on).
+const T0 = new Date();
 const later = (ms: number) => new Date(T0.getTime() + ms);
 const HOUR = 3600_000;
 
