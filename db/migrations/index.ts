@@ -14,6 +14,7 @@ import * as m015 from './015-letters';
 import * as m016 from './016-membership-payments';
 import * as m017 from './017-news-sources';
 import * as m018 from './018-manual-dues';
+import * as m019 from './019-news-departures';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '016-membership-payments': m016,
   '017-news-sources': m017,
   '018-manual-dues': m018,
+  '019-news-departures': m019,
 };

@@ -4,7 +4,9 @@ import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { findById, findByRef, type GiftDetails } from '~/domain/donations/ledger.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
-import { newsletterOptIns, recordNewsletterConsent, wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
+import { newsletterOptIns, recordNewsletterConsent } from '~/domain/donors/consent.server';
+import { hasNewsConsent } from '~/domain/donations/consent.server';
+import { leave } from '~/domain/subscribers/leave.server';
 import { endDonorSession, LINK_LIMIT_PER_EMAIL, pruneDonorAccess, readDonorSession, requestSignInLink, useSignInLink } from '~/domain/donors/links.server';
 import { cardUpdateUrl, changeGift, giftEvents, giftOfDonor, monthlyGiftsOf } from '~/domain/donations/monthly.server';
 import { donorExportCsv, donorRef, eraseDonorData, exportDonorData, historyOf, purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
@@ -326,8 +328,9 @@ describeEachDialect('donor space on %s', (dialect) => {
     const list = await newsletterOptIns(t.db);
     expect(list.map((o) => o.email)).toEqual([DONOR.email, OTHER.email]);
     expect(list[1]).toMatchObject({ name: OTHER.name, givenAt: '2030-03-01T00:00:00.000Z' });
-    expect(await withdrawNewsletter(t.db, OTHER.email)).toBe(1);
-    expect(await wantsNewsletter(t.db, OTHER.email)).toBe(false);
+    expect(await hasNewsConsent(t.db, OTHER.email)).toBe(true);
+    expect(await leave(t.db, OTHER.email, 'space')).toBe(true);
+    expect(await hasNewsConsent(t.db, OTHER.email)).toBe(false);
     expect((await newsletterOptIns(t.db)).map((o) => o.email)).toEqual([DONOR.email]);
   });
 

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { recordNewsletterConsent, wantsNewsletter } from '~/domain/donors/consent.server';
+import { recordNewsletterConsent } from '~/domain/donors/consent.server';
+import { hasNewsConsent } from '~/domain/donations/consent.server';
+import { leave } from '~/domain/subscribers/leave.server';
 import { eraseDonorData, exportDonorData, donorExportCsv } from '~/domain/donors/personal-data.server';
 import { syncSources } from '~/domain/letters/sources.server';
 import { createLetter } from '~/domain/letters/letters.server';
@@ -18,7 +20,6 @@ import {
   subscriberByEmail,
   subscriptionOf,
   suppress,
-  unsubscribe,
 } from '~/domain/subscribers/subscribers.server';
 import { unsubscribeToken } from '~/domain/subscribers/unsubscribe-token.server';
 import { privacyTexts, privacyTextsBeforeLetters, upgradePrivacyDefault } from '~db/seed-privacy';
@@ -87,7 +88,7 @@ describeEachDialect('the news list: opt-in, leaving, donors, personal data, on %
   it('leaving is at once and idempotent; coming back needs a new opt-in; a pending link dies with the departure', async () => {
     const r = await signup('leave@example.org');
     if (r.kind !== 'ask') throw new Error('expected ask');
-    await unsubscribe(t.db, r.subscriber.id, 'one-click', T0);
+    await leave(t.db, r.subscriber.email, 'one-click', { now: T0 });
     expect((await confirmSignup(t.db, r.token, T0)).kind).toBe('invalid');
     const again = await signup('leave@example.org', 'fr', later(1));
     if (again.kind !== 'ask') throw new Error('expected ask');
@@ -121,7 +122,7 @@ describeEachDialect('the news list: opt-in, leaving, donors, personal data, on %
     expect(await subscriberByEmail(t.db, 'nobox@example.org')).toBeUndefined();
 
     expect(await leaveWithToken(t.db, SECRET, unsubscribeToken(SECRET, donor!.id), 'page', later(1))).toBe(true);
-    expect(await wantsNewsletter(t.db, 'don@example.org')).toBe(false);
+    expect(await hasNewsConsent(t.db, 'don@example.org')).toBe(false);
     expect(await syncSources(t.db, later(2))).toBe(0);
     expect((await subscriberByEmail(t.db, 'don@example.org'))?.status).toBe('unsubscribed');
 
@@ -176,7 +177,7 @@ describeEachDialect('the news list: opt-in, leaving, donors, personal data, on %
   it('the list filters by state, source, language and address, and counts per state', async () => {
     for (const [email, lang] of [['a@x.org', 'fr'], ['b@x.org', 'en'], ['c@y.org', 'en']] as const) await signup(email, lang);
     const b = await subscriberByEmail(t.db, 'b@x.org');
-    await unsubscribe(t.db, b!.id, 'page', T0);
+    await leave(t.db, b!.email, 'page', { now: T0 });
     expect((await listSubscribers(t.db, { language: 'en' })).map((s) => s.email).sort()).toEqual(['b@x.org', 'c@y.org']);
     expect((await listSubscribers(t.db, { status: 'pending', q: 'X.ORG' })).map((s) => s.email)).toEqual(['a@x.org']);
     expect(await listSubscribers(t.db, { source: 'donor' })).toEqual([]);

@@ -27,19 +27,6 @@ export async function consentsOf(db: DB, email: string): Promise<ConsentRecord[]
   return rows.map((r) => ({ kind: r.kind, givenAt: r.given_at, withdrawnAt: r.withdrawn_at, donationId: r.donation_id }));
 }
 
-/** Whether this email currently wants the foundation's news. */
-export async function wantsNewsletter(db: DB, email: string): Promise<boolean> {
-  return (await consentsOf(db, email)).some((c) => c.kind === NEWSLETTER && !c.withdrawnAt);
-}
-
-/** Takes back every newsletter consent given with this email's donations. */
-export async function withdrawNewsletter(db: DB, email: string, now = new Date()): Promise<number> {
-  const ids = (await consentsOf(db, email)).filter((c) => c.kind === NEWSLETTER && !c.withdrawnAt).map((c) => c.donationId);
-  if (!ids.length) return 0;
-  const r = await db.updateTable('donor_consents').set({ withdrawn_at: now.toISOString() }).where('kind', '=', NEWSLETTER).where('withdrawn_at', 'is', null).where('donation_id', 'in', ids).executeTakeFirst();
-  return Number(r.numUpdatedRows);
-}
-
 export interface OptIn {
   email: string;
   name: string;

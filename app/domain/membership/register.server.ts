@@ -282,6 +282,27 @@ export async function membersWantingNews(db: DB, day: string, graceDays: number,
   return members.filter((m) => isCounted(m.state)).map((m) => ({ email: m.email, language: m.language, givenAt: consent.get(m.id)!, number: m.number }));
 }
 
+/** Whether a member with this address consented to the news and has not taken it back. */
+export async function hasMemberNewsConsent(db: DB, email: string): Promise<boolean> {
+  const row = await db.selectFrom('memberships').select('id').where('news_consent_at', 'is not', null).where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase())).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Takes back the news consent of every membership with this address (the address left the news
+ * list: subscribers/leave.server.ts). The proof of the departure is the list's; the membership no
+ * longer says it wants the news, so the letters' sync reads nothing of it. Returns how many stood.
+ */
+export async function withdrawMemberNewsConsent(db: DB, email: string, now = new Date()): Promise<number> {
+  const r = await db
+    .updateTable('memberships')
+    .set({ news_consent_at: null, updated_at: now.toISOString() })
+    .where('news_consent_at', 'is not', null)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
 /** The general assembly's list: the members counted on `day` (up to date, in grace, honorary), by name. */
 export async function membersUpToDate(db: DB, day: string, graceDays: number): Promise<MemberWithState[]> {
   const all = await withStates(db, await db.selectFrom('memberships').select(MEMBER_COLUMNS).execute(), day, graceDays);

@@ -21,6 +21,14 @@ export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
 export const SUBSCRIBER_SOURCES = ['signup', 'donor', 'member'] as const;
 export type SubscriberSource = (typeof SUBSCRIBER_SOURCES)[number];
 
+/**
+ * The doors out of the news list, each kept as the departure's source: the letter's page and its
+ * button, the RFC 8058 one-click POST, the List-Unsubscribe mail, the donor's or member's own space,
+ * an Admin (at the person's request). Every one of them leaves the same way (leave.server.ts).
+ */
+export const LEAVE_SOURCES = ['page', 'one-click', 'mailto', 'space', 'admin'] as const;
+export type LeaveSource = (typeof LEAVE_SOURCES)[number];
+
 export const SIGNUP_LIMITS = { email: 254 } as const;
 
 /** The longest reason an Admin may give for lifting a suppression (kept in the proof and the audit log). */

@@ -7,7 +7,6 @@ import {
   afterDonorConsent,
   afterSignup,
   confirms,
-  leaves,
   LIFT_REASON_MAX,
   normalEmail,
   OPT_IN_TTL_MS,
@@ -55,14 +54,14 @@ export async function subscriberById(db: DB, id: string): Promise<Subscriber | u
   return r && toSubscriber(r);
 }
 
-interface EventInput {
+export interface EventInput {
   kind: 'requested' | 'confirmed' | 'unsubscribed' | 'suppressed' | 'lifted' | 'joined';
   source: string;
   wordingVersion?: string | null;
   detail?: string | null;
 }
 
-async function recordEvent(db: DB, subscriberId: string, e: EventInput, now: Date): Promise<void> {
+export async function recordEvent(db: DB, subscriberId: string, e: EventInput, now: Date): Promise<void> {
   await db
     .insertInto('subscriber_events')
     .values({ id: randomUUID(), subscriber_id: subscriberId, kind: e.kind, at: now.toISOString(), source: e.source, wording_version: e.wordingVersion ?? null, detail: e.detail ?? null })
@@ -122,24 +121,6 @@ export async function confirmSignup(db: DB, token: string, now = new Date()): Pr
     await trx.updateTable('subscribers').set({ status: 'subscribed', updated_at: at }).where('id', '=', subscriber.id).execute();
     await recordEvent(trx, subscriber.id, { kind: 'confirmed', source: 'signup', wordingVersion: requested?.wording_version ?? null, detail: requested?.detail ?? null }, now);
     return { kind: 'confirmed' as const, subscriber: { ...subscriber, status: 'subscribed' as const, updatedAt: at } };
-  });
-}
-
-/**
- * Leaves the list at once (the one-click POST, the page's button). Idempotent: an address already
- * gone (or suppressed) is left as it is and the answer is the same. Pending links die with it.
- */
-export async function unsubscribe(db: DB, subscriberId: string, source: 'one-click' | 'page' | 'mailto' | 'admin', now = new Date()): Promise<Subscriber | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const s = await subscriberById(trx, subscriberId);
-    if (!s || !leaves(s.status)) return s;
-    const at = now.toISOString();
-    const r = await trx.updateTable('subscribers').set({ status: 'unsubscribed', updated_at: at }).where('id', '=', s.id).where('status', 'in', ['pending', 'subscribed']).executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 1) {
-      await trx.updateTable('subscriber_tokens').set({ used_at: at }).where('subscriber_id', '=', s.id).where('used_at', 'is', null).execute();
-      await recordEvent(trx, s.id, { kind: 'unsubscribed', source }, now);
-    }
-    return { ...s, status: 'unsubscribed' as const, updatedAt: at };
   });
 }
 

@@ -14,5 +14,4 @@ export const downloads: RouteConfigEntry[] = [
 export const adminRoutes: RouteConfigEntry[] = [
   route('donations/donateur', 'routes/donors/admin-donor.tsx'),
   route('donations/donateur/export/:format', 'routes/donors/admin-donor-export.ts'),
-  route('donations/nouvelles.csv', 'routes/donors/admin-newsletter-csv.ts'),
 ];

@@ -10,7 +10,6 @@ import { donationDeps } from '~/domain/donations/deps.server';
 import { formatMoney } from '~/lib/currency';
 import { AMOUNT_PATTERN, parseEuroAmount } from '~/domain/donations/money';
 import { ProviderError } from '~/domain/donations/providers/types';
-import { wantsNewsletter, withdrawNewsletter } from '~/domain/donors/consent.server';
 import { endDonorSession, requestSignInLink } from '~/domain/donors/links.server';
 import { sendDonorMail, spaceUrl } from '~/domain/donations/donor-mail.server';
 import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, cardUpdateUrl, changeGift, giftOfDonor, monthlyGiftsOf, type GiftChange, type GiftStatus } from '~/domain/donations/monthly.server';
@@ -18,6 +17,7 @@ import { annualReceiptsOf, donorRef, eraseDonorData, historyOf } from '~/domain/
 import { today } from '~/domain/content/forms';
 import { renewalToken, renewalUrl } from '~/domain/membership/reminders.server';
 import { membershipsOfEmail } from '~/domain/membership/space.server';
+import { getsNews, leave } from '~/domain/subscribers/leave.server';
 import { assertSameOrigin, isSecure } from '~/lib/origin.server';
 import { useI18n, type Lang, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
@@ -49,7 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const amount = url.searchParams.get('amount');
   const donor = await donorOf(request);
   if (!donor) return data({ signedIn: false as const, notice, amount }, { headers: NO_STORE });
-  const [history, monthly, newsletter, annualReceipts, memberships] = await Promise.all([historyOf(db(), donor.email), monthlyGiftsOf(db(), donor.email), wantsNewsletter(db(), donor.email), annualReceiptsOf(db(), donor.email), membershipsOfEmail(db(), donor.email, today())]);
+  const [history, monthly, newsletter, annualReceipts, memberships] = await Promise.all([historyOf(db(), donor.email), monthlyGiftsOf(db(), donor.email), getsNews(db(), donor.email), annualReceiptsOf(db(), donor.email), membershipsOfEmail(db(), donor.email, today())]);
   // The member's card and renewal (ADR 021): the renewal page's signed link, as the reminders mail it.
   const { lang } = detectLang(request);
   const members = memberships.map((m) => ({ ...m, cardUrl: `/mon-espace/carte/${encodeURIComponent(m.id)}`, renewUrl: m.exempt ? null : renewalUrl(undefined, lang, renewalToken(runtime().secret, m.id)) }));
@@ -108,7 +108,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect('/mon-espace?ok=out', { headers: { 'Set-Cookie': donorCookie('', 0, isSecure(request)), ...NO_STORE } });
   }
   if (intent === 'newsletter-off') {
-    await withdrawNewsletter(db(), donor.email);
+    // The one way out of the news (issue 39): the list, the gifts' and the memberships' consents.
+    await leave(db(), donor.email, 'space');
     return done('newsletter');
   }
   if (intent === 'erase') {

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-subscribers';
-import { SOURCE_LABELS, STATE_LABELS, SUBSCRIBER_SOURCES, SUBSCRIBER_STATES, subscriberFilterFrom } from '~/domain/subscribers/consent';
+import { leaves, SOURCE_LABELS, STATE_LABELS, SUBSCRIBER_SOURCES, SUBSCRIBER_STATES, subscriberFilterFrom } from '~/domain/subscribers/consent';
 import { countByState, listSubscribers } from '~/domain/subscribers/subscribers.server';
 import { LANGS } from '~/lib/i18n';
 import { db } from '~/lib/runtime.server';
@@ -114,6 +114,12 @@ export default function SubscribersScreen({ loaderData }: Route.ComponentProps) 
                       <>
                         {' '}
                         <Link to={`/admin/lettres/abonnes/${s.id}/lever`} className="text-brand-800 underline">Lever le blocage</Link>
+                      </>
+                    )}
+                    {showAddresses && leaves(s.status) && (
+                      <>
+                        {' '}
+                        <Link to={`/admin/lettres/abonnes/${s.id}/desabonner`} className="text-brand-800 underline" aria-label={`Désabonner ${s.email}`}>Désabonner</Link>
                       </>
                     )}
                   </td>

@@ -21,6 +21,7 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('lettres/abonnes', 'routes/letters/admin-subscribers.tsx'),
   route('lettres/abonnes.csv', 'routes/letters/admin-subscribers-csv.ts'),
   route('lettres/abonnes/:id/lever', 'routes/letters/admin-lift.tsx'),
+  route('lettres/abonnes/:id/desabonner', 'routes/letters/admin-remove.tsx'),
   route('lettres/:id', 'routes/letters/admin-letter.tsx'),
   route('lettres/:id/apercu/:lang', 'routes/letters/admin-preview.ts'),
 ];

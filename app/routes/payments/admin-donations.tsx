@@ -80,9 +80,9 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
           <a href={`/admin/donations/export.csv?${params}`} className={secondaryButton} download>
             Exporter en CSV
           </a>
-          {/* Donor space (issue #15): a donor's data, and the donors who asked for news. */}
+          {/* Donor space (issue #15): a donor's data. Who receives the news is the letters' list (one list, ADR 022). */}
           <Link to="/admin/donations/donateur" className={secondaryButton}>Données d’un donateur</Link>
-          <a href="/admin/donations/nouvelles.csv" className={secondaryButton} download>Abonnés aux nouvelles (CSV)</a>
+          <Link to="/admin/lettres/abonnes" className={secondaryButton}>Abonnés aux nouvelles</Link>
         </div>
       </div>
       <Form method="get" className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6 lg:items-end">

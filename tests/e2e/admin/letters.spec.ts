@@ -1,11 +1,18 @@
 import { expect, test } from '@playwright/test';
-import { subscriberByEmail } from '~/domain/subscribers/subscribers.server';
+import { createMember } from '~/domain/membership/register.server';
+import { createType } from '~/domain/membership/types.server';
+import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
+import { confirmSignup, requestSignup, subscriberByEmail } from '~/domain/subscribers/subscribers.server';
 import { expectAccessible } from '../support';
+import { memberInput, membershipType } from '../../support/membership';
 import { startSmtp } from '../../support/smtp';
 import { createAccount, freePort, signIn, skipUnlessAvailable, startAdminServer, type AdminServer } from './server';
 
 const APP_SECRET = 'letters-e2e-secret-'.padEnd(48, 'l');
 const READER = 'reader@example.org';
+const MEMBER = 'membre@example.org';
+const ASKED = 'appel@example.org';
+const STAYS = 'reste@example.org';
 
 /** A header's value, unfolded. */
 const header = (raw: string, name: string) =>
@@ -111,6 +118,61 @@ test.describe('news by email', () => {
     await expectAccessible(admin);
     await admin.goto(`${server.baseURL}/admin/lettres/rythme`);
     await expectAccessible(admin);
+  });
+
+  test('a member stops the news in their space, an Admin takes another address off: the next letter reaches neither, until a new opt-in', async ({ page, browser }) => {
+    const type = await createType(server.db, { id: null, name: 'Seed' }, membershipType());
+    // A member who ticked the news box on their form, and who also confirmed a sign-up.
+    await createMember(server.db, null, memberInput(type, { email: MEMBER, exempt: true, news: true }));
+    for (const email of [MEMBER, ASKED, STAYS]) {
+      const r = await requestSignup(server.db, { email, language: 'fr', from: '/', wordingVersion: CONSENT_WORDING_VERSION });
+      if (r.kind === 'ask') await confirmSignup(server.db, r.token);
+    }
+
+    // The member's own space (no JavaScript needed): one button, then a sentence.
+    await page.goto(`${server.baseURL}/mon-espace`);
+    await page.getByLabel('Adresse email', { exact: true }).fill(MEMBER);
+    await page.getByRole('button', { name: 'Recevoir mon lien de connexion' }).click();
+    const link = /(http:\/\/\S+\/mon-espace\/connexion\?t=[\w-]+)/.exec((await smtp.mailTo(MEMBER)).text)![1];
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Ouvrir mon espace' }).click();
+    await page.getByRole('button', { name: 'Ne plus recevoir les nouvelles' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText('C’est noté : vous ne recevrez plus les nouvelles de la fondation.');
+    await expect(page.getByRole('button', { name: 'Ne plus recevoir les nouvelles' })).toHaveCount(0);
+    await expectAccessible(page);
+
+    // An Admin, at a person's request, from the subscribers' list.
+    const admin = await (await browser.newContext()).newPage();
+    await signIn(admin, server.baseURL, 'alice@example.org');
+    await admin.goto(`${server.baseURL}/admin/lettres/abonnes?status=subscribed`);
+    await admin.getByRole('link', { name: `Désabonner ${ASKED}` }).click();
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Désabonner une adresse');
+    await expectAccessible(admin);
+    await admin.getByRole('button', { name: 'Désabonner' }).click();
+    await expect(admin).toHaveURL(/status=unsubscribed/);
+    await expect(admin.getByTestId('subscribers')).toContainText(ASKED);
+    await expect(admin.getByTestId('subscribers')).toContainText(MEMBER);
+
+    // The next letter, sent by an Éditeur, reaches only who stayed.
+    const editor = await (await browser.newContext()).newPage();
+    await signIn(editor, server.baseURL, 'eric@example.org');
+    await editor.goto(`${server.baseURL}/admin/lettres`);
+    await editor.getByRole('button', { name: 'Créer la lettre' }).click();
+    await expect(editor.getByTestId('letter-notice')).toContainText('Lettre créée');
+    await editor.getByRole('button', { name: 'Envoyer maintenant' }).click();
+    await expect(editor.getByTestId('letter-notice')).toContainText('Envoi lancé');
+    await smtp.mailTo(STAYS);
+    await expect(async () => {
+      await editor.reload();
+      await expect(editor.getByTestId('letter-state')).toContainText('Envoyée');
+    }).toPass({ timeout: 30_000 });
+    expect(smtp.mails.filter((m) => m.to.includes(MEMBER) || m.to.includes(ASKED))).toEqual([]);
+
+    // A new double opt-in, and only that, brings the member back.
+    const again = await requestSignup(server.db, { email: MEMBER, language: 'fr', from: '/', wordingVersion: CONSENT_WORDING_VERSION });
+    expect(again.kind).toBe('ask');
+    if (again.kind === 'ask') await confirmSignup(server.db, again.token);
+    expect((await subscriberByEmail(server.db, MEMBER))?.status).toBe('subscribed');
   });
 
   test('an Admin sets the letters’ sender from the keyboard; the DNS check reads its domain', async ({ browser }) => {
