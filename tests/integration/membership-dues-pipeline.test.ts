@@ -67,7 +67,7 @@ describeEachDialect('membership dues through the payment pipeline on %s', (diale
     expect(sent).toContain(`cancel_url=https://dons.example.org/devenir-membre/annule?d=${link.payment_id}`);
     expect(sent).toContain('Cotisation — Membre actif');
     // Not yet paid: the return page says so, from the provider's word, not the query.
-    const pending = await duesReturn(deps, { paymentId: link.payment_id });
+    const pending = await duesReturn(deps, new URLSearchParams({ d: link.payment_id }));
     expect(pending).toMatchObject({ state: 'pending', number: m.number, endsOn: null });
   });
 
@@ -85,7 +85,7 @@ describeEachDialect('membership dues through the payment pipeline on %s', (diale
     expect(mails[0].text).toContain(`no. ${m.number}`);
     // The payer's address Stripe reported got no gift thank-you either.
     expect((await mailsTo('donor@example.org')).filter((x) => x.subject.includes('donation'))).toEqual([]);
-    expect(await duesReturn(deps, { sessionId: payment.provider_ref })).toEqual({ state: 'active', number: m.number, endsOn: yearFrom(today()), emailed: true });
+    expect(await duesReturn(deps, new URLSearchParams({ session_id: payment.provider_ref }))).toEqual({ state: 'active', number: m.number, endsOn: yearFrom(today()), emailed: true, paymentId: payment.id });
   });
 
   it('tampered, unsigned or foreign-signed callbacks and a wrong amount change nothing: the membership stays pending', async () => {

@@ -1,5 +1,6 @@
 import type { GiftDetails, Donation } from '~/domain/donations/ledger.server';
 import { handleWebhook, startPayment, type WebhookOutcome } from '~/domain/donations/payments.server';
+import { payerReturn } from '~/domain/donations/returns.server';
 import type { PaymentRequest } from '~/domain/donations/providers/provider';
 import type { DonationDeps } from '~/domain/donations/context.server';
 import type { Lang } from '~/lib/i18n';
@@ -8,10 +9,23 @@ import type { Lang } from '~/lib/i18n';
  * The tests' named ways into the payment pipeline, per provider: each is one `startPayment` or
  * `handleWebhook` call (payments.server.ts) with the gift's purpose, as startGift
  * (app/domain/giving/start.server.ts) and the webhook routes make it. The tests drive a provider's
- * start or webhook with them without the donate form in front; the rest of service.server.ts
- * (the return pages' questions) is re-exported.
+ * start, webhook or return with them without the donate form in front; the rest of
+ * service.server.ts is re-exported.
  */
 export * from '~/domain/donations/service.server';
+
+/** What a return page asks of the one road back (returns.server.ts); a provider that could not be asked throws, as it did. */
+async function returned(deps: DonationDeps, query: Record<string, string>): Promise<Donation | undefined> {
+  const r = await payerReturn(deps, new URLSearchParams(query));
+  if (r.unconfirmed) throw r.unconfirmed;
+  return r.payment;
+}
+
+/** The payer back from Stripe's Checkout: /payment/success?session_id=…. */
+export const confirmStripeSession = (deps: DonationDeps, sessionId: string) => returned(deps, { session_id: sessionId });
+
+/** The payer back from the mobile money checkout: its callback's tx_ref and transaction_id. */
+export const confirmFlutterwave = (deps: DonationDeps, txRef: string, transactionId: string) => returned(deps, { tx_ref: txRef, transaction_id: transactionId });
 
 /** What the donate form adds to a gift, the same for every method; recorded with the attempt. */
 export interface FormChoices {

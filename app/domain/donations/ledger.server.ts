@@ -370,6 +370,9 @@ export async function claimReceipt(db: DB, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
+/** Whether the provider has named this attempt (its reference is no longer our `attempt:{id}` placeholder): only then can it be asked about it. */
+export const providerNamed = (d: Pick<Donation, 'provider_ref'>): boolean => !d.provider_ref.startsWith('attempt:');
+
 /** Verifiable attempts still pending, created between `newerThan` and `olderThan` (re-checked with their provider). */
 export async function pendingAttempts(db: DB, olderThan: string, newerThan: string, limit = 50): Promise<Donation[]> {
   return db

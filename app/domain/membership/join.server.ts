@@ -5,9 +5,8 @@
  * return page can say of a membership after its payment.
  */
 import type { DonationDeps } from '~/domain/donations/context.server';
-import { findById, findByRef } from '~/domain/donations/ledger.server';
 import { availableMethods } from '~/domain/donations/payment-settings.server';
-import { confirmReturn } from '~/domain/donations/payments.server';
+import { payerReturn } from '~/domain/donations/returns.server';
 import type { Lang } from '~/lib/i18n';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { JOIN_METHODS, type JoinInput, type JoinMethod } from './join-form';
@@ -123,27 +122,33 @@ export async function renew(deps: DonationDeps, secret: string, token: string, m
 }
 
 export interface ReturnView {
-  /** 'active': the payment is verified and the membership counts; 'pending': not confirmed (yet); 'unknown': no such dues payment. */
-  state: 'active' | 'pending' | 'unknown';
+  /**
+   * 'active': the payment is verified and the membership counts; 'pending': not confirmed (yet);
+   * 'unknown': no such dues payment; 'cancelled': the payer closed the provider's page (the page
+   * says so on the cancel page, where, as here, only the provider's answer could change the payment).
+   */
+  state: 'active' | 'pending' | 'unknown' | 'cancelled';
   number: number | null;
   endsOn: string | null;
   emailed: boolean;
+  /** The dues payment the return named. */
+  paymentId?: string;
 }
 
 /**
- * The success page's question: the dues payment as its provider says now (asked again, never the
- * query string), and the membership it paid for. `sessionId` for Stripe, `paymentId` for the others.
+ * The success page's question: the dues payment as its provider says now (the one road back,
+ * donations/returns.server.ts: asked again, never the query string), and the membership it paid for.
  */
-export async function duesReturn(deps: DonationDeps, q: { sessionId?: string; paymentId?: string }, now = new Date()): Promise<ReturnView> {
+export async function duesReturn(deps: DonationDeps, query: URLSearchParams, now = new Date()): Promise<ReturnView> {
   const unknown: ReturnView = { state: 'unknown', number: null, endsOn: null, emailed: false };
-  const found = q.sessionId ? await findByRef(deps.db, 'stripe', q.sessionId) : q.paymentId ? await findById(deps.db, q.paymentId) : undefined;
-  if (!found || found.purpose !== 'dues') return unknown;
-  const payment = (await confirmReturn(deps, found)) ?? found;
+  const { payment, cancelled, unconfirmed } = await payerReturn(deps, query);
+  if (!payment || payment.purpose !== 'dues') return unknown;
+  if (cancelled && payment.status !== 'succeeded') return { ...unknown, state: 'cancelled', paymentId: payment.id };
   const membershipId = await membershipOfPayment(deps.db, payment.id);
   if (!membershipId) return unknown;
   const { graceDays } = await getMembershipSettings(deps.db);
   const m = await getMember(deps.db, membershipId, parisDay(now.toISOString()), graceDays);
   if (!m) return unknown;
   const active = payment.status === 'succeeded' && isCounted(m.state);
-  return { state: active ? 'active' : 'pending', number: m.number, endsOn: active ? m.endsOn : null, emailed: Boolean(m.email) };
+  return { state: active ? 'active' : 'pending', number: m.number, endsOn: active ? m.endsOn : null, emailed: !unconfirmed && Boolean(m.email), paymentId: payment.id };
 }

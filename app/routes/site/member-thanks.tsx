@@ -1,37 +1,24 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/member-thanks';
 import { donationDeps } from '~/domain/donations/deps.server';
-import { ProviderError } from '~/domain/donations/providers/types';
 import { duesReturn, type ReturnView } from '~/domain/membership/join.server';
 import { useI18n } from '~/lib/i18n';
 import { formatDay } from '~/lib/intl';
-import { log } from '~/lib/log.server';
 import { pageMeta } from '~/lib/page-meta';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
 
-const ID = /^[0-9a-f-]{36}$/;
-
 /**
  * /devenir-membre/merci: what happened to the membership. After an online payment the provider is
- * asked (never the query string; PayPal's approved order is captured here) and the membership read; "je paie autrement" (?attente=1) says it
- * waits for an Admin to record the payment.
+ * asked (never the query string; PayPal's approved order is captured there) and the membership
+ * read; "je paie autrement" (?attente=1) says it waits for an Admin to record the payment. A payer
+ * who closed a hosted checkout (which comes back here whatever happened) sees the cancel page.
  */
 export async function loader({ request }: Route.LoaderArgs): Promise<ReturnView | { state: 'other' }> {
   const url = new URL(request.url);
   if (url.searchParams.get('attente') === '1') return { state: 'other' };
-  const sessionId = url.searchParams.get('session_id') ?? '';
-  const id = url.searchParams.get('d') ?? '';
-  // Flutterwave's hosted checkout comes back here whatever happened: a payer who closed it sees the
-  // cancel page (where, as here, only the provider's answer could change the payment).
-  if (url.searchParams.get('status') === 'cancelled' && ID.test(id)) throw redirect(`/devenir-membre/annule?d=${id}`, 303);
-  try {
-    const deps = await donationDeps(request);
-    return await duesReturn(deps, { sessionId: /^cs_\w{1,200}$/.test(sessionId) ? sessionId : undefined, paymentId: ID.test(id) ? id : undefined });
-  } catch (e) {
-    if (!(e instanceof ProviderError)) throw e;
-    log.warn('dues return page could not confirm', { provider: e.provider, error: e.message });
-    return { state: 'pending', number: null, endsOn: null, emailed: false };
-  }
+  const view = await duesReturn(await donationDeps(request), url.searchParams);
+  if (view.state === 'cancelled') throw redirect(`/devenir-membre/annule?d=${view.paymentId}`, 303);
+  return view;
 }
 
 export const meta: Route.MetaFunction = (args) => [

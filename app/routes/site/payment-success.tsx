@@ -3,41 +3,23 @@ import { useI18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/page-meta';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { donationDeps } from '~/domain/donations/deps.server';
-import { findById } from '~/domain/donations/ledger.server';
+import { payerReturn } from '~/domain/donations/returns.server';
 import { formatMoney } from '~/lib/currency';
-import { ProviderError } from '~/domain/donations/providers/types';
-import { confirmStripeSession, recheck } from '~/domain/donations/service.server';
 import { detectLang } from '~/lib/i18n.server';
-import { log } from '~/lib/log.server';
-
-const ID = /^[0-9a-f-]{36}$/;
 
 /**
- * Asks the provider (never the query string) whether the gift went through: the confirmed amount
- * is shown only for a donation the ledger holds as succeeded.
+ * Asks the payment's provider (never the query string) whether the gift went through, by the one
+ * road back (returns.server.ts): the confirmed amount is shown only for a donation the ledger holds
+ * as succeeded; a provider that cannot be asked leaves it "not confirmed".
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const sessionId = url.searchParams.get('session_id') ?? '';
-  const id = url.searchParams.get('d') ?? '';
   const { lang } = detectLang(request);
-  try {
-    const deps = await donationDeps(request);
-    let donation = /^cs_\w{1,200}$/.test(sessionId) ? await confirmStripeSession(deps, sessionId) : ID.test(id) ? await findById(deps.db, id) : undefined;
-    if (donation?.status === 'pending' && donation.verifiable && !donation.provider_ref.startsWith('attempt:')) {
-      await recheck(deps, donation);
-      donation = await findById(deps.db, donation.id);
-    }
-    if (!donation) return { state: 'unknown' as const, amount: null, emailed: false };
-    // An email is promised only to a gift that has an address to send it to.
-    const emailed = Boolean(donation.donor_email);
-    if (donation.status === 'succeeded') return { state: 'confirmed' as const, amount: formatMoney(donation.amount_minor, donation.currency, lang), emailed };
-    return { state: 'pending' as const, amount: null, emailed };
-  } catch (e) {
-    if (!(e instanceof ProviderError)) throw e;
-    log.warn('success page could not confirm', { provider: e.provider, error: e.message });
-    return { state: 'pending' as const, amount: null, emailed: false };
-  }
+  const { payment, unconfirmed } = await payerReturn(await donationDeps(request), new URL(request.url).searchParams);
+  if (!payment) return { state: 'unknown' as const, amount: null, emailed: false };
+  // An email is promised only to a gift that has an address to send it to.
+  const emailed = !unconfirmed && Boolean(payment.donor_email);
+  if (payment.status === 'succeeded') return { state: 'confirmed' as const, amount: formatMoney(payment.amount_minor, payment.currency, lang), emailed };
+  return { state: 'pending' as const, amount: null, emailed };
 }
 
 export const meta: Route.MetaFunction = (args) => [

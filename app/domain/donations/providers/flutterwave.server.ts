@@ -127,6 +127,10 @@ export async function verifyFlutterwaveTransaction(deps: DonationDeps, donation:
   return exactly(donation, await verifyTransaction(flutterwaveOf(deps), transactionId));
 }
 
+/** Our transaction references: a prefix and 12 random bytes in hex. */
+const TX_REF_PREFIX = 'thv-';
+const TX_REF = /^thv-[0-9a-f]{24}$/;
+
 export const flutterwaveProvider: PaymentProvider = {
   name: 'flutterwave',
   monthly: false,
@@ -137,7 +141,7 @@ export const flutterwaveProvider: PaymentProvider = {
     const cfa = currency === 'XOF' || currency === 'XAF';
     const amountMinor = cfa ? eurCentsToCfa(r.amountCents) : (r.localMinor ?? 0);
     if (amountMinor <= 0) throw new ProviderError('flutterwave', 'montant invalide');
-    return { providerRef: `thv-${randomBytes(12).toString('hex')}`, amountMinor, currency, eurCents: cfa ? r.amountCents : null, donorName: r.donorName, donorEmail: r.donorEmail };
+    return { providerRef: `${TX_REF_PREFIX}${randomBytes(12).toString('hex')}`, amountMinor, currency, eurCents: cfa ? r.amountCents : null, donorName: r.donorName, donorEmail: r.donorEmail };
   },
   /** Only for a hosted checkout (a plain form): the donate form's script opens the inline checkout itself. */
   async start(deps, donation, r) {
@@ -155,6 +159,14 @@ export const flutterwaveProvider: PaymentProvider = {
     return { url };
   },
   verify: async (deps, donation) => exactly(donation, await verifyByReference(flutterwaveOf(deps), donation.provider_ref)),
+  /** The checkout sends the payer back with `tx_ref`, and `transaction_id` when it took a payment, or `status=cancelled`. */
+  readReturn(query) {
+    const ref = query.get('tx_ref') ?? '';
+    if (!TX_REF.test(ref)) return null;
+    const proof = query.get('transaction_id') ?? '';
+    return { ref, ...(/^\d{1,20}$/.test(proof) ? { proof } : {}), ...(query.get('status') === 'cancelled' ? { cancelled: true } : {}) };
+  },
+  verifyReturn: verifyFlutterwaveTransaction,
   /** The verif-hash header must equal the configured hash; then the transaction is re-verified through the API. */
   async parseWebhook(deps, rawBody, headers) {
     const expected = deps.settings.secrets['mobileMoney.secretHash'];

@@ -91,6 +91,20 @@ export interface SubscriptionCapability {
   onWebhook(deps: DonationDeps, event: WebhookNotice & { kind: 'subscription' }): Promise<void>;
 }
 
+/**
+ * What a payer's return address says in a provider's own words (its query): read only to find our
+ * attempt and what to ask the provider, never believed (a payment counts on the provider's verified
+ * answer only).
+ */
+export interface ReturnQuery {
+  /** The provider's reference of the attempt (Stripe's Checkout session, Flutterwave's tx_ref). */
+  ref: string;
+  /** A payment the return names (Flutterwave's transaction id): verified with the provider before anything counts. */
+  proof?: string;
+  /** The payer says they closed the provider's page (Flutterwave's `status=cancelled`). */
+  cancelled?: boolean;
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** Whether monthly payments can be started here. */
@@ -107,6 +121,10 @@ export interface PaymentProvider {
    * approved order is captured), so that a payer's return, a re-check and a webhook settle alike.
    */
   verify?(deps: DonationDeps, donation: Donation): Promise<VerifiedPayment | null>;
+  /** Reads this provider's own words in a return address's query; null when there are none. */
+  readReturn?(query: URLSearchParams): ReturnQuery | null;
+  /** Verifies the payment a return names (`ReturnQuery.proof`): the answer only when it is exactly this attempt's. */
+  verifyReturn?(deps: DonationDeps, donation: Donation, proof: string): Promise<VerifiedPayment | null>;
   /** Reads a webhook (its authenticity checked here); what it says, as notices. */
   parseWebhook?(deps: DonationDeps, rawBody: string, headers: Headers): Promise<WebhookAnswer>;
   subscriptions?: SubscriptionCapability;

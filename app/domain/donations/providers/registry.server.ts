@@ -23,6 +23,9 @@ export function providerOf(name: ProviderName): PaymentProvider {
   return PROVIDERS[name];
 }
 
+/** Every provider, in the registry's order. */
+export const allProviders = (): PaymentProvider[] => Object.values(PROVIDERS);
+
 /** The provider of a stored payment (its `provider` column), or undefined for a name we no longer know. */
 export function providerOfRow(name: string): PaymentProvider | undefined {
   return Object.hasOwn(PROVIDERS, name) ? PROVIDERS[name as ProviderName] : undefined;

@@ -237,6 +237,11 @@ export const stripeProvider: PaymentProvider = {
   name: 'stripe',
   monthly: true,
   cancelledOnReturn: true,
+  /** Checkout sends the payer back with its session's id (`session_id={CHECKOUT_SESSION_ID}`). */
+  readReturn(query) {
+    const ref = query.get('session_id') ?? '';
+    return /^cs_\w{1,200}$/.test(ref) ? { ref } : null;
+  },
   // Without a trusted origin to send the donor back to, nothing is recorded (ADR 010).
   plan(deps, r) {
     returnOrigin(deps.publicUrl, 'stripe');
