@@ -15,6 +15,7 @@ import * as m016 from './016-membership-payments';
 import * as m017 from './017-news-sources';
 import * as m018 from './018-manual-dues';
 import * as m019 from './019-news-departures';
+import * as m020 from './020-dues-means';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '017-news-sources': m017,
   '018-manual-dues': m018,
   '019-news-departures': m019,
+  '020-dues-means': m020,
 };

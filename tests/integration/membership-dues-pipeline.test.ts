@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { up as renameDuesMeans } from '~db/migrations/020-dues-means';
 import type { PaymentEvent } from '~/domain/donations/events.server';
 import { createAttempt, findById, transition, type Donation } from '~/domain/donations/ledger.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
@@ -194,7 +195,12 @@ describeEachDialect('membership dues through the payment pipeline on %s', (diale
     // No euro figure nor success date on the row: its amount and its last change.
     const bare = await linkedPayment({ provider: 'flutterwave', amount_minor: 3000, eur_cents: null, succeeded_at: null, updated_at: '2026-04-10T08:00:00.000Z' });
     expect(await onDuesPayment(deps, bare.event('payment.succeeded'))).toMatchObject({ membershipId: bare.m.id, applied: { status: 'applied', period: { start: '2026-04-10' } } });
-    expect((await duesHistory(t.db, bare.m.id))[0]).toMatchObject({ amountCents: 3000, paidAt: '2026-04-10T08:00:00.000Z', method: 'mobile_money' });
+    expect((await duesHistory(t.db, bare.m.id))[0]).toMatchObject({ amountCents: 3000, paidAt: '2026-04-10T08:00:00.000Z', method: 'mobileMoney' });
+    // Dues recorded before version 020 named mobile money 'mobile_money': the migration renames them, and nothing else.
+    await t.db.updateTable('membership_dues').set({ method: 'mobile_money' }).where('membership_id', '=', bare.m.id).execute();
+    await renameDuesMeans(t.db as never);
+    expect((await duesHistory(t.db, bare.m.id))[0]).toMatchObject({ method: 'mobileMoney' });
+    expect((await duesHistory(t.db, usd.m.id))[0]).toMatchObject({ method: 'paypal' });
     // Each provider's name in the dues history; one the table does not know keeps its own name.
     for (const [provider, method] of [['stripe', 'card'], ['coingate', 'crypto'], ['bank', 'bank']] as const) {
       const p = await linkedPayment({ provider: provider as Donation['provider'] });

@@ -4,7 +4,8 @@ import { flutterwaveStatus } from '~/domain/donations/providers/flutterwave.serv
 import { payPalCaptureStatus } from '~/domain/donations/providers/paypal.server';
 import { stripeSessionStatus } from '~/domain/donations/providers/stripe.server';
 import { canTransition, sourcesOf } from '~/domain/donations/ledger.server';
-import { DONATION_STATUSES, PROVIDER_LABELS, referenceOf, STATUS_LABELS } from '~/domain/donations/status';
+import { staffMeansLabel } from '~/domain/donations/means';
+import { DONATION_STATUSES, PAYMENT_MEANS, referenceOf, STATUS_LABELS } from '~/domain/donations/status';
 
 /** Every status rule spelt out, pair by pair (mutation testing, ADR 011). */
 describe('donation statuses', () => {
@@ -21,7 +22,7 @@ describe('donation statuses', () => {
 
   it('labels statuses and providers in French for the back office and the CSV', () => {
     expect(STATUS_LABELS).toEqual({ pending: 'En attente', succeeded: 'Réussi', failed: 'Échoué', cancelled: 'Annulé', refunded: 'Remboursé' });
-    expect(PROVIDER_LABELS).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)', cash: 'Espèces', cheque: 'Chèque', transfer: 'Virement' });
+    expect(Object.fromEntries(PAYMENT_MEANS.map((p) => [p, staffMeansLabel(p)]))).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)', cash: 'Espèces', cheque: 'Chèque', transfer: 'Virement' });
   });
 
   it('shows an offline payment by its cheque number or label, never by its form token; a provider’s payment by its own reference', () => {

@@ -1,4 +1,4 @@
-/** Donation statuses, the means of payment and their labels. Shared with the browser; the moves between statuses are the ledger's (ledger.server.ts). */
+/** Donation statuses and what the ledger's `provider` column holds (the means' words: means.ts). Shared with the browser; the moves between statuses are the ledger's (ledger.server.ts). */
 export const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
@@ -29,15 +29,4 @@ export const STATUS_LABELS: Record<DonationStatus, string> = {
   failed: 'Échoué',
   cancelled: 'Annulé',
   refunded: 'Remboursé',
-};
-
-export const PROVIDER_LABELS: Record<PaymentMeans, string> = {
-  stripe: 'Carte (Stripe)',
-  paypal: 'PayPal',
-  coingate: 'Crypto (CoinGate)',
-  flutterwave: 'Mobile money (Flutterwave)',
-  mobile_link: 'Mobile money (lien)',
-  cash: 'Espèces',
-  cheque: 'Chèque',
-  transfer: 'Virement',
 };

@@ -2,11 +2,11 @@ import { coverFeesCents, feePercentOf } from '~/domain/campaigns/giving';
 import type { DonationDeps } from '~/domain/donations/context.server';
 import type { Donation } from '~/domain/donations/ledger.server';
 import { exponent } from '~/lib/currency';
+import { isCfa, providerFor } from '~/domain/donations/means';
 import { parseEuroAmount } from '~/domain/donations/money';
 import { activeProducts, availableMethods } from '~/domain/donations/payment-settings.server';
 import { startPayment } from '~/domain/donations/payments.server';
 import { ProviderError } from '~/domain/donations/providers/types';
-import type { ProviderName } from '~/domain/donations/status';
 import type { TaxFieldError } from '~/domain/receipts/donor-details';
 import { receiptsOffered } from '~/domain/receipts/settings.server';
 import type { Lang, MessageKey } from '~/lib/i18n';
@@ -24,7 +24,6 @@ import { METHOD_RULES, readGiftForm, type GiftForm, type GiftMethod } from './fo
  * answer.
  */
 
-const PROVIDER: Record<GiftMethod, ProviderName> = { card: 'stripe', crypto: 'coingate', paypal: 'paypal', mobileMoney: 'flutterwave', mobileLink: 'mobile_link' };
 /** The page's tab a method belongs to (the payment link is how the mobile money tab may be set up). */
 const TAB: Record<GiftMethod, 'card' | 'crypto' | 'paypal' | 'mobileMoney'> = { card: 'card', crypto: 'crypto', paypal: 'paypal', mobileMoney: 'mobileMoney', mobileLink: 'mobileMoney' };
 
@@ -64,7 +63,7 @@ async function amountOf(deps: DonationDeps, f: GiftForm): Promise<Amount> {
     // CFA francs: the donor typed euros (converted at the parity). Other currencies: typed in that
     // currency, whose minor unit may be the whole unit (UGX, RWF: no decimals allowed).
     const currency = deps.settings.mobileMoney.currency;
-    if (currency === 'XOF' || currency === 'XAF') return { cents: a.cents };
+    if (isCfa(currency)) return { cents: a.cents };
     if (exponent(currency) > 0) return { cents: 0, localMinor: a.cents };
     return a.cents % 100 === 0 ? { cents: 0, localMinor: a.cents / 100 } : { refusal: 'donate.invalidAmount' };
   }
@@ -94,7 +93,7 @@ export async function startGift(deps: DonationDeps, r: GiftRequest): Promise<Gif
   if ('refusal' in amount) return refuse(amount.refusal);
   const fee = f.coverFees ? coverFeesCents(amount.cents, feePercentOf(s.giving?.feePercent)) : 0;
   try {
-    const started = await startPayment(deps, PROVIDER[r.method], {
+    const started = await startPayment(deps, providerFor(r.method)!, {
       purpose: 'gift',
       amountCents: amount.cents + fee,
       monthly: f.monthly,

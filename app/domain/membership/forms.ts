@@ -160,8 +160,8 @@ export type MemberInput = Omit<z.output<typeof memberSchema>, 'news'> & { news?:
 /** The version of the member form's news box, kept with a member's proof of consent. */
 export const MEMBER_NEWS_WORDING = 'member-form-2026-11';
 
-/** The means of a payment an Admin received by hand, as the member page offers them. */
-export const MANUAL_MEANS_LABELS: Record<OfflineMeans, string> = { cheque: 'Chèque', transfer: 'Virement', cash: 'Espèces' };
+/** The means of a payment an Admin received by hand, in the order the member page offers them (their words: means.ts). */
+export const MANUAL_MEANS: readonly OfflineMeans[] = ['cheque', 'transfer', 'cash'];
 
 /**
  * Dues received by hand, as the member page submits them (issue 32 item 5): the form's one-time

@@ -5,13 +5,14 @@
  * return page can say of a membership after its payment.
  */
 import type { DonationDeps } from '~/domain/donations/context.server';
+import { isCfa } from '~/domain/donations/means';
 import { availableMethods } from '~/domain/donations/payment-settings.server';
 import { payerReturn } from '~/domain/donations/returns.server';
 import type { Lang } from '~/lib/i18n';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { JOIN_METHODS, type JoinInput, type JoinMethod } from './join-form';
 import { parisDay } from '~/lib/paris';
-import { ONLINE_DUES_PROVIDERS, membershipOfPayment, startDues, type DuesMethod } from './payments.server';
+import { isDuesMethod, membershipOfPayment, startDues } from './payments.server';
 import { createMember, getMember } from './register.server';
 import { membershipOfRenewalToken } from './reminders.server';
 import { getMembershipSettings } from './settings.server';
@@ -42,7 +43,7 @@ export async function offeredTypes(deps: Pick<DonationDeps, 'db'>, lang: Lang): 
 export function joinMethods(deps: Pick<DonationDeps, 'settings'>): JoinMethod[] {
   const on = availableMethods(deps.settings);
   const mm = deps.settings.mobileMoney;
-  const mobileMoney = on.mobileMoney && mm.integrationType !== 'link' && (mm.currency === 'XOF' || mm.currency === 'XAF');
+  const mobileMoney = on.mobileMoney && mm.integrationType !== 'link' && isCfa(mm.currency);
   const offered: Record<Exclude<JoinMethod, 'other'>, boolean> = { card: on.card, paypal: on.paypal, mobileMoney, crypto: on.crypto };
   return [...JOIN_METHODS.filter((x): x is Exclude<JoinMethod, 'other'> => x !== 'other' && offered[x]), 'other'];
 }
@@ -115,10 +116,10 @@ export async function renewalOf(deps: Pick<DonationDeps, 'db'>, secret: string, 
  * follows the old end (period.ts). `refused` for a method not offered, null for a link no longer valid.
  */
 export async function renew(deps: DonationDeps, secret: string, token: string, method: string, lang: Lang, productName: (typeName: string) => string): Promise<{ url: string } | { refused: 'method' } | null> {
-  if (!Object.hasOwn(ONLINE_DUES_PROVIDERS, method) || !joinMethods(deps).includes(method as JoinMethod)) return { refused: 'method' };
+  if (!isDuesMethod(method) || !joinMethods(deps).includes(method)) return { refused: 'method' };
   const view = await renewalOf(deps, secret, token, lang);
   if (!view) return null;
-  return startDues(deps, { membershipId: view.membershipId, method: method as DuesMethod, lang, kind: 'renewal', productName: productName(view.typeName) });
+  return startDues(deps, { membershipId: view.membershipId, method, lang, kind: 'renewal', productName: productName(view.typeName) });
 }
 
 export interface ReturnView {

@@ -17,6 +17,7 @@ import type { OfflineMeans } from '~/domain/donations/status';
 import { recordOfflinePayment, startPayment, voidOfflinePayment } from '~/domain/donations/payments.server';
 import type { TaxDetails } from '~/domain/receipts/donor-details';
 import type { Lang } from '~/lib/i18n';
+import { meansOf, providerFor, type Means } from '~/domain/donations/means';
 import { log } from '~/lib/log.server';
 import { applyDuesPayment, revokeDuesPayment, type ApplyResult, type RevokeResult } from './dues.server';
 import { getType } from './types.server';
@@ -26,11 +27,9 @@ import { getType } from './types.server';
  * provider's hosted page: card (Stripe Checkout), PayPal (its approval page), mobile money
  * (Flutterwave's hosted checkout) and crypto (CoinGate).
  */
-export const ONLINE_DUES_PROVIDERS = { card: 'stripe', paypal: 'paypal', mobileMoney: 'flutterwave', crypto: 'coingate' } as const;
-export type DuesMethod = keyof typeof ONLINE_DUES_PROVIDERS;
-
-/** How each provider's payment is named in the dues history. */
-const METHOD_OF_PROVIDER: Record<string, string> = { stripe: 'card', paypal: 'paypal', flutterwave: 'mobile_money', coingate: 'crypto', cash: 'cash', cheque: 'cheque', transfer: 'transfer' };
+export const DUES_MEANS = ['card', 'paypal', 'mobileMoney', 'crypto'] as const satisfies readonly Means[];
+export type DuesMethod = (typeof DUES_MEANS)[number];
+export const isDuesMethod = (v: string): v is DuesMethod => (DUES_MEANS as readonly string[]).includes(v);
 
 /** The joining pages, where the payer comes back after the provider (never the gifts' /payment/… pages). */
 export const DUES_RETURNS = { success: '/devenir-membre/merci', cancel: '/devenir-membre/annule' } as const;
@@ -67,7 +66,7 @@ export async function startDues(deps: DonationDeps, s: DuesStart): Promise<{ url
   if (!m) throw new DuesNotPayableError(`No membership ${s.membershipId}`);
   const type = await getType(deps.db, m.type_id);
   if (!type || type.duesCents <= 0 || m.exempt === 1) throw new DuesNotPayableError(`Membership ${s.membershipId} has no dues to pay`);
-  const started = await startPayment(deps, ONLINE_DUES_PROVIDERS[s.method], {
+  const started = await startPayment(deps, providerFor(s.method)!, {
     purpose: 'dues',
     amountCents: type.duesCents,
     monthly: false,
@@ -185,7 +184,8 @@ export async function onDuesPayment(deps: Pick<DonationDeps, 'db'>, e: PaymentEv
     // The ledger's verified amount in euros (the attempt's, which the provider's answer matched).
     amountCents: p.eur_cents ?? p.amount_minor,
     paidAt: p.succeeded_at ?? p.updated_at,
-    method: METHOD_OF_PROVIDER[p.provider] ?? p.provider,
+    // The dues history names the means (means.ts), never the provider.
+    method: meansOf(p.provider) ?? p.provider,
     recordedBy: link.recorded_by,
   });
   return { membershipId, applied };

@@ -1,4 +1,4 @@
-import { PROVIDER_LABELS, type PaymentMeans } from '~/domain/donations/status';
+import { staffMeansLabel } from '~/domain/donations/means';
 import type { MembershipReport } from '~/domain/membership/report.server';
 import type { DonationReport } from './reports.server';
 
@@ -82,7 +82,7 @@ export function reportTables(r: DonationReport, f: ReportFormat, members?: Membe
       id: 'moyens',
       title: 'Dons par moyen de paiement',
       columns: ['Moyen', 'Dons', 'Montant', 'Part du montant'],
-      rows: r.byMethod.map((m) => [PROVIDER_LABELS[m.provider as PaymentMeans] ?? m.provider, f.count(m.gifts), f.money(m.cents), f.percent(share(m.cents, r.total.cents))]),
+      rows: r.byMethod.map((m) => [staffMeansLabel(m.provider), f.count(m.gifts), f.money(m.cents), f.percent(share(m.cents, r.total.cents))]),
     },
     {
       id: 'frequence',

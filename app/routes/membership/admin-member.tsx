@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/admin-member';
 import { formatMoney } from '~/lib/currency';
-import { MANUAL_MEANS_LABELS, manualDuesSchema, overrideSchema, voidDuesSchema } from '~/domain/membership/forms';
+import { shortMeansLabel } from '~/domain/donations/means';
+import { MANUAL_MEANS, manualDuesSchema, overrideSchema, voidDuesSchema } from '~/domain/membership/forms';
 import { DuesNotPayableError, recordManualDues, voidManualDues } from '~/domain/membership/payments.server';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { mailMemberCard } from '~/domain/membership/card.server';
@@ -18,7 +19,6 @@ import { memberView, membershipContext, notFound } from './admin.server';
 import { dayFr } from './format';
 
 const DUES_STATUS: Record<string, string> = { paid: 'Payée', refunded: 'Remboursée', cancelled: 'Annulée' };
-const METHOD_LABELS: Record<string, string> = { card: 'Carte', paypal: 'PayPal', mobile_money: 'Mobile money', crypto: 'Crypto', ...MANUAL_MEANS_LABELS };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { area: 'memberships' });
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       id: d.id,
       paidOn: dayFr(d.paidAt.slice(0, 10)),
       amount: formatMoney(d.amountCents, 'EUR'),
-      method: METHOD_LABELS[d.method] ?? d.method,
+      method: shortMeansLabel(d.method),
       period: d.period ? `${dayFr(d.period.start)} → ${dayFr(d.period.end)}` : '—',
       status: DUES_STATUS[d.status] ?? d.status,
       source: d.recordedBy ? `Saisie par ${d.recordedBy}` : d.paymentId ? `Paiement ${d.paymentId}` : 'Saisie',
@@ -166,7 +166,7 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
             <input type="hidden" name="intent" value="dues" />
             <input type="hidden" name="token" value={manual.token} />
             {errors.token && <Notice tone="error" title={errors.token} />}
-            <SelectField name="means" label="Moyen de paiement *" options={Object.keys(MANUAL_MEANS_LABELS)} labels={MANUAL_MEANS_LABELS} defaultValue="cheque" error={errors.means} />
+            <SelectField name="means" label="Moyen de paiement *" options={[...MANUAL_MEANS]} labels={Object.fromEntries(MANUAL_MEANS.map((m) => [m, shortMeansLabel(m)]))} defaultValue="cheque" error={errors.means} />
             <Field name="amount" label="Montant en euros *" defaultValue={manual.amount} inputMode="decimal" error={errors.amount} required />
             <Field name="received_on" label="Reçue le *" type="date" defaultValue={manual.today} max={manual.today} error={errors.received_on} required />
             <Field name="reference" label="Référence (numéro de chèque, libellé du virement)" maxLength={60} error={errors.reference} />

@@ -1,5 +1,6 @@
 import type { Route } from './+types/admin-donations-csv';
-import { PROVIDER_LABELS, STATUS_LABELS, referenceOf, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
+import { staffMeansLabel } from '~/domain/donations/means';
+import { STATUS_LABELS, referenceOf, type DonationStatus } from '~/domain/donations/status';
 import { toDecimalString } from '~/lib/currency';
 import { requireUser } from '~/routes/admin/auth.server';
 import { csvDocument, csvResponse } from '~/lib/csv';
@@ -17,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = rows.map((d) =>
     [
       d.created_at,
-      PROVIDER_LABELS[d.provider as PaymentMeans] ?? d.provider,
+      staffMeansLabel(d.provider),
       referenceOf(d),
       STATUS_LABELS[d.status as DonationStatus] ?? d.status,
       toDecimalString(d.amount_minor, d.currency),

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-donations';
-import { DONATION_STATUSES, PAYMENT_MEANS, PROVIDER_LABELS, STATUS_LABELS, referenceOf, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
+import { staffMeansLabel } from '~/domain/donations/means';
+import { DONATION_STATUSES, PAYMENT_MEANS, STATUS_LABELS, referenceOf, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
 import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/lib/currency';
 import { requireUser } from '~/routes/admin/auth.server';
@@ -104,7 +105,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
           <label htmlFor="provider" className="block text-sm font-medium text-gray-900">Moyen</label>
           <select id="provider" name="provider" defaultValue={query.provider} className={inputClass(false)}>
             <option value="">Tous</option>
-            {PAYMENT_MEANS.map((p) => <option key={p} value={p}>{PROVIDER_LABELS[p]}</option>)}
+            {PAYMENT_MEANS.map((p) => <option key={p} value={p}>{staffMeansLabel(p)}</option>)}
           </select>
         </div>
         <div>
@@ -163,7 +164,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
               {donations.map((d) => (
                 <tr key={d.id}>
                   <td className="px-4 py-3 whitespace-nowrap">{dateTime.format(new Date(d.createdAt))}</td>
-                  <td className="px-4 py-3">{PROVIDER_LABELS[d.provider] ?? d.provider}{d.frequency === 'monthly' ? ' · mensuel' : ''}{d.giftState ? ` · ${d.giftState}` : ''}</td>
+                  <td className="px-4 py-3">{staffMeansLabel(d.provider)}{d.frequency === 'monthly' ? ' · mensuel' : ''}{d.giftState ? ` · ${d.giftState}` : ''}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{d.amount}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{d.eur}</td>
                   <td className="px-4 py-3">

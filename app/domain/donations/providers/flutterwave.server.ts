@@ -1,3 +1,4 @@
+import { isCfa } from '../means';
 import { randomBytes } from 'node:crypto';
 import { log } from '~/lib/log.server';
 import { safeEqual, type DonationDeps } from '../context.server';
@@ -138,7 +139,7 @@ export const flutterwaveProvider: PaymentProvider = {
   /** Our tx_ref and the amount in the configured currency: what the inline checkout is opened with; nothing is called. */
   plan(deps, r) {
     const currency = deps.settings.mobileMoney.currency;
-    const cfa = currency === 'XOF' || currency === 'XAF';
+    const cfa = isCfa(currency);
     const amountMinor = cfa ? eurCentsToCfa(r.amountCents) : (r.localMinor ?? 0);
     if (amountMinor <= 0) throw new ProviderError('flutterwave', 'montant invalide');
     return { providerRef: `${TX_REF_PREFIX}${randomBytes(12).toString('hex')}`, amountMinor, currency, eurCents: cfa ? r.amountCents : null, donorName: r.donorName, donorEmail: r.donorEmail };

@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import type { Route } from './+types/screen';
 import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/lib/currency';
-import { PROVIDER_LABELS } from '~/domain/donations/status';
+import { staffMeansLabel } from '~/domain/donations/means';
 import { change, reportTables, share, type ReportFormat, type ReportTable } from '~/domain/reports/tables';
 import { requireUser } from '~/routes/admin/auth.server';
 import { ComparisonChart, ShareChart, type ComparisonPoint } from '~/ui/admin/charts';
@@ -70,7 +70,7 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
       moves === 0
         ? `${NO_MEMBER_MOVE} ; ${integer.format(m.activeAtEnd)} membres à jour à la fin.`
         : `${integer.format(m.totals.new)} nouveaux membres, ${integer.format(m.totals.renewed)} renouvellements et ${integer.format(m.totals.lapsed)} adhésions expirées sur la période ; ${integer.format(m.activeAtEnd)} membres à jour à la fin.`,
-    methods: top ? `${PROVIDER_LABELS[top.provider] ?? top.provider} apporte la plus grande part du montant : ${percent.format(share(top.cents, r.total.cents) ?? 0)}.` : `${NO_GIFT}.`,
+    methods: top ? `${staffMeansLabel(top.provider)} apporte la plus grande part du montant : ${percent.format(share(top.cents, r.total.cents) ?? 0)}.` : `${NO_GIFT}.`,
     frequency: monthlyShare === null ? `${NO_GIFT}.` : `Les dons mensuels font ${percent.format(monthlyShare)} du montant de la période.`,
     donors:
       r.total.gifts === 0
@@ -127,7 +127,7 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
         <MonthlyAmounts title="Montant des dons par mois, comparé aux mêmes mois un an plus tôt" summary={sentences.months} points={r.months.map((x, i) => monthPoint(x.month, i, x.current.cents, x.previous.cents))} />
       </ReportSection>
       <ReportSection table={table('moyens')} csv={csv('moyens')}>
-        <ShareChart title="Montant des dons par moyen de paiement" summary={sentences.methods} items={r.byMethod.map((m) => ({ label: PROVIDER_LABELS[m.provider] ?? m.provider, value: m.cents }))} format={euros} />
+        <ShareChart title="Montant des dons par moyen de paiement" summary={sentences.methods} items={r.byMethod.map((m) => ({ label: staffMeansLabel(m.provider), value: m.cents }))} format={euros} />
       </ReportSection>
       <ReportSection table={table('frequence')} csv={csv('frequence')}>
         <ShareChart

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { isCfa, isMeans, MEANS, meansLabel, meansOf, OFFLINE, providerFor, shortMeansLabel, staffMeansLabel, storedAs } from '~/domain/donations/means';
+import { PAYMENT_MEANS } from '~/domain/donations/status';
+import { translate } from '~/lib/i18n';
+import { messagesFor } from '~/lib/i18n.server';
+
+/** The one table of the means of payment (issue 39): what each word maps to, for every reader. */
+describe('the means of payment', () => {
+  it('maps each means to what the ledger stores and back, one to one', () => {
+    expect(MEANS.map(storedAs)).toEqual(['stripe', 'paypal', 'coingate', 'flutterwave', 'mobile_link', 'cash', 'cheque', 'transfer']);
+    expect([...MEANS.map(storedAs)].sort()).toEqual([...PAYMENT_MEANS].sort());
+    for (const m of MEANS) expect(meansOf(storedAs(m))).toBe(m);
+    // A means names itself; the dues history's old word for mobile money and unknown words name nothing.
+    expect(meansOf('mobileMoney')).toBe('mobileMoney');
+    expect(meansOf('mobile_money')).toBeUndefined();
+    expect(meansOf('bitcoin')).toBeUndefined();
+    expect(meansOf('toString')).toBeUndefined();
+    expect(isMeans('card')).toBe(true);
+    expect(isMeans('stripe')).toBe(false);
+    expect(isMeans(3)).toBe(false);
+  });
+
+  it('names the provider that takes a means online, and none for money received by hand', () => {
+    expect(Object.fromEntries(MEANS.map((m) => [m, providerFor(m)]))).toEqual({
+      card: 'stripe',
+      paypal: 'paypal',
+      crypto: 'coingate',
+      mobileMoney: 'flutterwave',
+      mobileLink: 'mobile_link',
+      cash: undefined,
+      cheque: undefined,
+      transfer: undefined,
+    });
+    expect(OFFLINE).toEqual(['cash', 'cheque', 'transfer']);
+  });
+
+  it('says each means in the payer’s language, from a means or a stored payment alike', () => {
+    const say = (lang: 'fr' | 'en' | 'es', v: string) => translate(messagesFor(lang), meansLabel(v)!);
+    expect(MEANS.map((m) => say('fr', m))).toEqual(['Carte bancaire', 'PayPal', 'Crypto-monnaie', 'Mobile money', 'Mobile money', 'Espèces', 'Chèque', 'Virement']);
+    expect(say('en', 'stripe')).toBe(say('en', 'card'));
+    expect(say('es', 'cheque')).not.toBe(say('fr', 'cheque'));
+    expect(meansLabel('bitcoin')).toBeUndefined();
+  });
+
+  it('says each means in the back office, long (lists, reports, CSV) and short (dues history), unknown words as they are', () => {
+    expect(MEANS.map(staffMeansLabel)).toEqual(['Carte (Stripe)', 'PayPal', 'Crypto (CoinGate)', 'Mobile money (Flutterwave)', 'Mobile money (lien)', 'Espèces', 'Chèque', 'Virement']);
+    expect(staffMeansLabel('flutterwave')).toBe('Mobile money (Flutterwave)');
+    expect(staffMeansLabel('bitcoin')).toBe('bitcoin');
+    expect(MEANS.map(shortMeansLabel)).toEqual(['Carte', 'PayPal', 'Crypto', 'Mobile money', 'Mobile money', 'Espèces', 'Chèque', 'Virement']);
+    expect(shortMeansLabel('stripe')).toBe('Carte');
+    expect(shortMeansLabel('bitcoin')).toBe('bitcoin');
+  });
+
+  it('knows the CFA francs, whose fixed parity converts an amount in euros exactly', () => {
+    expect(['XOF', 'XAF', 'GHS', 'KES', 'EUR', 'xof', '', null, undefined].map(isCfa)).toEqual([true, true, false, false, false, false, false, false, false]);
+  });
+});
