@@ -58,18 +58,3 @@ export async function pageOf<T>(
   return { items, total, page: current, pages, q };
 }
 
-/**
- * Saves a settings document (one JSON value per key) if nobody saved it since `version` was read:
- * version 0 inserts it (first save), any other version updates it. Run inside the caller's transaction.
- */
-export async function saveSettingDocument(trx: DB, key: string, value: string, version: number): Promise<'ok' | 'conflict'> {
-  if (version === 0) {
-    const inserted = await trx
-      .insertInto('settings')
-      .values({ key, value, version: 1, updated_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1 ? 'ok' : 'conflict';
-  }
-  return (await updateVersioned(trx, 'settings', key, version, { value })) === 'ok' ? 'ok' : 'conflict';
-}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { putSettingDocument, readSettingDocument } from '~/lib/settings-document.server';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { recordRevision } from '~/domain/revisions/revisions.server';
@@ -270,17 +271,11 @@ export async function letterMail(
 const RATE_KEY = 'letters.rate';
 
 export async function sendingRate(db: DB): Promise<SendingRate> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', RATE_KEY).executeTakeFirst();
-  const parsed = row ? rateSchema.safeParse(JSON.parse(row.value)) : undefined;
-  return parsed?.success ? parsed.data : { ...DEFAULT_RATE };
+  const parsed = rateSchema.safeParse((await readSettingDocument(db, RATE_KEY)).value);
+  return parsed.success ? parsed.data : { ...DEFAULT_RATE };
 }
 
 export async function saveSendingRate(db: DB, actor: Actor, rate: SendingRate, now = new Date()): Promise<void> {
-  const value = JSON.stringify(rate);
-  await db
-    .insertInto('settings')
-    .values({ key: RATE_KEY, value, version: 1, updated_at: now.toISOString() })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now.toISOString() }))
-    .execute();
+  await putSettingDocument(db, RATE_KEY, rate, now);
   await audit(db, actor, 'letter.rate', RATE_KEY, rate as unknown as Record<string, unknown>);
 }

@@ -6,6 +6,7 @@ import { membersWantingNews } from '~/domain/membership/register.server';
 import { getMembershipSettings } from '~/domain/membership/settings.server';
 import { joinFromConsent } from '~/domain/subscribers/subscribers.server';
 import { isLang } from '~/lib/i18n';
+import { putSettingDocument, readSettingDocument } from '~/lib/settings-document.server';
 
 /**
  * The version of the donation form's box ("Recevoir des nouvelles de la fondation",
@@ -24,17 +25,7 @@ export const SYNC_KEY = 'letters.sources';
 export const SYNC_OVERLAP_MS = 5 * 60 * 1000;
 
 async function lastPass(db: DB): Promise<string | undefined> {
-  const row = await db.selectFrom('settings').select('value').where('key', '=', SYNC_KEY).executeTakeFirst();
-  return row ? (JSON.parse(row.value) as { at?: string }).at : undefined;
-}
-
-async function recordPass(db: DB, at: string): Promise<void> {
-  const value = JSON.stringify({ at });
-  await db
-    .insertInto('settings')
-    .values({ key: SYNC_KEY, value, version: 1, updated_at: at })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: at }))
-    .execute();
+  return ((await readSettingDocument(db, SYNC_KEY)).value as { at?: string } | undefined)?.at;
 }
 
 /**
@@ -55,6 +46,6 @@ export async function syncSources(db: DB, now = new Date()): Promise<number> {
   let joined = 0;
   for (const consent of [...donors, ...members]) if (await joinFromConsent(db, consent, now)) joined++;
   // Never backwards: a pass that started earlier on another instance does not undo a later one's mark.
-  if (!last || now.toISOString() > last) await recordPass(db, now.toISOString());
+  if (!last || now.toISOString() > last) await putSettingDocument(db, SYNC_KEY, { at: now.toISOString() }, now);
   return joined;
 }

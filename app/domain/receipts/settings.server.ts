@@ -1,21 +1,20 @@
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
-import { saveSettingDocument } from '~/domain/content/store.server';
+import { readSettingDocument, saveSettingDocument } from '~/lib/settings-document.server';
 import { EMPTY_RECEIPT_SETTINGS, receiptSettingsSchema, receiptsActive, type ReceiptSettings } from './settings';
 
 export const RECEIPT_SETTINGS_KEY = 'receipts';
 
 export async function getReceiptSettings(db: DB): Promise<ReceiptSettings & { version: number }> {
-  const row = await db.selectFrom('settings').select(['value', 'version']).where('key', '=', RECEIPT_SETTINGS_KEY).executeTakeFirst();
-  if (!row) return { ...EMPTY_RECEIPT_SETTINGS, version: 0 };
-  const parsed = receiptSettingsSchema.partial().safeParse(JSON.parse(row.value));
-  return { ...EMPTY_RECEIPT_SETTINGS, ...(parsed.success ? parsed.data : {}), version: row.version };
+  const { value, version } = await readSettingDocument(db, RECEIPT_SETTINGS_KEY);
+  const parsed = receiptSettingsSchema.partial().safeParse(value ?? {});
+  return { ...EMPTY_RECEIPT_SETTINGS, ...(parsed.success ? parsed.data : {}), version };
 }
 
 /** Saves the whole document if nobody saved it since `version` was read (0: never saved). */
 export async function saveReceiptSettings(db: DB, actor: Actor, settings: ReceiptSettings, version: number): Promise<'ok' | 'conflict'> {
   return db.transaction().execute(async (trx) => {
-    if ((await saveSettingDocument(trx, RECEIPT_SETTINGS_KEY, JSON.stringify(settings), version)) !== 'ok') return 'conflict';
+    if ((await saveSettingDocument(trx, RECEIPT_SETTINGS_KEY, settings, version)) !== 'ok') return 'conflict';
     await audit(trx, actor, 'receipts.settings', 'Reçus fiscaux', { enabled: settings.enabled });
     return 'ok';
   });

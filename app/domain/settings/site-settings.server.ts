@@ -1,6 +1,6 @@
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
-import { saveSettingDocument } from '~/domain/content/store.server';
+import { readSettingDocument, saveSettingDocument } from '~/lib/settings-document.server';
 import { EMPTY_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from './site-settings';
 
 export const SITE_SETTINGS_KEY = 'site';
@@ -10,6 +10,10 @@ const storedSettingsSchema = siteSettingsSchema.partial();
 /** The last stored document and its parse: every page reads the settings, they rarely change. */
 let lastParsed: { raw: string; settings: SiteSettings } | undefined;
 
+/**
+ * Every page reads these: the stored text is compared before anything is parsed (a settings
+ * document read of its own, on the hot path, unlike the other documents' `readSettingDocument`).
+ */
 export async function getSiteSettings(db: DB): Promise<SiteSettings> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', SITE_SETTINGS_KEY).executeTakeFirst();
   if (!row) return { ...EMPTY_SITE_SETTINGS };
@@ -23,8 +27,7 @@ export async function getSiteSettings(db: DB): Promise<SiteSettings> {
 // ---- Back office -------------------------------------------------------------------------------
 
 export async function getEditableSiteSettings(db: DB): Promise<{ settings: SiteSettings; version: number }> {
-  const row = await db.selectFrom('settings').select('version').where('key', '=', SITE_SETTINGS_KEY).executeTakeFirst();
-  return { settings: await getSiteSettings(db), version: row?.version ?? 0 };
+  return { settings: await getSiteSettings(db), version: (await readSettingDocument(db, SITE_SETTINGS_KEY)).version };
 }
 
 /** Saves the whole document if nobody saved it since `version` was read (0: never saved). */
@@ -32,7 +35,7 @@ export async function saveSiteSettings(db: DB, actor: Actor, settings: SiteSetti
   const before = await getSiteSettings(db);
   const changed = (Object.keys(settings) as (keyof SiteSettings)[]).filter((k) => settings[k] !== before[k]);
   return db.transaction().execute(async (trx) => {
-    if ((await saveSettingDocument(trx, SITE_SETTINGS_KEY, JSON.stringify(settings), version)) !== 'ok') return 'conflict';
+    if ((await saveSettingDocument(trx, SITE_SETTINGS_KEY, settings, version)) !== 'ok') return 'conflict';
     await audit(trx, actor, 'settings.update', 'Paramètres du site', { changed });
     return 'ok';
   });
