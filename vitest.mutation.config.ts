@@ -74,6 +74,8 @@ export default defineConfig({
       'tests/unit/subscriber-consent.test.ts',
       'tests/unit/letter-rules.test.ts',
       'tests/integration/subscribers.test.ts',
+      'tests/integration/news-leaving.test.ts',
+      'tests/integration/leave.test.ts',
       'tests/integration/subscriber-routes.test.ts',
       'tests/integration/letters-queue.test.ts',
       'tests/integration/mail-webhook.test.ts',

@@ -174,7 +174,7 @@ describeEachDialect('PayPal and Flutterwave donations on %s', (dialect) => {
     expect(await capturePayPalDonation(deps, 'ORDER-INCONNU')).toBeUndefined();
     // The cancel page leaves a PayPal gift to PayPal (#12): still pending, captured when the donor approves it after all.
     const late = await startPayPalDonation(deps, { amountCents: 1750, lang: 'fr' });
-    expect(await cancelAttempt(t.db, late.donation.id)).toBe('unconfirmed');
+    expect(await cancelAttempt(deps, late.donation.id)).toBe('unconfirmed');
     expect((await findById(t.db, late.donation.id))?.status).toBe('pending');
     pp.approve(late.orderId);
     expect((await capturePayPalDonation(deps, late.orderId))?.status).toBe('succeeded');

@@ -190,7 +190,7 @@ describeEachDialect('donations ledger on %s', (dialect) => {
 
   it('marks an attempt cancelled from the cancel page, and a later verified payment still counts', async () => {
     const { donation } = await startCardDonation(deps, { amountCents: 700, monthly: false, lang: 'fr' });
-    await cancelAttempt(t.db, donation.id);
+    await cancelAttempt(deps, donation.id);
     expect((await findById(t.db, donation.id))?.status).toBe('cancelled');
     const ev = stripe.complete(donation.provider_ref);
     await handleStripeWebhook(deps, ev.payload, ev.header);
@@ -433,7 +433,7 @@ describeEachDialect('donations ledger on %s', (dialect) => {
   it('asks Stripe again from the success page only while a gift is unsettled, a cancelled one included', async () => {
     expect(await confirmStripeSession(deps, 'cs_nobody')).toBeUndefined();
     const { donation } = await startCardDonation(deps, { amountCents: 1500, monthly: false, lang: 'fr' });
-    await cancelAttempt(t.db, donation.id);
+    await cancelAttempt(deps, donation.id);
     stripe.complete(donation.provider_ref);
     expect((await confirmStripeSession(deps, donation.provider_ref))?.status).toBe('succeeded');
     const asked = stripe.requests.length;

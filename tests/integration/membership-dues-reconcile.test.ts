@@ -5,6 +5,7 @@ import { duesSubscriber } from '~/domain/membership/dues-mail.server';
 import { join } from '~/domain/membership/join.server';
 import { parisDay } from '~/lib/paris';
 import { yearFrom } from '~/domain/membership/period';
+import { recordManualDues, voidManualDues } from '~/domain/membership/payments.server';
 import { reconcileDues } from '~/domain/membership/reconcile.server';
 import { duesHistory, getMember } from '~/domain/membership/register.server';
 import { createType } from '~/domain/membership/types.server';
@@ -89,5 +90,22 @@ describeEachDialect('dues whose payment event was lost, on %s', (dialect) => {
     expect(await getMember(t.db, m.id, today(), 30)).toMatchObject({ state: 'pending', endsOn: null });
     expect(await reconcileDues(deps)).toEqual({ applied: 0, revoked: 0 });
     expect((await getMember(t.db, pending.m.id, today(), 30))?.state).toBe('pending');
+  });
+
+  it('dues an Admin took back whose cancellation event was lost are revoked by the sweep, once', async () => {
+    const m = await t.db.selectFrom('memberships').select(['id']).where('email', '=', 'waiting@example.org').executeTakeFirstOrThrow();
+    const recorded = await recordManualDues(deps, ADMIN, { membershipId: m.id, token: 'tok-void-lost', means: 'cheque', amountCents: 3000, receivedOn: today(), reference: 'CHQ 9', note: '' });
+    expect((await getMember(t.db, m.id, today(), 30))?.state).toBe('active');
+    loseEvents();
+    expect(await voidManualDues(deps, ADMIN, m.id, recorded.payment!.id, 'chèque sans provision')).toBe(true);
+    expect((await findById(t.db, recorded.payment!.id))?.status).toBe('cancelled');
+    // The event was lost: the member still counts on money the foundation does not have.
+    expect((await getMember(t.db, m.id, today(), 30))?.state).toBe('active');
+    subscribe('membership dues', duesSubscriber);
+
+    expect(await reconcileDues(deps)).toEqual({ applied: 0, revoked: 1 });
+    expect((await getMember(t.db, m.id, today(), 30))?.state).toBe('pending');
+    expect((await duesHistory(t.db, m.id)).map((d) => d.status)).toEqual(['cancelled']);
+    expect(await reconcileDues(deps)).toEqual({ applied: 0, revoked: 0 });
   });
 });

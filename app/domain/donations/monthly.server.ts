@@ -7,6 +7,7 @@ import type { MessageKey } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
 import type { DonationDeps } from './context.server';
 import { langOf, sendDonorMail, spaceUrl } from './donor-mail.server';
+import { publish } from './events.server';
 import { findBySecondaryRef, recordFromProvider, type Donation } from './ledger.server';
 import { formatMoney, toDecimalString } from '~/lib/currency';
 import type { SubscriptionCapability } from './providers/provider';
@@ -245,22 +246,20 @@ export async function recordFailedInstalment(deps: DonationDeps, invoice: Invoic
   const first = await findBySecondaryRef(deps.db, 'stripe', subId);
   if (!first || invoice.currency?.toUpperCase() !== 'EUR') return;
   const ref = `${invoice.id}:failed`;
-  const t = await recordFromProvider(
-    deps.db,
-    {
-      provider: 'stripe',
-      providerRef: ref,
-      secondaryRef: subId,
-      amountMinor: invoice.amount_due,
-      currency: 'EUR',
-      eurCents: invoice.amount_due,
-      frequency: 'monthly',
-      language: first.language,
-      donorName: first.donor_name,
-      donorEmail: first.donor_email ?? invoice.customer_email,
-    },
-    'failed',
-  );
+  const attempt = {
+    provider: 'stripe' as const,
+    providerRef: ref,
+    secondaryRef: subId,
+    amountMinor: invoice.amount_due,
+    currency: 'EUR',
+    eurCents: invoice.amount_due,
+    frequency: 'monthly' as const,
+    language: first.language,
+    donorName: first.donor_name,
+    donorEmail: first.donor_email ?? invoice.customer_email,
+  };
+  // The failed instalment is a move of the ledger like any other: published after its commit.
+  const t = await publish(deps, await recordFromProvider(deps.db, attempt, 'failed', deps.receipts));
   // Set only when this call recorded the row: nothing more on a replayed event.
   const donation = t.donation;
   if (!donation) return;

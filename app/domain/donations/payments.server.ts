@@ -16,7 +16,8 @@ import type { ProviderName } from './status';
 
 /**
  * Records the attempt (pending), then asks the provider to start it and keeps the reference it
- * gives; a provider that fails leaves the attempt failed with the reason, and the error goes up.
+ * gives; a provider that fails leaves the attempt failed with the reason (published like every
+ * move), and the error goes up.
  */
 export async function startPayment(deps: DonationDeps, name: ProviderName, r: PaymentRequest): Promise<{ donation: Donation } & Started> {
   const provider = providerOf(name);
@@ -44,7 +45,7 @@ export async function startPayment(deps: DonationDeps, name: ProviderName, r: Pa
     if (started.ref) await setProviderRef(deps.db, donation.id, started.ref);
     return { ...started, donation: { ...donation, provider_ref: started.ref ?? donation.provider_ref } };
   } catch (e) {
-    await transition(deps.db, { id: donation.id }, 'failed', { error: e instanceof Error ? e.message.slice(0, 300) : String(e) });
+    await publish(deps, await transition(deps.db, { id: donation.id }, 'failed', { error: e instanceof Error ? e.message.slice(0, 300) : String(e) }, deps.receipts));
     throw e;
   }
 }
@@ -176,10 +177,10 @@ export async function recheckPending(deps: DonationDeps, now = new Date(), minAg
  * or a re-check of our own reference): the page changes nothing, and says of a payment still
  * pending that it is not confirmed (#12).
  */
-export async function cancelAttempt(deps: Pick<DonationDeps, 'db'>, id: string): Promise<'cancelled' | 'unconfirmed'> {
+export async function cancelAttempt(deps: DonationDeps, id: string): Promise<'cancelled' | 'unconfirmed'> {
   const donation = /^[0-9a-f-]{36}$/.test(id) ? await findById(deps.db, id) : undefined;
   if (!donation) return 'cancelled';
   if (!providerOfRow(donation.provider)?.cancelledOnReturn) return donation.status === 'pending' ? 'unconfirmed' : 'cancelled';
-  await transition(deps.db, { id }, 'cancelled');
+  await publish(deps, await transition(deps.db, { id }, 'cancelled', {}, deps.receipts));
   return 'cancelled';
 }

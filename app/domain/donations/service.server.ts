@@ -1,4 +1,3 @@
-import type { DB } from '~db/index';
 import type { DonationDeps } from './context.server';
 import { findByRef, type Donation } from './ledger.server';
 import { cancelAttempt as cancel, confirmReturn } from './payments.server';
@@ -26,4 +25,4 @@ export async function capturePayPalDonation(deps: DonationDeps, orderId: string)
 }
 
 /** /payment/cancel?d=…: see payments.server.ts's cancelAttempt. */
-export const cancelAttempt = (db: DB, id: string): Promise<'cancelled' | 'unconfirmed'> => cancel({ db }, id);
+export const cancelAttempt = (deps: DonationDeps, id: string): Promise<'cancelled' | 'unconfirmed'> => cancel(deps, id);

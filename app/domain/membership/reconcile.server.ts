@@ -4,7 +4,8 @@
  * commit and the subscriber, or a database error inside it, would leave a verified payment whose
  * membership never became active. This sweep, run before the hourly reminders, finds the dues
  * payments the ledger settled that the register does not reflect — a success with no dues row, a
- * refund whose dues still count — and hands each to the same subscriber as the event would have.
+ * refund or a hand-recorded payment taken back (cancelled) whose dues still count — and hands each
+ * to the same subscriber as the event would have. A failed payment never had dues to undo.
  * Everything it calls is idempotent on the payment id (and the member's mail is claimed once), so
  * running it beside a live event, on several instances, changes nothing twice.
  */
@@ -22,7 +23,7 @@ export async function reconcileDues(deps: DonationDeps): Promise<{ applied: numb
     .where((eb) =>
       eb.or([
         eb.and([eb('d.status', '=', 'succeeded'), eb('md.id', 'is', null)]),
-        eb.and([eb('d.status', '=', 'refunded'), eb('md.id', 'is not', null), eb('md.revoked_at', 'is', null)]),
+        eb.and([eb('d.status', 'in', ['refunded', 'cancelled']), eb('md.id', 'is not', null), eb('md.revoked_at', 'is', null)]),
       ]),
     )
     .execute();
@@ -30,7 +31,8 @@ export async function reconcileDues(deps: DonationDeps): Promise<{ applied: numb
   for (const row of rows) {
     const payment = await findById(deps.db, row.id);
     if (!payment) continue;
-    const type = row.status === 'succeeded' ? 'payment.succeeded' : 'payment.refunded';
+    // The event the ledger's move published, as it was (`payment.<status>`): what the subscriber would have done then, it does now.
+    const type = `payment.${row.status}` as 'payment.succeeded' | 'payment.refunded' | 'payment.cancelled';
     log.warn('dues payment reconciled', { donationId: row.id, event: type });
     await duesSubscriber(deps, { type, purpose: 'dues', payment, receipt: null, cancelledReceipts: [], reissuedReceipts: [] });
     done[type === 'payment.succeeded' ? 'applied' : 'revoked']++;

@@ -2,7 +2,7 @@ import type { Route } from './+types/member-cancel';
 import { cancelAttempt } from '~/domain/donations/service.server';
 import { useI18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/page-meta';
-import { db } from '~/lib/runtime.server';
+import { donationDeps } from '~/domain/donations/deps.server';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
 
 /**
@@ -12,7 +12,7 @@ import { ButtonLink } from '~/ui/primitives/ButtonLink';
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('d');
-  return { state: id ? await cancelAttempt(db(), id) : ('cancelled' as const) };
+  return { state: id ? await cancelAttempt(await donationDeps(request), id) : ('cancelled' as const) };
 }
 
 export const meta: Route.MetaFunction = (args) => [

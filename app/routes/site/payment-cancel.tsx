@@ -3,7 +3,7 @@ import { useI18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/page-meta';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
 import { cancelAttempt } from '~/domain/donations/service.server';
-import { db } from '~/lib/runtime.server';
+import { donationDeps } from '~/domain/donations/deps.server';
 
 /**
  * The donor came back without paying: a pending Stripe or CoinGate attempt is marked cancelled (a
@@ -12,7 +12,7 @@ import { db } from '~/lib/runtime.server';
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const id = new URL(request.url).searchParams.get('d');
-  return { state: id ? await cancelAttempt(db(), id) : ('cancelled' as const) };
+  return { state: id ? await cancelAttempt(await donationDeps(request), id) : ('cancelled' as const) };
 }
 
 export const meta: Route.MetaFunction = (args) => [
