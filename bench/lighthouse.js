@@ -1,5 +1,5 @@
-// `npm run lighthouse`: Lighthouse (mobile emulation, Debian's Chromium) on the pages ARCHITECTURE.md
-// names, against the production build on a fresh data directory. Prints the four category scores
+// `npm run lighthouse`: Lighthouse (mobile emulation, Debian's Chromium) on the public pages that
+// carry the budgets (home, a project list, a post, the donate page…), against the production build on a fresh data directory. Prints the four category scores
 // per page and writes them to bench/results/lighthouse.md. Exits non-zero when a page is below the
 // goals: performance 95, accessibility, best practices and SEO 100.
 import { spawn, spawnSync } from 'node:child_process';

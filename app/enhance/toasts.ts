@@ -1,5 +1,5 @@
 /**
- * Toasts as SPEC.md describes them, on plain DOM so that pages without React can use them:
+ * Toasts (a short title and a line, green for success, red for an error, gone after a few seconds), on plain DOM so that pages without React can use them:
  * one at a time, gone after 5 s, paused while hovered or focused, dismissed by a 50 px swipe or
  * the close button; F8 moves focus to the notification area.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The environment is read and validated once, at start. The variable names are part of the
- * product's interface (see ARCHITECTURE.md): keep them.
+ * product's interface (deployments, the container image and other tools set them by these names): keep them.
  */
 const optionalUrl = z
   .string()

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-/** argon2id with ARCHITECTURE.md's parameters: 64 MiB, 3 passes, 1 lane. */
+/** argon2id with the settled parameters: 64 MiB, 3 passes, 1 lane. */
 /** `algorithm: 2` is Algorithm.Argon2id (a const enum, which isolated modules cannot read). */
 const OPTIONS = { algorithm: 2, memoryCost: 65536, timeCost: 3, parallelism: 1 } as const;
 

@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * The allowlist matches the rich editor's toolbar (SPEC.md): headings 1–3, bold, italic, underline,
+ * The allowlist matches the rich editor's toolbar: headings 1–3, bold, italic, underline,
  * strike, ordered and bullet lists, links, paragraphs and line breaks (app/ui/admin/RichTextEditor.tsx
  * produces exactly these). Other spellings of the same formats (b, i, strike, del) become the
  * editor's own; everything else is dropped; links keep http, https and mailto only and always open

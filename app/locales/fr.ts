@@ -1,5 +1,5 @@
 /**
- * French: the product's reference strings (SPEC.md). en.ts and es.ts must have the same keys.
+ * French: the product's reference strings, as the specification wrote them. en.ts and es.ts must have the same keys.
  * One file per language on purpose, over 350 lines: it is a resource of strings, not logic, and a
  * translator (or the key-parity test, tests/unit/i18n.test.ts) reads each language whole; its
  * groups follow the screens (site, nav, donate, receipt, newsletter…).

@@ -18,7 +18,7 @@ for (const lang of ['fr', 'en', 'es'] as const) {
   });
 }
 
-test('the page title and meta of a blog post follow SPEC.md', async ({ page }) => {
+test('a blog post’s title is the article’s title then the blog’s name, its description the excerpt', async ({ page }) => {
   await page.goto('/blog/1?lng=fr');
   await expect(page).toHaveTitle('Retour sur la caravane médicale | Blog de la Fondation THV');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Plus de 2 000 consultations gratuites en trois semaines.');

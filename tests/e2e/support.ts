@@ -67,7 +67,7 @@ export function readDb<T>(query: (db: Database.Database) => T): T {
   }
 }
 
-/** The public routes of SPEC.md with each language's first heading. */
+/** The public routes with each language's first heading. */
 export const PUBLIC_PAGES: { path: string; h1: Record<'fr' | 'en' | 'es', string | RegExp>; status?: number }[] = [
   { path: '/', h1: { fr: 'Agir ensemble pour un avenir digne', en: 'Acting together for a dignified future', es: 'Actuar juntos por un futuro digno' } },
   { path: '/a-propos', h1: { fr: 'À propos de la fondation', en: 'About the foundation', es: 'Sobre la fundación' } },

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * (macOS, Windows, musl, arm64…) are only written when the registry held them at lock time. This
  * is what `npm ci` on another platform would trip over, checked here on any platform.
  */
-type LockEntry = { version?: string; optionalDependencies?: Record<string, string>; dependencies?: Record<string, string> };
+type LockEntry = { version?: string; optionalDependencies?: Record<string, string>; dependencies?: Record<string, string>; hasInstallScript?: boolean };
 const lock = JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'package-lock.json'), 'utf8')) as {
   lockfileVersion: number;
   packages: Record<string, LockEntry>;
@@ -48,5 +48,22 @@ describe('package-lock.json', () => {
       }
     }
     expect(missing).toEqual([]);
+  });
+
+  it('marks every installed package that has an install script, as npm install would (so a fresh install leaves the lock unchanged)', () => {
+    const root = path.join(import.meta.dirname, '..', '..');
+    const unmarked: string[] = [];
+    let seen = 0;
+    for (const [where, entry] of Object.entries(lock.packages)) {
+      const dir = path.join(root, where);
+      if (!where || !fs.existsSync(path.join(dir, 'package.json'))) continue;
+      seen += 1;
+      const scripts = (JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+      // npm counts a binding.gyp as an install script (node-gyp rebuild) when the package names none.
+      const installs = ['preinstall', 'install', 'postinstall'].some((k) => k in scripts) || fs.existsSync(path.join(dir, 'binding.gyp'));
+      if (installs && !entry.hasInstallScript) unmarked.push(where);
+    }
+    expect(seen).toBeGreaterThan(100);
+    expect(unmarked).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate, mediaUrl, perLanguage, requiredIn, requiredText, richText } from '~/domain/content/forms';
 import { POST_STATUSES } from './posts';
 
-/** The blog form (SPEC.md section 5): cover, author, date, and category, title and excerpt in each language. */
+/** The blog form: cover, author, date, and category, title and excerpt in each language, are required. */
 export const postSchema = z.object({
   image: mediaUrl("L'image de couverture est obligatoire."),
   author: requiredText("L'auteur est obligatoire."),

@@ -19,7 +19,7 @@ export interface ManagedPage {
 const images = (ids: string[], label: (i: number) => string): FieldDef[] =>
   ids.map((id, i) => ({ id, label: label(i), kind: 'image' as const }));
 
-/** The pages the back office edits (SPEC.md "Page editor"), plus the legal pages (DEPARTURES.md). */
+/** The pages the back office's page editor edits, the legal pages (privacy, terms) among them. */
 export const MANAGED_PAGES: ManagedPage[] = [
   {
     id: 'home',

@@ -3,7 +3,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '~db/index';
 import { PAGE_SIZE, type Paged } from './forms';
 
-/** Timestamp-based ids (SPEC.md), with a random tail so two saves in one millisecond differ. */
+/** Timestamp-based ids, with a random tail so two saves in one millisecond differ. */
 export function newId(now = Date.now()): string {
   return `${now}${randomBytes(3).toString('hex')}`;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { httpUrl, mediaUrl, requiredText } from '~/domain/content/forms';
 
-/** The partner form (SPEC.md section 5): name, logo and website are all required. */
+/** The partner form: name, logo and website are all required. */
 export const partnerSchema = z.object({
   name: requiredText('Le nom est obligatoire.', 150),
   logoUrl: mediaUrl('Le logo est obligatoire.'),

@@ -3,7 +3,7 @@ import { flattenTranslations, isoDate, mediaUrl, perLanguage, requiredIn, requir
 import type { Lang } from '~/lib/i18n';
 import { DEFAULT_PROJECT_STATUS, PROJECT_STATUSES, type ProjectInput, type ProjectTranslation } from './projects';
 
-/** The project form (SPEC.md sections 3 and 5): image, date, location and a title in each language are required. */
+/** The project form: image, date, location and a title in each language are required. */
 export const projectSchema = z.object({
   image: mediaUrl("L'image est obligatoire."),
   date: isoDate('La date est obligatoire.'),

@@ -44,7 +44,7 @@ export const siteSettingsSchema = z.object({
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
-/** The contact fallbacks SPEC.md asks for when a value is empty. */
+/** The contact details shown when a setting is left empty. */
 export const CONTACT_FALLBACKS = {
   address: '12 rue de la Paix, 75002 Paris, France',
   contactEmail: 'contact@fondation-thv.org',

@@ -1,6 +1,6 @@
 /**
- * Who may open what in the back office: the one place that says it (DEPARTURES.md, "Admin sign-in
- * is per person"). The menu, the guard of the admin layout and every screen read this table, so a
+ * Who may open what in the back office: the one place that says it (each person signs in with
+ * their own account and role, Admin or Éditeur). The menu, the guard of the admin layout and every screen read this table, so a
  * screen added later is covered by its path before it exists.
  *
  * Shared with the browser: no server imports here.
@@ -48,7 +48,7 @@ export interface AdminSection {
 const EVERYONE: readonly Role[] = ROLES;
 const ADMIN_ONLY: readonly Role[] = ['Admin'];
 
-/** In menu order (SPEC.md's side menu, plus Messages, Adhésions and Dons). */
+/** In menu order (the back office's side menu). */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'dashboard', path: '/admin/dashboard', label: 'Dashboard', roles: EVERYONE, menu: true },
   { area: 'pages', path: '/admin/pages', label: 'Gestion des pages', roles: EVERYONE, menu: true },

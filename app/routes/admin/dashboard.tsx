@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Administration' }, { name: 'robots', content: 'noindex' }];
 
-/** SPEC.md's quick actions, each shown to the roles that may open it. */
+/** The dashboard's quick actions, each shown to the roles that may open it. */
 const QUICK_ACTIONS: { area: AdminArea; label: string }[] = [
   { area: 'actions', label: 'Gérer les projets' },
   { area: 'blog', label: 'Gérer les articles' },

@@ -15,7 +15,7 @@ import { db } from '~/lib/runtime.server';
 import { Field, ForgotLink, Notice, primaryButton } from '~/ui/admin/Field';
 import { useFormErrors, useHydrated, useToast } from '~/ui/admin/hooks';
 
-/** SPEC.md: the dashboard opens 1000 ms after the success toast. */
+/** The dashboard opens 1000 ms after the success toast. */
 const REDIRECT_DELAY_MS = 1000;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, (i18n) => {
     const post = args.loaderData?.post;
     if (!post) return { title: `${i18n.t('blog.notFound')} | ${i18n.t('blog.name')}`, fullTitle: true, description: i18n.t('blog.notFoundText') };
-    // SPEC.md: the article title followed by the blog name; the excerpt as description.
+    // The article title followed by the blog name; the excerpt as description.
     const title = `${post.title} | ${i18n.t('blog.name')}`;
     return { title, fullTitle: true, description: post.excerpt, image: post.image?.src, type: 'article', preview: args.loaderData?.preview };
   }),

@@ -9,7 +9,7 @@ import { managedPage } from './preview.server';
 import { numberFormat } from '~/lib/intl';
 import { publishedImages } from './published.server';
 
-/** The four pillars (SPEC.md), each with its image field and three statistics. */
+/** The four pillars, each with its image field and three statistics. */
 const PILLARS: { id: string; image: string; title: MessageKey; text: MessageKey; stats: [number, MessageKey][] }[] = [
   { id: 'health', image: 'mission1Image', title: 'missions.health', text: 'missions.healthText', stats: [[12500, 'missions.healthStat1'], [48, 'missions.healthStat2'], [9, 'missions.healthStat3']] },
   { id: 'education', image: 'mission2Image', title: 'missions.education', text: 'missions.educationText', stats: [[3200, 'missions.educationStat1'], [14, 'missions.educationStat2'], [5000, 'missions.educationStat3']] },

@@ -20,7 +20,7 @@ function AdminNav({ role, onNavigate }: { role: Role; onNavigate?: () => void })
       <ul className="space-y-1">
         {menuFor(role).map((s) => (
           <li key={s.path}>
-            {/* NavLink is active when the path starts with the entry's path (SPEC.md). */}
+            {/* An entry is active on its own path and every path below it. */}
             <NavLink to={s.path} className={linkClass} onClick={onNavigate} data-testid={`menu-${s.area}`}>
               {s.label}
             </NavLink>

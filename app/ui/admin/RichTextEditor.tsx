@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 
 /**
  * The rich-text editor of the content screens (Tiptap), loaded lazily by RichTextField in the back
- * office only. Its toolbar is exactly SPEC.md's: headings 1–3, bold, italic, underline, strike,
+ * office only. Its toolbar is exactly the product's: headings 1–3, bold, italic, underline, strike,
  * ordered and bullet lists, link, clean; every other kind of markup is left out of its schema, and
  * the server's sanitizer allows the same set (app/lib/sanitize.server.ts).
  */

@@ -20,7 +20,7 @@ function SocialIcon({ network }: { network: SocialNetwork }) {
   );
 }
 
-/** The contact details with SPEC.md's fallbacks already applied by the layout's loader. */
+/** The contact details, with their fallbacks (an empty setting shows the foundation's default) already applied by the layout's loader. */
 export interface FooterContact {
   email: string;
   phone: string;

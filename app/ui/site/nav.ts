@@ -1,7 +1,7 @@
 import type { MessageKey } from '~/lib/i18n';
 import type { SitePath } from '~/ui/primitives/links';
 
-/** Public navigation, in menu order (SPEC.md public routes). */
+/** Public navigation, in menu order: every public page a visitor reaches from the menu. */
 export const NAV_ITEMS: { to: SitePath; label: MessageKey }[] = [
   { to: '/', label: 'nav.home' },
   { to: '/a-propos', label: 'nav.about' },

@@ -111,7 +111,7 @@ for (const dialect of DIALECTS) {
       await page.getByRole('button', { name: 'Changer le mot de passe' }).click();
       await expect(toast).toContainText('Mot de passe modifié');
       await page.getByRole('button', { name: 'Déconnexion' }).click();
-      // Signed out, back on the login page (SPEC.md), before signing in with the new password.
+      // Signed out (a password change ends the session), back on the login page, before signing in with the new password.
       await page.waitForURL(`${server.baseURL}/admin/login?deconnecte=1`);
       await signIn(page, server.baseURL, 'alice@example.org', 'encore un autre mot de passe');
     });

@@ -10,7 +10,7 @@ import { PASSWORD, createAccount, createPgDatabase, freePort, signInRequest, ski
 
 /**
  * Two servers on one PostgreSQL database and one data directory behave as one site: sessions,
- * content freshness, rate limits and webhooks (ARCHITECTURE.md, "Scale beyond one machine").
+ * content freshness, rate limits and webhooks: every instance shares them through the database.
  */
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 const APP_SECRET = 'two-instances-secret-'.padEnd(48, 'x');

@@ -1,6 +1,6 @@
 import type { ServerToast } from '~/ui/site/ToastRegion';
 
-/** What the users screens say (SPEC.md's toasts, and the refusals around the last Admin). */
+/** What the users screens say (their toasts, and the refusals around the last Admin). */
 export const EMAIL_TAKEN = 'Un utilisateur utilise déjà cet email.';
 export const CONFLICT = 'Cet utilisateur a été modifié entre-temps : rechargez la page avant de recommencer.';
 
