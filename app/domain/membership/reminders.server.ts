@@ -6,7 +6,6 @@
  * link; one without is listed for a paper mailing (channel 'paper'). A mail that fails gives its
  * claim back, to be tried at the next run.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Env } from '~/lib/env.server';
@@ -16,6 +15,7 @@ import { messagesFor } from '~/lib/i18n.server';
 import { escapeMailHtml as esc, mailConfigFor, sendMail } from '~/lib/mail.server';
 import type { MemberLang } from './forms';
 import { parisDay } from '~/lib/paris';
+import { expiryFrom, signature, signatureMatches, stillValid } from '~/lib/signed-link.server';
 import { addDays } from './period';
 import { CATCH_UP_DAYS, dueStep } from './reminders';
 import { getMembershipSettings } from './settings.server';
@@ -40,14 +40,13 @@ export interface ReminderRun {
 /** Renewal links stay valid this long (a reminder 30 days before, then grace). */
 export const RENEWAL_LINK_MS = 120 * 24 * 60 * 60 * 1000;
 
-function sign(secret: string, membershipId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`renew\n${membershipId}\n${expires}`).digest('base64url');
-}
+/** What a renewal link signs: its purpose, the membership and the expiry. */
+const renewalMessage = (membershipId: string, expires: number) => `renew\n${membershipId}\n${expires}`;
 
 /** `<membershipId>.<expiry>.<hmac>`: renews one membership, without signing in, until the expiry. */
 export function renewalToken(secret: string, membershipId: string, now = new Date()): string {
-  const expires = Math.floor((now.getTime() + RENEWAL_LINK_MS) / 1000);
-  return `${membershipId}.${expires}.${sign(secret, membershipId, expires)}`;
+  const expires = expiryFrom(now, RENEWAL_LINK_MS);
+  return `${membershipId}.${expires}.${signature(secret, renewalMessage(membershipId, expires))}`;
 }
 
 /** The membership a renewal token names, or null when forged, altered or expired. */
@@ -55,10 +54,7 @@ export function membershipOfRenewalToken(secret: string, token: string, now = ne
   const m = /^([\w-]{1,64})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return null;
   const expires = Number(m[2]);
-  if (expires * 1000 <= now.getTime()) return null;
-  const expected = Buffer.from(sign(secret, m[1], expires));
-  const given = Buffer.from(m[3]);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? m[1] : null;
+  return stillValid(expires, now) && signatureMatches(secret, renewalMessage(m[1], expires), m[3]) ? m[1] : null;
 }
 
 /** The renewal page's address in the member's language (French path, ?lng= for the others). */

@@ -1,5 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { derivedKey } from '~/lib/secret-box.server';
+import { signature, signatureMatches } from '~/lib/signed-link.server';
 
 /**
  * The unsubscribe link's token (ADR 022): the subscriber's id and an HMAC-SHA256 of it under a key
@@ -15,12 +15,8 @@ function key(appSecret: string): Buffer {
   return derived.key;
 }
 
-function mac(appSecret: string, subscriberId: string): string {
-  return createHmac('sha256', key(appSecret)).update(subscriberId).digest('base64url');
-}
-
 export function unsubscribeToken(appSecret: string, subscriberId: string): string {
-  return `${subscriberId}.${mac(appSecret, subscriberId)}`;
+  return `${subscriberId}.${signature(key(appSecret), subscriberId)}`;
 }
 
 /** The subscriber's id when the token was signed by this site, else undefined. */
@@ -28,7 +24,5 @@ export function verifyUnsubscribeToken(appSecret: string, token: string): string
   const dot = token.lastIndexOf('.');
   if (dot < 1) return undefined;
   const id = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1));
-  const expected = Buffer.from(mac(appSecret, id));
-  return given.length === expected.length && timingSafeEqual(given, expected) ? id : undefined;
+  return signatureMatches(key(appSecret), id, token.slice(dot + 1)) ? id : undefined;
 }

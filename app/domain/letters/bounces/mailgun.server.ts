@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sameSecret, signature } from '~/lib/signed-link.server';
 import type { BounceEvent, BounceKind, BounceProvider, Verified } from './types';
 
 /**
@@ -18,7 +18,7 @@ interface Body {
 const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 export function mailgunSignature(key: string, timestamp: string, token: string): string {
-  return createHmac('sha256', key).update(timestamp + token).digest('hex');
+  return signature(key, timestamp + token, 'hex');
 }
 
 function kindOf(event: string, severity: string): BounceKind | undefined {
@@ -36,10 +36,9 @@ function kindOf(event: string, severity: string): BounceKind | undefined {
 export function checkMailgunSignature(sig: { timestamp?: unknown; token?: unknown; signature?: unknown }, key: string, now: Date): string | undefined {
   const timestamp = str(sig.timestamp);
   const token = str(sig.token);
-  const given = Buffer.from(str(sig.signature));
-  if (!timestamp || !token || !given.length) return 'signature missing';
-  const expected = Buffer.from(mailgunSignature(key, timestamp, token));
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad signature';
+  const given = str(sig.signature);
+  if (!timestamp || !token || !given) return 'signature missing';
+  if (!sameSecret(given, mailgunSignature(key, timestamp, token))) return 'bad signature';
   const age = now.getTime() / 1000 - Number(timestamp);
   if (!(age <= MAX_AGE_S && age >= -MAX_AGE_S)) return 'stale notification';
   return undefined;
