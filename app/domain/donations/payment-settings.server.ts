@@ -1,5 +1,6 @@
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
+import { issueErrors } from '~/lib/form-errors';
 import { open, seal } from '~/lib/secret-box.server';
 import { DEFAULT_PUBLIC_SETTINGS, SECRET_FIELDS, nestFormData, paymentSettingsFormSchema, type PaymentSettingsForm, type PublicPaymentSettings, type SecretField } from './payment-settings';
 
@@ -113,9 +114,7 @@ export function readPostedPaymentSettings(form: FormData, current: PaymentSettin
   };
   const parsed = paymentSettingsFormSchema.safeParse(merged);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-    return { ok: false, refused: 'fields', errors };
+    return { ok: false, refused: 'fields', errors: issueErrors(parsed.error.issues) };
   }
   const set: Partial<Record<SecretField, string>> = {};
   const clear: SecretField[] = [];

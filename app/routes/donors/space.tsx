@@ -20,6 +20,7 @@ import { renewalToken, renewalUrl } from '~/domain/membership/reminders.server';
 import { membershipsOfEmail } from '~/domain/membership/space.server';
 import { getsNews, leave } from '~/domain/subscribers/leave.server';
 import { assertSameOrigin, isSecure } from '~/lib/origin.server';
+import { formError } from '~/lib/form-errors.server';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';
@@ -60,7 +61,7 @@ export function headers() {
   return NO_STORE;
 }
 
-const fail = (r: DonorSpaceError, status = 400, headers: Record<string, string> = {}) => data(r, { status, headers: { ...NO_STORE, ...headers } });
+const fail = (r: DonorSpaceError, status = 400, headers: Record<string, string> = {}) => formError(r, status, { ...NO_STORE, ...headers });
 const done = (notice: Notice, extra = '') => redirect(`/mon-espace?ok=${notice}${extra}`, { headers: NO_STORE });
 
 export async function action({ request, context }: Route.ActionArgs) {

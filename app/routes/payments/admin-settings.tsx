@@ -5,6 +5,7 @@ import { MOBILE_MONEY_CURRENCIES } from '~/domain/donations/money';
 import { PAYMENT_SETTINGS_SAVED, type DonationProduct, type PublicPaymentSettings } from '~/domain/donations/payment-settings';
 import { getPaymentSettings, readPostedPaymentSettings, toPublic, updatePaymentSettings } from '~/domain/donations/payment-settings.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
+import { fixFieldsToast, formError } from '~/lib/form-errors.server';
 import { runtime } from '~/lib/runtime.server';
 import { Field, Notice, inputClass, secondaryButton, dangerButton } from '~/ui/admin/Field';
 import { useHydrated, useToast } from '~/ui/admin/hooks';
@@ -24,8 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   // The merge over what is saved and the secrets' rules: readPostedPaymentSettings (the donations area).
   const posted = readPostedPaymentSettings(form, await getPaymentSettings(rt.db, rt.secret));
-  if (!posted.ok && posted.refused === 'fields') return data({ errors: posted.errors, toast: { title: 'Paramètres non enregistrés', description: 'Corrigez les champs signalés.', variant: 'destructive' as const } }, { status: 400 });
-  if (!posted.ok) return data({ errors: posted.errors, toast: null }, { status: 400 });
+  if (!posted.ok) return formError({ errors: posted.errors, toast: posted.refused === 'fields' ? fixFieldsToast('Paramètres non enregistrés') : null });
   const saved = await updatePaymentSettings(rt.db, rt.secret, actorOf(me), posted, Number(form.get('version')));
   if (!saved.ok) return data({ errors: { form: CONFLICT }, toast: null }, { status: 409 });
   return { errors: {} as Record<string, string>, toast: PAYMENT_SETTINGS_SAVED };

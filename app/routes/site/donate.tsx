@@ -8,6 +8,7 @@ import { startGift } from '~/domain/giving/start.server';
 import { fieldName, TAX_FIELDS } from '~/domain/receipts/donor-details';
 import { receiptsOffered } from '~/domain/receipts/settings.server';
 import { detectLang } from '~/lib/i18n.server';
+import { formError } from '~/lib/form-errors.server';
 import { pageMeta } from '~/lib/page-meta';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
@@ -63,12 +64,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(['amount', 'preset', 'frequency', 'email', ...GIVING_FIELDS].map((k) => [k, str(k)]));
   values.newsletter = newsletterTicked(fields[NEWSLETTER_FIELD]) ? NEWSLETTER_TICKED : '';
   const taxTyped = Object.fromEntries((['optOut', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
-  if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return data<DonateError>({ method: intent, error: 'donate.unavailable', values }, { status: 400 });
+  if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return formError<DonateError>({ method: intent, error: 'donate.unavailable', values });
   const { clientIp } = context.get(requestInfoContext);
   const r = await startGift(await donationDeps(request), { method: intent === 'mobileMoney' ? 'mobileLink' : intent, fields, lang, clientIp });
   if (r.ok) return redirect(r.url!, 303);
   const headers = r.retryAfter ? { 'Retry-After': String(r.retryAfter) } : undefined;
-  return data<DonateError>({ method: intent, error: r.error, detail: r.detail, vars: r.vars, values, tax: r.tax ?? { errors: [], values: taxTyped } }, { status: r.status, headers });
+  return formError<DonateError>({ method: intent, error: r.error, detail: r.detail, vars: r.vars, values, tax: r.tax ?? { errors: [], values: taxTyped } }, r.status, headers);
 }
 
 export const meta: Route.MetaFunction = (args) =>
