@@ -1,6 +1,8 @@
 import type { DB } from '~db/index';
+import { audit, type Actor } from '~/domain/audit/audit.server';
+import { issueErrors } from '~/lib/form-errors';
 import { open, seal } from '~/lib/secret-box.server';
-import { DEFAULT_PUBLIC_SETTINGS, SECRET_FIELDS, paymentSettingsFormSchema, type PaymentSettingsForm, type PublicPaymentSettings, type SecretField } from './payment-settings';
+import { DEFAULT_PUBLIC_SETTINGS, SECRET_FIELDS, nestFormData, paymentSettingsFormSchema, type PaymentSettingsForm, type PublicPaymentSettings, type SecretField } from './payment-settings';
 
 export const PAYMENT_SETTINGS_KEY = 'payments';
 const PURPOSE = 'payment-settings';
@@ -82,6 +84,62 @@ export async function savePaymentSettings(
     for (const [f, sealed] of Object.entries(sealedSecrets) as [SecretField, string][]) secrets[f] = open(appSecret, PURPOSE, sealed);
     return { ok: true, settings: { ...form, secrets, version: currentVersion + 1 } } as const;
   });
+}
+
+/** The secrets an admin typed (replaced) or ticked to clear; the others are kept. */
+export interface SecretChanges {
+  set: Partial<Record<SecretField, string>>;
+  clear: SecretField[];
+}
+
+export type PostedPaymentSettings =
+  | { ok: true; form: PaymentSettingsForm; secrets: SecretChanges }
+  /** 'fields': the schema refused fields (its first message per field); 'secret': a secret is too long. */
+  | { ok: false; refused: 'fields' | 'secret'; errors: Record<string, string> };
+
+/**
+ * Reads the admin screen's posted form over the saved settings. A switched-off section's inputs
+ * are disabled, so the browser does not send them: what was saved is kept (the products too, unless
+ * the Stripe section sent its list). A secret field left empty keeps the saved value; typed, it
+ * replaces it (500 characters at most); `clear.{field}` ticked removes it.
+ */
+export function readPostedPaymentSettings(form: FormData, current: PaymentSettings): PostedPaymentSettings {
+  const nested = nestFormData(form) as Record<string, Record<string, unknown> | undefined>;
+  const merged = {
+    stripe: { ...current.stripe, ...nested.stripe, enabled: nested.stripe?.enabled ?? '', products: nested.stripe?.productsSent ? (nested.stripe?.products ?? []) : current.stripe.products },
+    paypal: { ...current.paypal, ...nested.paypal, enabled: nested.paypal?.enabled ?? '' },
+    coingate: { ...current.coingate, ...nested.coingate, enabled: nested.coingate?.enabled ?? '' },
+    mobileMoney: { ...current.mobileMoney, ...nested.mobileMoney, enabled: nested.mobileMoney?.enabled ?? '' },
+    giving: nested.giving ?? current.giving,
+  };
+  const parsed = paymentSettingsFormSchema.safeParse(merged);
+  if (!parsed.success) {
+    return { ok: false, refused: 'fields', errors: issueErrors(parsed.error.issues) };
+  }
+  const set: Partial<Record<SecretField, string>> = {};
+  const clear: SecretField[] = [];
+  for (const f of SECRET_FIELDS) {
+    const v = String(form.get(`secret.${f}`) ?? '').trim();
+    if (v.length > 500) return { ok: false, refused: 'secret', errors: { [`secret.${f}`]: '500 caractères au plus.' } };
+    if (v) set[f] = v;
+    else if (form.get(`clear.${f}`) === 'on') clear.push(f);
+  }
+  return { ok: true, form: parsed.data, secrets: { set, clear } };
+}
+
+/**
+ * Saves what readPostedPaymentSettings read (over `version`, see savePaymentSettings) and writes the
+ * audit line: the sections enabled, the secrets replaced and cleared (never their values).
+ */
+export async function updatePaymentSettings(db: DB, appSecret: string, actor: Actor, posted: { form: PaymentSettingsForm; secrets: SecretChanges }, version: number): Promise<SaveResult> {
+  const saved = await savePaymentSettings(db, appSecret, posted.form, posted.secrets, version);
+  if (!saved.ok) return saved;
+  await audit(db, actor, 'payments.update', 'Paramètres de paiement', {
+    enabled: Object.entries(posted.form).filter(([, v]) => v && 'enabled' in v && v.enabled).map(([k]) => k),
+    secretsReplaced: Object.keys(posted.secrets.set),
+    secretsCleared: posted.secrets.clear,
+  });
+  return saved;
 }
 
 /** Active card presets: products with a name, a valid amount and a price id. */

@@ -1,4 +1,5 @@
-import type { PaymentSettings } from '~/domain/donations/payment-settings.server';
+import { activeProducts, availableMethods, type PaymentSettings } from '~/domain/donations/payment-settings.server';
+import { parseEuroAmount } from '~/domain/donations/money';
 import type { DB } from '~db/index';
 import { formatMoney } from '~/lib/currency';
 import { designate, getPublicCampaign, listOpenCampaigns, suggestedAmountCents } from '~/domain/campaigns/campaigns.server';
@@ -6,6 +7,7 @@ import type { Campaign, ClosedReason } from '~/domain/campaigns/campaigns';
 import { feePercentOf } from '~/domain/campaigns/giving';
 import type { Lang, MessageKey } from '~/lib/i18n';
 import { db } from '~/lib/runtime.server';
+import { TAB_METHODS } from './form';
 
 /**
  * The giving rules that need the database (ADR 014, ADR 019): what the donate page's loader shows
@@ -64,4 +66,36 @@ export async function campaignPresetCents(db: DB, preset: string): Promise<numbe
   const m = /^campaign:([a-z0-9-]{1,80}):(\d)$/.exec(preset);
   if (!m) return null;
   return suggestedAmountCents(db, m[1], Number(m[2]));
+}
+
+/**
+ * The donate page's methods: those enabled and fully configured (availableMethods), in the tabs'
+ * order; the one shown (`asked`, the ?m= of the address, when offered, else the first; null when none
+ * is); and what the shown one needs of the settings: mobile money's mode and currency (its public
+ * key for the checkout), PayPal's client id, and whether the page's payment script is needed.
+ */
+export function donateMethods(s: PaymentSettings, asked: string | null) {
+  const available = availableMethods(s);
+  const methods = TAB_METHODS.filter((m) => available[m]);
+  const method = methods.find((m) => m === asked) ?? methods[0] ?? null;
+  const mm = s.mobileMoney;
+  return {
+    available,
+    methods,
+    method,
+    /** The payment link's address when mobile money is one (the page's CSP lets its form go there). */
+    paymentLinkUrl: mm.integrationType === 'link' ? mm.paymentUrl : null,
+    mobile: method === 'mobileMoney' ? { mode: mm.integrationType, currency: mm.currency, publicKey: mm.integrationType === 'api' ? mm.publicKey : '' } : null,
+    paypalClientId: method === 'paypal' ? s.paypal.clientId : '',
+    /** PayPal's buttons and the mobile money checkout run in the page's script. */
+    needsScript: method === 'paypal' || (method === 'mobileMoney' && mm.integrationType === 'api'),
+  };
+}
+
+/** The card tab's presets: the chosen campaign's suggested amounts, else the active Stripe products with a valid amount. */
+export function cardPresets(g: GivingView, s: PaymentSettings, lang: Lang): { id: string; name: string; cents: number }[] {
+  return campaignPresets(g, lang) ?? activeProducts(s).flatMap((p) => {
+    const a = parseEuroAmount(p.amount);
+    return a.ok ? [{ id: p.id, name: p.name, cents: a.cents }] : [];
+  });
 }

@@ -18,6 +18,9 @@ import type { MessageKey } from '~/lib/i18n';
 /** The ways to give: the page's tabs, and the payment link that mobile money may be instead of its checkout. */
 export const GIFT_METHODS = ['card', 'crypto', 'paypal', 'mobileMoney', 'mobileLink'] as const;
 export type GiftMethod = (typeof GIFT_METHODS)[number];
+/** The donate page's tabs, in their order (mobile money's tab is its checkout or its payment link). */
+export const TAB_METHODS = ['card', 'paypal', 'crypto', 'mobileMoney'] as const satisfies readonly GiftMethod[];
+export type TabMethod = (typeof TAB_METHODS)[number];
 
 export interface MethodRule {
   /** How the amount is given: a preset or a typed amount, a typed amount, or none (the link's own page asks). */

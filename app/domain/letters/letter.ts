@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGS, type Lang } from '~/lib/i18n';
 import { SUBSCRIBER_SOURCES, type SubscriberSource } from '~/domain/subscribers/consent';
+import { issueErrors } from '~/lib/form-errors';
 
 /**
  * A letter (ADR 022): a version per language, French required; its audience; its state. Shared
@@ -74,12 +75,7 @@ export function letterFormValues(form: { get(name: string): unknown }): unknown 
 
 /** Field errors by the form's field names (fr.subject…), in French. */
 export function letterErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.join('.');
-    out[name] ??= issue.message;
-  }
-  return out;
+  return issueErrors(error.issues);
 }
 
 /** Only the versions written (an empty subject means "not written": its readers get French). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_ROLE, ROLES } from './permissions';
+import { issueErrors } from '~/lib/form-errors';
 
 /**
  * One schema per form of the back office, used by the browser (before sending) and by the action
@@ -68,12 +69,7 @@ export type UserInput = z.infer<typeof userSchema>;
 export type FieldErrors = Record<string, string>;
 
 export function fieldErrors(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? 'form');
-    out[key] ??= issue.message;
-  }
-  return out;
+  return issueErrors(error.issues, (path) => String(path[0] ?? 'form'));
 }
 
 /** FormData → plain object of its string values (files and repeated keys are not used here). */

@@ -3,6 +3,7 @@ import type { Route } from './+types/admin-rate';
 import { rateSchema } from '~/domain/letters/letter';
 import { saveSendingRate, sendingRate } from '~/domain/letters/letters.server';
 import { db } from '~/lib/runtime.server';
+import { firstKey, formError, issueErrors } from '~/lib/form-errors.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { Field, FormActions, Notice } from '~/ui/admin/Field';
 
@@ -18,9 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { perSecond: String(form.get('perSecond') ?? ''), perHour: String(form.get('perHour') ?? '') };
   const parsed = rateSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
-    return data({ values, errors }, { status: 400 });
+    return formError({ values, errors: issueErrors(parsed.error.issues, firstKey) });
   }
   await saveSendingRate(db(), actorOf(user), parsed.data);
   throw redirect('/admin/lettres/rythme?ok=1', 303);

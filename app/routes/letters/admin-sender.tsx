@@ -4,6 +4,7 @@ import { senderSchema } from '~/domain/letters/sender';
 import { getSender, saveSender } from '~/domain/letters/sender.server';
 import { mailConfigFor } from '~/lib/mail.server';
 import { db, runtime } from '~/lib/runtime.server';
+import { firstKey, formError, issueErrors } from '~/lib/form-errors.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { Field, FormActions, Notice } from '~/ui/admin/Field';
 
@@ -26,9 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { name: String(form.get('name') ?? ''), email: String(form.get('email') ?? ''), unsubscribeMailbox: String(form.get('unsubscribeMailbox') ?? '') };
   const parsed = senderSchema.safeParse(values);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const i of parsed.error.issues) errors[String(i.path[0])] ??= i.message;
-    return data({ values, errors, conflict: false }, { status: 400 });
+    return formError({ values, errors: issueErrors(parsed.error.issues, firstKey), conflict: false });
   }
   const saved = await saveSender(db(), actorOf(user), parsed.data, Number(form.get('version')));
   if (saved === 'conflict') return data({ values, errors: {} as Record<string, string>, conflict: true }, { status: 409 });

@@ -11,6 +11,7 @@ import { duesHistory, getMember, setOverride } from '~/domain/membership/registe
 import { OVERRIDE_STATES, STATE_LABELS, isCounted } from '~/domain/membership/status';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
+import { fixFieldsToast, formError, issueErrors } from '~/lib/form-errors.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import { Field, Notice, SelectField, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { MembershipTabs, StateBadge } from '~/ui/admin/membership';
@@ -54,9 +55,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (form.intent === 'void-dues') return voidDues(request, me, params.memberId, form);
   const parsed = overrideSchema.safeParse(form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-    return data({ errors, toast: { title: 'État non modifié', description: 'Corrigez les champs signalés.', variant: 'destructive' as const } }, { status: 400 });
+    return formError({ errors: issueErrors(parsed.error.issues), toast: fixFieldsToast('État non modifié') });
   }
   const override = parsed.data.intent === 'override' ? { state: parsed.data.state, reason: parsed.data.reason } : null;
   const { db, day, settings } = await membershipContext();
@@ -76,9 +75,7 @@ async function recordDues(request: Request, me: Parameters<typeof actorOf>[0], m
   const { day } = await membershipContext();
   const parsed = manualDuesSchema(day).safeParse(form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-    return data({ errors, toast: { title: 'Cotisation non enregistrée', description: 'Corrigez les champs signalés.', variant: 'destructive' as const } }, { status: 400 });
+    return formError({ errors: issueErrors(parsed.error.issues), toast: fixFieldsToast('Cotisation non enregistrée') });
   }
   const v = parsed.data;
   try {
@@ -95,10 +92,9 @@ async function recordDues(request: Request, me: Parameters<typeof actorOf>[0], m
 async function voidDues(request: Request, me: Parameters<typeof actorOf>[0], memberId: string, form: Record<string, string>) {
   const parsed = voidDuesSchema.safeParse(form);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
     // Keyed by the payment: the message goes beside the reason field of the row that was sent.
-    for (const issue of parsed.error.issues) errors[`void:${form.payment_id}`] ??= issue.message;
-    return data({ errors, toast: { title: 'Saisie non annulée', description: 'Indiquez le motif de l’annulation.', variant: 'destructive' as const } }, { status: 400 });
+    const errors = issueErrors(parsed.error.issues, () => `void:${form.payment_id}`);
+    return formError({ errors, toast: { title: 'Saisie non annulée', description: 'Indiquez le motif de l’annulation.', variant: 'destructive' as const } });
   }
   const done = await voidManualDues(await donationDeps(request), actorOf(me), memberId, parsed.data.payment_id, parsed.data.reason);
   if (!done) return data({ errors: {} as Record<string, string>, toast: { title: 'Saisie non annulée', description: 'Ce paiement n’est pas une saisie en cours de ce membre (déjà annulé, ou reçu en ligne).', variant: 'destructive' as const } }, { status: 409 });

@@ -6,6 +6,7 @@ import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { Field, FormActions, Notice, inputClass } from '~/ui/admin/Field';
 import { MembershipTabs } from '~/ui/admin/membership';
 import { membershipContext } from './admin.server';
+import { formError, issueErrors } from '~/lib/form-errors.server';
 
 const LANG_LABELS: Record<(typeof LANGS)[number], string> = { fr: 'Français', en: 'English', es: 'Español' };
 
@@ -20,10 +21,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const raw = Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']));
   const parsed = memberSchema.safeParse({ ...raw, exempt: raw.exempt ?? '', news: raw.news ?? '' });
   const { db, types } = await membershipContext();
-  const errors: Record<string, string> = {};
+  const errors: Record<string, string> = parsed.success ? {} : issueErrors(parsed.error.issues);
   if (parsed.success && !types.some((t) => t.id === parsed.data.type_id)) errors.type_id = 'Choisissez un type.';
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-  if (!parsed.success || Object.keys(errors).length) return data({ errors, values: raw }, { status: 400 });
+  if (!parsed.success || Object.keys(errors).length) return formError({ errors, values: raw });
   const { id } = await createMember(db, actorOf(me), parsed.data);
   return redirect(`/admin/adhesions/${id}`);
 }

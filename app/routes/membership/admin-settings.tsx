@@ -6,6 +6,7 @@ import { formatReminderSteps, stepLabel } from '~/domain/membership/reminders';
 import { saveMembershipSettings } from '~/domain/membership/settings.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
+import { fixFieldsToast, formError, issueErrors } from '~/lib/form-errors.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import { Field, Notice, primaryButton } from '~/ui/admin/Field';
 import { MembershipTabs } from '~/ui/admin/membership';
@@ -37,9 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!Number.isInteger(version) || version < 0) return data({ errors: { form: CONFLICT } as Record<string, string>, values: raw, toast: null }, { status: 409 });
   const parsed = membershipSettingsSchema.safeParse(raw);
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-    return data({ errors, values: raw, toast: { title: 'Paramètres non enregistrés', description: 'Corrigez les champs signalés.', variant: 'destructive' as const } }, { status: 400 });
+    return formError({ errors: issueErrors(parsed.error.issues), values: raw, toast: fixFieldsToast('Paramètres non enregistrés') });
   }
   if ((await saveMembershipSettings(runtime().db, actorOf(me), parsed.data, version)) !== 'ok') return data({ errors: { form: CONFLICT } as Record<string, string>, values: raw, toast: null }, { status: 409 });
   return { errors: {} as Record<string, string>, values: null, toast: { title: 'Paramètres des adhésions sauvegardés !', variant: 'success' as const } };

@@ -6,6 +6,7 @@ import { PERIOD_MODELS } from '~/domain/membership/period';
 import { createType, getType, updateType } from '~/domain/membership/types.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
+import { formError, issueErrors } from '~/lib/form-errors.server';
 import { Field, FormActions, Notice } from '~/ui/admin/Field';
 import { MembershipTabs } from '~/ui/admin/membership';
 import { notFound } from './admin.server';
@@ -36,9 +37,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const raw = Object.fromEntries([...(await request.formData()).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']));
   const parsed = membershipTypeSchema.safeParse({ ...raw, tax_deductible: raw.tax_deductible ?? '' });
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-    return data({ errors, values: raw }, { status: 400 });
+    return formError({ errors: issueErrors(parsed.error.issues), values: raw });
   }
   const db = runtime().db;
   if (params.typeId === NEW) await createType(db, actorOf(me), parsed.data);

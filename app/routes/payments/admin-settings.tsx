@@ -1,14 +1,15 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Form, data } from 'react-router';
 import type { Route } from './+types/admin-settings';
-import { audit } from '~/domain/audit/audit.server';
 import { MOBILE_MONEY_CURRENCIES } from '~/domain/donations/money';
-import { nestFormData, PAYMENT_SETTINGS_SAVED, STRIPE_METHOD_LABELS, STRIPE_METHOD_TYPES, type GivingSettings, paymentSettingsFormSchema, SECRET_FIELDS, type DonationProduct, type PublicPaymentSettings, type SecretField } from '~/domain/donations/payment-settings';
-import { getPaymentSettings, savePaymentSettings, toPublic } from '~/domain/donations/payment-settings.server';
+import { PAYMENT_SETTINGS_SAVED, type DonationProduct, type PublicPaymentSettings } from '~/domain/donations/payment-settings';
+import { getPaymentSettings, readPostedPaymentSettings, toPublic, updatePaymentSettings } from '~/domain/donations/payment-settings.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
+import { fixFieldsToast, formError } from '~/lib/form-errors.server';
 import { runtime } from '~/lib/runtime.server';
-import { Field, Notice, inputClass, primaryButton, secondaryButton, dangerButton } from '~/ui/admin/Field';
+import { Field, Notice, inputClass, secondaryButton, dangerButton } from '~/ui/admin/Field';
 import { useHydrated, useToast } from '~/ui/admin/hooks';
+import { GivingSection, ModeSelect, SaveButton, SecretField, Section } from '~/ui/admin/payments';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'payments' });
@@ -22,118 +23,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'payments' });
   const rt = runtime();
   const form = await request.formData();
-  const nested = nestFormData(form) as Record<string, Record<string, unknown> | undefined>;
-  const current = await getPaymentSettings(rt.db, rt.secret);
-  // A switched-off section's inputs are disabled, so the browser does not send them: keep what was saved.
-  const merged = {
-    stripe: { ...current.stripe, ...nested.stripe, enabled: nested.stripe?.enabled ?? '', products: nested.stripe?.productsSent ? (nested.stripe?.products ?? []) : current.stripe.products },
-    paypal: { ...current.paypal, ...nested.paypal, enabled: nested.paypal?.enabled ?? '' },
-    coingate: { ...current.coingate, ...nested.coingate, enabled: nested.coingate?.enabled ?? '' },
-    mobileMoney: { ...current.mobileMoney, ...nested.mobileMoney, enabled: nested.mobileMoney?.enabled ?? '' },
-    giving: nested.giving ?? current.giving,
-  };
-  const parsed = paymentSettingsFormSchema.safeParse(merged);
-  const version = Number(form.get('version'));
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-    return data({ errors, toast: { title: 'Paramètres non enregistrés', description: 'Corrigez les champs signalés.', variant: 'destructive' as const } }, { status: 400 });
-  }
-  const set: Partial<Record<SecretField, string>> = {};
-  const clear: SecretField[] = [];
-  for (const f of SECRET_FIELDS) {
-    const v = String(form.get(`secret.${f}`) ?? '').trim();
-    if (v.length > 500) return data({ errors: { [`secret.${f}`]: '500 caractères au plus.' }, toast: null }, { status: 400 });
-    if (v) set[f] = v;
-    else if (form.get(`clear.${f}`) === 'on') clear.push(f);
-  }
-  const saved = await savePaymentSettings(rt.db, rt.secret, parsed.data, { set, clear }, version);
+  // The merge over what is saved and the secrets' rules: readPostedPaymentSettings (the donations area).
+  const posted = readPostedPaymentSettings(form, await getPaymentSettings(rt.db, rt.secret));
+  if (!posted.ok) return formError({ errors: posted.errors, toast: posted.refused === 'fields' ? fixFieldsToast('Paramètres non enregistrés') : null });
+  const saved = await updatePaymentSettings(rt.db, rt.secret, actorOf(me), posted, Number(form.get('version')));
   if (!saved.ok) return data({ errors: { form: CONFLICT }, toast: null }, { status: 409 });
-  await audit(rt.db, actorOf(me), 'payments.update', 'Paramètres de paiement', {
-    enabled: Object.entries(parsed.data).filter(([, v]) => v && 'enabled' in v && v.enabled).map(([k]) => k),
-    secretsReplaced: Object.keys(set),
-    secretsCleared: clear,
-  });
   return { errors: {} as Record<string, string>, toast: PAYMENT_SETTINGS_SAVED };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Paramètres de Paiement | Administration' }, { name: 'robots', content: 'noindex' }];
-
-function Switch({ name, label, context, checked, onChange }: { name: string; label: string; context?: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label className="inline-flex cursor-pointer items-center gap-3">
-      <input type="checkbox" role="switch" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} className="peer sr-only" />
-      <span aria-hidden="true" className="relative h-6 w-11 rounded-full bg-gray-400 transition-colors peer-checked:bg-green-700 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 after:absolute after:top-0.5 after:left-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-5" />
-      <span className="font-medium text-gray-900">
-        {context && <span className="sr-only">{context} : </span>}
-        {label}
-      </span>
-    </label>
-  );
-}
-
-function Section({ id, title, enabled, setEnabled, children, hint }: { id: string; title: string; enabled: boolean; setEnabled: (v: boolean) => void; children: ReactNode; hint?: ReactNode }) {
-  return (
-    <section aria-labelledby={`${id}-title`} className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h2 id={`${id}-title`} className="text-xl font-bold text-gray-900">
-          {title}
-        </h2>
-        <Switch name={`${id}.enabled`} label={enabled ? 'Activé' : 'Désactivé'} context={title} checked={enabled} onChange={setEnabled} />
-      </div>
-      {hint && <p className="mt-2 text-sm text-gray-700">{hint}</p>}
-      <fieldset disabled={!enabled} className="mt-4 space-y-4 disabled:opacity-60">
-        <legend className="sr-only">{title}</legend>
-        {children}
-      </fieldset>
-    </section>
-  );
-}
-
-/** A write-only secret: shows whether one is saved, never its value; typing replaces it. */
-function SecretField({ field, label, isSet, error, hint }: { field: SecretField; label: string; isSet: boolean; error?: string; hint?: string }) {
-  const id = `secret-${field.replace('.', '-')}`;
-  return (
-    <div>
-      <Field
-        id={id}
-        name={`secret.${field}`}
-        label={label}
-        type="password"
-        autoComplete="off"
-        maxLength={500}
-        placeholder={isSet ? '••••••••' : ''}
-        error={error}
-        hint={`${isSet ? 'Défini (masqué). Laissez vide pour conserver la valeur enregistrée, ou saisissez-en une nouvelle pour la remplacer.' : 'Non défini.'} Confidentiel : jamais renvoyé au navigateur, chiffré en base.${hint ? ` ${hint}` : ''}`}
-      />
-      {isSet && (
-        <label className="mt-2 inline-flex items-center gap-2 text-sm text-gray-800">
-          <input type="checkbox" name={`clear.${field}`} className="h-4 w-4" /> Effacer la valeur enregistrée
-        </label>
-      )}
-    </div>
-  );
-}
-
-function ModeSelect({ name, value, error }: { name: string; value: 'sandbox' | 'live'; error?: string }) {
-  return (
-    <div>
-      <label htmlFor={name} className="block text-sm font-medium text-gray-900">
-        Environnement
-      </label>
-      <select id={name} name={name} defaultValue={value} className={inputClass(Boolean(error))}>
-        <option value="sandbox">Bac à sable (test)</option>
-        <option value="live">Production (live)</option>
-      </select>
-    </div>
-  );
-}
-
-const SaveButton = () => (
-  <button type="submit" className={primaryButton}>
-    Sauvegarder
-  </button>
-);
 
 export default function PaymentSettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
   const s: PublicPaymentSettings = loaderData.settings;
@@ -252,37 +150,5 @@ export default function PaymentSettingsScreen({ loaderData, actionData }: Route.
         <SaveButton />
       </div>
     </Form>
-  );
-}
-
-/** Campaigns (#16): the fee option of the donate form and Stripe Checkout's payment method types. */
-function GivingSection({ giving, errors }: { giving: GivingSettings | undefined; errors: Record<string, string> }) {
-  return (
-    <section aria-labelledby="giving-title" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-      <h2 id="giving-title" className="text-xl font-bold text-gray-900">
-        Formulaire de don
-      </h2>
-      <div className="mt-4 space-y-4">
-        <Field
-          name="giving.feePercent"
-          label="Frais couverts par le donateur (%)"
-          inputMode="decimal"
-          defaultValue={giving?.feePercent ?? ''}
-          error={errors['giving.feePercent']}
-          hint="Le donateur peut ajouter ce pourcentage à son don pour couvrir les frais de paiement. Laissez vide pour ne pas le proposer."
-        />
-        <fieldset>
-          <legend className="text-sm font-medium text-gray-900">Moyens proposés par Stripe Checkout</legend>
-          <p className="mt-1 text-sm text-gray-600">Aucun coché : Stripe propose les moyens activés dans votre tableau de bord.</p>
-          <div className="mt-2 space-y-2">
-            {STRIPE_METHOD_TYPES.map((m, i) => (
-              <label key={m} className="flex items-center gap-2 text-gray-900">
-                <input type="checkbox" name={`giving.stripeMethodTypes.${i}`} value={m} defaultChecked={giving?.stripeMethodTypes.includes(m)} className="h-4 w-4" /> {STRIPE_METHOD_LABELS[m]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      </div>
-    </section>
   );
 }

@@ -4,6 +4,7 @@ import { LEGAL_BASES, MODELS, RATES, missingFields, receiptSettingsSchema, type 
 import { getReceiptSettings, saveReceiptSettings } from '~/domain/receipts/settings.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
+import { fixFieldsToast, formError, issueErrors } from '~/lib/form-errors.server';
 import { Field, Notice, inputClass, primaryButton } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';
 import { useToast } from '~/ui/admin/hooks';
@@ -25,9 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!Number.isInteger(version) || version < 0) return data({ errors: { form: CONFLICT } as Record<string, string>, toast: null }, { status: 409 });
   const parsed = receiptSettingsSchema.safeParse({ ...raw, enabled: raw.enabled ?? '' });
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
-    return data({ errors, toast: { title: 'Paramètres non enregistrés', description: 'Corrigez les champs signalés.', variant: 'destructive' as const } }, { status: 400 });
+    return formError({ errors: issueErrors(parsed.error.issues), toast: fixFieldsToast('Paramètres non enregistrés') });
   }
   const saved = await saveReceiptSettings(runtime().db, actorOf(me), parsed.data, version);
   if (saved !== 'ok') return data({ errors: { form: CONFLICT } as Record<string, string>, toast: null }, { status: 409 });

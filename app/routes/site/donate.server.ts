@@ -1,8 +1,9 @@
 import { contentSecurityPolicy } from '~/lib/csp.server';
 import type { Env } from '~/lib/env.server';
+import { TAB_METHODS as METHODS, type TabMethod as Method } from '~/domain/giving/form';
 
-export const METHODS = ['card', 'paypal', 'crypto', 'mobileMoney'] as const;
-export type Method = (typeof METHODS)[number];
+/** The donate page's tabs in their order (the giving area's). */
+export { METHODS, type Method };
 
 export const PAYPAL_SDK_DEFAULT = 'https://www.paypal.com/sdk/js';
 export const FLUTTERWAVE_SCRIPT_DEFAULT = 'https://checkout.flutterwave.com/v3.js';

@@ -1,7 +1,7 @@
-import { data } from 'react-router';
 import type { z } from 'zod';
 import { CONFLICT } from '~/domain/content/forms';
 import { fieldErrors, formValues } from '~/domain/users/schemas';
+import { formError } from '~/lib/form-errors.server';
 import type { ServerToast } from '~/ui/site/ToastRegion';
 
 export interface FormResult {
@@ -22,7 +22,7 @@ export async function readForm<S extends z.ZodType>(request: Request, schema: S)
 }
 
 export function failed(status: number, errors: Record<string, string>, values: Record<string, string>) {
-  return data<FormResult>({ saved: false, errors, values, toast: null }, { status });
+  return formError<FormResult>({ saved: false, errors, values, toast: null }, status);
 }
 
 /** Someone saved the item since this form was opened: nothing is written, what was typed stays. `who`: "Modifié par X il y a 2 min." */

@@ -6,6 +6,7 @@ import { CONFLICT, EMAIL_TAKEN, lastAdminToast, userUpdated } from './messages';
 import { mailStatusText, sendInvitation } from '~/domain/users/notify.server';
 import { HOME_PATH, USERS_PATH } from '~/domain/users/paths';
 import { fieldErrors, formValues, userSchema } from '~/domain/users/schemas';
+import { formError } from '~/lib/form-errors.server';
 import { getUser, issueToken, updateUser } from '~/domain/users/users.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
@@ -26,7 +27,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'users' });
   const values = formValues(await request.formData());
   const fail = (status: number, errors: Record<string, string>, toast: ReturnType<typeof lastAdminToast> | null = null) =>
-    data({ saved: false, errors, toast, invitation: null }, { status });
+    formError({ saved: false, errors, toast, invitation: null }, status);
 
   if (values.intent === 'resend') {
     const user = await getUser(db(), params.userId);
