@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCfa, isMeans, MEANS, meansLabel, meansOf, OFFLINE, providerFor, shortMeansLabel, staffMeansLabel, storedAs } from '~/domain/donations/means';
+import { isCfa, isMeans, MEANS, meansLabel, meansOf, meansText, OFFLINE, providerFor, shortMeansLabel, staffMeansLabel, storedAs } from '~/domain/donations/means';
 import { PAYMENT_MEANS } from '~/domain/donations/status';
 import { translate } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
@@ -40,6 +40,9 @@ describe('the means of payment', () => {
     expect(say('en', 'stripe')).toBe(say('en', 'card'));
     expect(say('es', 'cheque')).not.toBe(say('fr', 'cheque'));
     expect(meansLabel('bitcoin')).toBeUndefined();
+    const t = (k: Parameters<typeof translate>[1]) => translate(messagesFor('en'), k);
+    expect(meansText('flutterwave', t)).toBe(t('donorSpace.methodMobile'));
+    expect(meansText('bitcoin', t)).toBe('bitcoin');
   });
 
   it('says each means in the back office, long (lists, reports, CSV) and short (dues history), unknown words as they are', () => {

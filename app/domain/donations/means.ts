@@ -57,6 +57,12 @@ export const meansLabel = (value: string): MessageKey | undefined => {
   return m && WORDS[m].label;
 };
 
+/** The payer's word, said with the page's `t`; a word we do not know, as it is. */
+export function meansText(value: string, t: (key: MessageKey) => string): string {
+  const key = meansLabel(value);
+  return key ? t(key) : value;
+}
+
 /** The back office's word for a means or a stored payment's (the value itself when unknown). */
 export const staffMeansLabel = (value: string): string => {
   const m = meansOf(value);

@@ -1,4 +1,5 @@
 import type { DB } from '~db/index';
+import { readSettingDocument, saveSettingDocument } from '~/lib/settings-document.server';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { issueErrors } from '~/lib/form-errors';
 import { open, seal } from '~/lib/secret-box.server';
@@ -29,9 +30,9 @@ function defaults(): PaymentSettingsForm {
 }
 
 export async function getPaymentSettings(db: DB, appSecret: string): Promise<PaymentSettings> {
-  const row = await db.selectFrom('settings').select(['value', 'version']).where('key', '=', PAYMENT_SETTINGS_KEY).executeTakeFirst();
-  if (!row) return { ...defaults(), secrets: {}, version: 0 };
-  const stored = JSON.parse(row.value) as Partial<StoredDocument>;
+  const doc = await readSettingDocument(db, PAYMENT_SETTINGS_KEY);
+  if (!doc.version) return { ...defaults(), secrets: {}, version: 0 };
+  const stored = (doc.value ?? {}) as Partial<StoredDocument>;
   const parsed = paymentSettingsFormSchema.safeParse(stored);
   const base = parsed.success ? parsed.data : defaults();
   const secrets: Partial<Record<SecretField, string>> = {};
@@ -39,7 +40,7 @@ export async function getPaymentSettings(db: DB, appSecret: string): Promise<Pay
     const sealed = stored.secrets?.[field];
     if (sealed) secrets[field] = open(appSecret, PURPOSE, sealed);
   }
-  return { ...base, secrets, version: row.version };
+  return { ...base, secrets, version: doc.version };
 }
 
 export function toPublic(s: PaymentSettings): PublicPaymentSettings {
@@ -67,19 +68,13 @@ export async function savePaymentSettings(
   version: number,
 ): Promise<SaveResult> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('settings').select(['value', 'version']).where('key', '=', PAYMENT_SETTINGS_KEY).executeTakeFirst();
-    const currentVersion = current?.version ?? 0;
+    const current = await readSettingDocument(trx, PAYMENT_SETTINGS_KEY);
+    const currentVersion = current.version;
     if (currentVersion !== version) return { ok: false, error: 'conflict' } as const;
-    const sealedSecrets: Partial<Record<SecretField, string>> = current ? ((JSON.parse(current.value) as Partial<StoredDocument>).secrets ?? {}) : {};
+    const sealedSecrets: Partial<Record<SecretField, string>> = { ...((current.value ?? {}) as Partial<StoredDocument>).secrets };
     for (const f of changes.clear) delete sealedSecrets[f];
     for (const [f, v] of Object.entries(changes.set) as [SecretField, string][]) if (v) sealedSecrets[f] = seal(appSecret, PURPOSE, v);
-    const value = JSON.stringify({ ...form, secrets: sealedSecrets } satisfies StoredDocument);
-    const now = new Date().toISOString();
-    if (current) {
-      await trx.updateTable('settings').set({ value, version: currentVersion + 1, updated_at: now }).where('key', '=', PAYMENT_SETTINGS_KEY).execute();
-    } else {
-      await trx.insertInto('settings').values({ key: PAYMENT_SETTINGS_KEY, value, version: 1, updated_at: now }).execute();
-    }
+    if ((await saveSettingDocument(trx, PAYMENT_SETTINGS_KEY, { ...form, secrets: sealedSecrets } satisfies StoredDocument, version)) !== 'ok') return { ok: false, error: 'conflict' } as const;
     const secrets: Partial<Record<SecretField, string>> = {};
     for (const [f, sealed] of Object.entries(sealedSecrets) as [SecretField, string][]) secrets[f] = open(appSecret, PURPOSE, sealed);
     return { ok: true, settings: { ...form, secrets, version: currentVersion + 1 } } as const;

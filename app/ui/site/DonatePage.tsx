@@ -1,4 +1,5 @@
 import { giftCents } from '~/domain/campaigns/giving';
+import { isCfa } from '~/domain/donations/means';
 import { AMOUNT_PATTERN } from '~/domain/donations/money';
 import { NEWSLETTER_TICKED } from '~/domain/donors/consent';
 import type { GivingView } from '~/domain/giving/choices.server';
@@ -82,7 +83,7 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
     );
   }
   const amountDefault = err?.values.amount ?? '20.00';
-  const cfa = mobile?.currency === 'XOF' || mobile?.currency === 'XAF';
+  const cfa = isCfa(mobile?.currency);
   // A payment link records no campaign (nothing comes back from it): its tab says so instead.
   const linkTab = method === 'mobileMoney' && mobile?.mode === 'link';
   const scriptMessages = JSON.stringify(

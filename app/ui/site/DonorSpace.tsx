@@ -1,5 +1,6 @@
 import type { AnnualReceiptRow, HistoryRow } from '~/domain/donors/personal-data.server';
 import type { GiftStatus, MonthlyGiftView } from '~/domain/donations/monthly.server';
+import { meansText } from '~/domain/donations/means';
 import { AMOUNT_PATTERN } from '~/domain/donations/money';
 import { formatMoney } from '~/lib/currency';
 import type { Lang, MessageKey, useI18n } from '~/lib/i18n';
@@ -32,16 +33,6 @@ const STATUS: Record<string, MessageKey> = {
   pending: 'donorSpace.statusPending',
   cancelled: 'donorSpace.statusCancelled',
   refunded: 'donorSpace.statusRefunded',
-};
-const METHOD: Record<string, MessageKey> = {
-  stripe: 'donorSpace.methodCard',
-  paypal: 'donorSpace.methodPaypal',
-  coingate: 'donorSpace.methodCrypto',
-  flutterwave: 'donorSpace.methodMobile',
-  mobile_link: 'donorSpace.methodMobile',
-  cash: 'donorSpace.methodCash',
-  cheque: 'donorSpace.methodCheque',
-  transfer: 'donorSpace.methodTransfer',
 };
 const GIFT_STATUS: Record<GiftStatus, MessageKey> = {
   active: 'donorSpace.giftActive',
@@ -170,7 +161,7 @@ export function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data:
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(h.date)}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{h.eurCents === null ? '' : money(h.eurCents, 'EUR')}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{money(h.amountMinor, h.currency)}</td>
-                    <td className="px-3 py-2">{METHOD[h.provider] ? t(METHOD[h.provider]) : h.provider}</td>
+                    <td className="px-3 py-2">{meansText(h.provider, t)}</td>
                     <td className="px-3 py-2">{t(h.purpose === 'dues' ? 'donorSpace.dues' : h.frequency === 'monthly' ? 'donorSpace.monthly' : 'donorSpace.once')}</td>
                     <td className="px-3 py-2">{STATUS[h.status] ? t(STATUS[h.status]) : h.status}</td>
                     {hasReceipts && <td className="px-3 py-2">{h.receiptUrl && <a href={h.receiptUrl} className="font-semibold text-brand-800 underline">{t('donorSpace.receiptDownload')}</a>}</td>}

@@ -1,4 +1,4 @@
-import { meansLabel } from '~/domain/donations/means';
+import { meansText } from '~/domain/donations/means';
 import { formatMoney } from '~/lib/currency';
 import type { MembershipView } from '~/domain/membership/space.server';
 import type { MembershipState } from '~/domain/membership/status';
@@ -15,12 +15,6 @@ const STATE: Record<MembershipState, MessageKey> = {
   honorary: 'memberSpace.stateHonorary',
 };
 const DUES_STATUS: Record<string, MessageKey> = { paid: 'memberSpace.duesPaid', refunded: 'memberSpace.duesRefunded', cancelled: 'memberSpace.duesCancelled' };
-
-/** The means in the member's words (means.ts); a word we do not know, as it is. */
-const meansWord = (value: string, t: (k: MessageKey) => string): string => {
-  const key = meansLabel(value);
-  return key ? t(key) : value;
-};
 
 const COLUMNS: MessageKey[] = ['memberSpace.colPaidOn', 'memberSpace.colAmount', 'memberSpace.colMethod', 'memberSpace.colPeriod', 'memberSpace.colStatus'];
 
@@ -69,7 +63,7 @@ export function MembershipPanel({ memberships, className }: { memberships: Membe
                         <tr key={d.id}>
                           <td className="px-3 py-2 whitespace-nowrap">{formatDate(d.paidAt)}</td>
                           <td className="px-3 py-2 whitespace-nowrap">{formatMoney(d.amountCents, 'EUR', lang)}</td>
-                          <td className="px-3 py-2">{meansWord(d.method, t)}</td>
+                          <td className="px-3 py-2">{meansText(d.method, t)}</td>
                           <td className="px-3 py-2">{d.period ? t('memberSpace.period', { start: formatDate(d.period.start), end: formatDate(d.period.end) }) : '—'}</td>
                           <td className="px-3 py-2">{DUES_STATUS[d.status] ? t(DUES_STATUS[d.status]) : d.status}</td>
                         </tr>
