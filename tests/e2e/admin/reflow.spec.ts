@@ -72,6 +72,7 @@ interface Seeded {
   membershipType: string;
   letter: string;
   suppressed: string;
+  listed: string;
 }
 
 /** The public pages (fr): each screen in the states a visitor meets (the donor space's signed-in state is visited apart). */
@@ -151,6 +152,7 @@ const adminUrls = (s: Seeded) => [
   `/admin/lettres/${s.letter}/historique`,
   '/admin/lettres/abonnes',
   `/admin/lettres/abonnes/${s.suppressed}/lever`,
+  `/admin/lettres/abonnes/${s.listed}/desabonner`,
   '/admin/inconnu',
 ];
 
@@ -244,7 +246,8 @@ test.describe('reflow at 320 px', () => {
       .values({ id: 'reflow-message', first_name: 'Aïssatou', last_name: 'Diallo', email: DONOR_EMAIL, message: 'Bonjour, '.repeat(40), language: 'fr', read_at: null, created_at: now })
       .execute();
     // A subscriber with a long address (the news list's table), one suppressed, a letter with a long word.
-    await requestSignup(s.db, { email: DONOR_EMAIL, language: 'fr', from: '/blog', wordingVersion: CONSENT_WORDING_VERSION });
+    const listed = await requestSignup(s.db, { email: DONOR_EMAIL, language: 'fr', from: '/blog', wordingVersion: CONSENT_WORDING_VERSION });
+    if (listed.kind !== 'ask') throw new Error('not asked');
     const refused = await requestSignup(s.db, { email: `refuse.${DONOR_EMAIL}`, language: 'fr', from: '/blog', wordingVersion: CONSENT_WORDING_VERSION });
     if (refused.kind !== 'ask') throw new Error('not asked');
     await suppress(s.db, `refuse.${DONOR_EMAIL}`, `550 ${LONG_WORD}`, 'smtp');
@@ -279,6 +282,7 @@ test.describe('reflow at 320 px', () => {
       membershipType: membershipTypeId,
       letter,
       suppressed: refused.subscriber.id,
+      listed: listed.subscriber.id,
     };
   });
   test.afterAll(async () => {
