@@ -3,7 +3,7 @@
 // itself (one worker: it serves and sends), and whether
 //  - the send keeps the set rate (within ±10 %), measured by the sink from first to last mail;
 //  - the web process's resident memory stays under its budget (BENCH_LETTERS_BUDGET_MIB, 300 by
-//    default: the README's 512 MB machine runs one process, measured at ~220–260 MiB under load);
+//    default: docs/benchmarks.md's 512 MB machine runs one process, measured at ~220–260 MiB under load);
 //  - the home page, rendered on every request (HTML_CACHE=off), keeps at least 80 % of its
 //    throughput during the send.
 // BENCH_LETTERS (recipients), BENCH_LETTERS_RATE (per second) and BENCH_SECONDS (each load) scale

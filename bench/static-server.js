@@ -2,8 +2,7 @@
 // process. With a third argument it first spends that many milliseconds of synchronous CPU on each
 // request, one request per event-loop turn in the order they arrived, as the app's renders do
 // (server/turns.ts): set to the rendered home page's time, its p99 under the same load is the
-// latency floor of any Node server that costs that much per request (bench/run.js, README
-// "Benchmarks").
+// latency floor of any Node server that costs that much per request (bench/run.js, docs/benchmarks.md).
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';

@@ -47,7 +47,7 @@ for (const file of modules) {
   const score = valid.length ? (100 * detected) / valid.length : 100;
   rows.push({ file, score, detected, valid: valid.length, disabled: results.filter((r) => r.status === 'Ignored').length });
 }
-// As README rows (the test section keeps the latest scores with their date).
+// As rows of docs/mutation-testing.md's table (it keeps the latest scores with their date).
 const day = new Date().toISOString().slice(0, 10);
 console.log('\n| Module | Score | Killed / valid mutants | Disabled in place | Date |\n| --- | --- | --- | --- | --- |');
 for (const r of rows) console.log(`| \`${r.file}\` | ${r.score.toFixed(2)} % | ${r.detected} / ${r.valid} | ${r.disabled} | ${day} |`);

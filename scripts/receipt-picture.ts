@@ -1,5 +1,5 @@
 /**
- * The picture of a tax receipt shown in the README (docs/images/receipt.png), made from the seed
+ * The picture of a tax receipt shown in the tax receipts guide (docs/images/receipt.png, docs/guides/tax-receipts.md), made from the seed
  * data: a fresh SQLite database in a temporary folder is seeded as a new site is (its logo
  * included), given the tests' sample organisation (tests/support/receipts.ts), a card gift is confirmed through the ledger
  * (which issues its receipt as in production), and the receipt's PDF is rendered and turned

@@ -1,4 +1,4 @@
-// SIGTERM under a stream of requests, inside the container (tests/container/run.sh): the README's
+// SIGTERM under a stream of requests, inside the container (tests/container/run.sh): the
 // drain test (tests/e2e/ops/restart.spec.ts, same load: tests/support/drain-load.ts) with the
 // container as the server. After a second of load, `podman kill --signal TERM` reaches tini
 // (PID 1), which hands it to the server. Passes when /readyz failed during the drain, the container

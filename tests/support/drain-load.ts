@@ -1,7 +1,7 @@
 import http from 'node:http';
 
 /**
- * The load of the drain tests (README, "Restarts"): tests/e2e/ops/restart.spec.ts against a server
+ * The load of the drain tests (docs/operations.md, "Restarts"): tests/e2e/ops/restart.spec.ts against a server
  * process, tests/container/drain.ts against the container. Contact posts use one connection each,
  * as behind a proxy: a refused connection was never accepted, while a reset or a non-303 answer is
  * a lost request.
