@@ -14,6 +14,15 @@ fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
 
 const run = (cmd, args) => spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env }).status ?? 1;
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
+const durations = [];
+/** Runs one part and keeps its duration for the summary printed before the closing line. */
+const timed = (name, cmd, args) => {
+  const started = Date.now();
+  const status = run(cmd, args);
+  durations.push(`${name} ${minutes(Date.now() - started)}`);
+  return status;
+};
 
 const onCi = Boolean(process.env.CI) && !['false', '0'].includes(process.env.CI.toLowerCase());
 if (onCi && !process.env.TEST_DATABASE_URL) {
@@ -22,15 +31,15 @@ if (onCi && !process.env.TEST_DATABASE_URL) {
   process.exit(1);
 }
 
-if (run(process.execPath, [path.join(root, 'scripts', 'build.js')]) !== 0) {
+if (timed('build', process.execPath, [path.join(root, 'scripts', 'build.js')]) !== 0) {
   console.log('build failed');
   console.log('0 passed, 1 failed, 0 skipped');
   process.exit(1);
 }
 
 console.log(process.env.TEST_DATABASE_URL ? 'Data-layer tests: SQLite and PostgreSQL' : 'Data-layer tests: SQLite only (set TEST_DATABASE_URL for PostgreSQL)');
-const unit = run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, 'unit.json')}`]);
-const e2e = run(bin('playwright'), ['test']);
+const unit = timed('unit and integration (Vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(out, 'unit.json')}`]);
+const e2e = timed('end to end (Playwright)', bin('playwright'), ['test']);
 
 let passed = 0;
 let failed = 0;
@@ -52,5 +61,8 @@ try {
   failed += 1;
 }
 if ((unit !== 0 || e2e !== 0) && failed === 0) failed = 1;
+console.log(`\nDurations: ${durations.join(', ')}.`);
+const ciStarted = Number(process.env.CI_STARTED_AT);
+if (ciStarted > 0) console.log(`Whole .ci/run: ${minutes(Date.now() - ciStarted * 1000)} (budget: 40 min).`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(unit !== 0 || e2e !== 0 ? 1 : 0);
