@@ -6,6 +6,7 @@
 import { NEWSLETTER_FIELD } from '~/domain/donors/consent';
 import { readGiftForm, type GiftMethod } from '~/domain/giving/form';
 import { interpolate } from '~/lib/interpolate';
+import { checkoutReady, openCheckout, type StartedCheckout } from './providers/mobile-checkout';
 import { showToast } from './toasts';
 
 type Msgs = Record<string, string>;
@@ -83,7 +84,6 @@ interface PayPalButtons {
 declare global {
   interface Window {
     paypal?: { Buttons(opts: Record<string, unknown>): PayPalButtons };
-    FlutterwaveCheckout?: (opts: Record<string, unknown>) => { close?: () => void } | void;
   }
 }
 
@@ -195,26 +195,11 @@ function initMobileMoney(form: HTMLFormElement): void {
       )
       .then((r) => {
         if (!r) return;
-        if (!r.ok || !window.FlutterwaveCheckout) {
+        if (!r.ok || !checkoutReady()) {
           errorToast(m, r.data.error, r.data.detail, r.data.vars);
           return;
         }
-        const d = r.data as unknown as { txRef: string; amount: number; currency: string; publicKey: string; customer: Record<string, string>; meta?: Record<string, string> };
-        window.FlutterwaveCheckout({
-          public_key: d.publicKey,
-          tx_ref: d.txRef,
-          amount: d.amount,
-          currency: d.currency,
-          payment_options: 'mobilemoney,ussd',
-          customer: d.customer,
-          ...(d.meta ? { meta: d.meta } : {}),
-          customizations: { title: form.dataset.title, description: form.dataset.description, logo: form.dataset.logo },
-          callback: (resp: { transaction_id?: number | string; tx_ref?: string }) => {
-            const q = new URLSearchParams({ tx_ref: d.txRef, transaction_id: String(resp.transaction_id ?? '') });
-            window.location.assign(`/api/donations/mobile-money/callback?${q}`);
-          },
-          onclose: () => undefined,
-        });
+        openCheckout(r.data as unknown as StartedCheckout, { title: form.dataset.title, description: form.dataset.description, logo: form.dataset.logo }, '/api/donations/mobile-money/callback');
       })
       .catch(() => errorToast(m, 'donate.paymentError', 'donate.providerDown'))
       .finally(sync);
@@ -223,5 +208,5 @@ function initMobileMoney(form: HTMLFormElement): void {
 
 const paypalRoot = document.querySelector<HTMLElement>('[data-paypal]');
 if (paypalRoot) initPayPal(paypalRoot);
-const mobileForm = document.querySelector<HTMLFormElement>('[data-flutterwave-form]');
+const mobileForm = document.querySelector<HTMLFormElement>('[data-mobile-checkout]');
 if (mobileForm) initMobileMoney(mobileForm);

@@ -21,7 +21,7 @@ import { sendDedicationNotice } from '~/domain/campaigns/dedication.server';
 import { refreshOnGift } from '~/domain/campaigns/refresh.server';
 import { subscribe } from '~/domain/donations/events.server';
 import { cfaToEurCents } from '~/domain/donations/money';
-import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/providers/settings.server';
 import {
   capturePayPalDonation,
   confirmFlutterwave,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findById, findByRef } from '~/domain/donations/ledger.server';
-import { getPaymentSettings, availableMethods } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings, availableMethods } from '~/domain/donations/providers/settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import {
   cancelAttempt,

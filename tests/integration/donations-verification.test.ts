@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findById } from '~/domain/donations/ledger.server';
-import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings } from '~/domain/donations/providers/settings.server';
 import { createOrder, isAcceptablePaymentUrl } from '~/domain/donations/providers/coingate.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import {

@@ -3,7 +3,7 @@ import { recentActivity } from '~/domain/audit/audit.server';
 import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { dashboardStats } from '~/domain/dashboard/stats.server';
 import { createAttempt, findById, findByRef, listDonations, transition } from '~/domain/donations/ledger.server';
-import { getPaymentSettings, savePaymentSettings, toPublic, availableMethods } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings, savePaymentSettings, toPublic, availableMethods } from '~/domain/donations/providers/settings.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import {
   cancelAttempt,

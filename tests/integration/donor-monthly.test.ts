@@ -4,18 +4,9 @@ import { findById, findByRef, transition } from '~/domain/donations/ledger.serve
 import { formatMoney } from '~/lib/currency';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
-import {
-  cardUpdateUrl,
-  changeGift,
-  giftEvents,
-  giftOfDonor,
-  MONTHLY_MAX_CENTS,
-  MONTHLY_MIN_CENTS,
-  monthlyGiftsOf,
-  recordFailedInstalment,
-  stateOf,
-  syncMonthlyGift,
-} from '~/domain/donations/monthly.server';
+import { cardUpdateUrl, changeGift } from '~/domain/donations/donor-gifts.server';
+import { giftEvents, giftOfDonor, MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, monthlyGiftsOf } from '~/domain/donations/monthly.server';
+import { recordFailedInstalment, stateOf, syncMonthlyGift } from '~/domain/donations/providers/stripe-subscriptions.server';
 import { subscriptionOfInvoice } from '~/domain/donations/providers/stripe.server';
 import { log } from '~/lib/log.server';
 import type { FakeStripe } from '../fakes/stripe';
@@ -23,7 +14,7 @@ import { describeEachDialect, type TestDb } from '../support/db';
 import { stripeCardWorld } from '../support/donations';
 
 /**
- * Monthly gifts as the donor space and Stripe's webhooks see them (app/domain/donors/monthly.server.ts):
+ * Monthly gifts as the donor space and Stripe's webhooks see them (the register app/domain/donations/monthly.server.ts, a donor's changes donor-gifts.server.ts, Stripe's side providers/stripe-subscriptions.server.ts):
  * which gifts a donor sees, what each change asks of Stripe and records only once Stripe's answer
  * shows it, the card portal, failed instalments and the gift following Stripe's subscription.
  */
@@ -135,7 +126,7 @@ describeEachDialect('monthly gifts on %s', (dialect) => {
         expect((await webhook(stripe.event('invoice.paid', invoice))).status).toBe(200);
       }
       expect(await findByRef(t.db, 'stripe', 'in_renew_2')).toMatchObject({ status: 'succeeded', secondary_ref: subId, donor_email: awa.email });
-      expect(await monthlyGiftsOf(t.db, awa.email)).toEqual([{ id: subId, amountMinor: 2000, currency: 'EUR', status: 'active', startedAt: first.created_at }]);
+      expect(await monthlyGiftsOf(t.db, awa.email)).toEqual([{ id: subId, provider: 'stripe', amountMinor: 2000, currency: 'EUR', status: 'active', startedAt: first.created_at }]);
     });
 
     it('does not list a gift started by another email whose renewal carries this one', async () => {
@@ -158,8 +149,8 @@ describeEachDialect('monthly gifts on %s', (dialect) => {
       const newer = await give(awa, 4500);
       await transition(t.db, { id: older.id }, 'refunded');
       expect(await monthlyGiftsOf(t.db, awa.email)).toEqual([
-        { id: newer.secondary_ref, amountMinor: 4500, currency: 'EUR', status: 'active', startedAt: newer.created_at },
-        { id: older.secondary_ref, amountMinor: 1500, currency: 'EUR', status: 'active', startedAt: older.created_at },
+        { id: newer.secondary_ref, provider: 'stripe', amountMinor: 4500, currency: 'EUR', status: 'active', startedAt: newer.created_at },
+        { id: older.secondary_ref, provider: 'stripe', amountMinor: 1500, currency: 'EUR', status: 'active', startedAt: older.created_at },
       ]);
     });
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings } from '~/domain/donations/providers/settings.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import { useSignInLink } from '~/domain/donors/links.server';
 import { DONOR_COOKIE } from '~/routes/donors/session.server';

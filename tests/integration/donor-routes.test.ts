@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { action as mobileStart } from '~/routes/payments/mobile-start';
-import { action as payPalCreate } from '~/routes/payments/paypal-create';
+import { action as payPalCreate } from '~/routes/payments/buttons-order';
 import { action as donate } from '~/routes/site/donate';
 import { action as space } from '~/routes/donors/space';
 import { startFakeCoinGate, type FakeCoinGate } from '../fakes/coingate';

@@ -8,7 +8,8 @@ import { newsletterOptIns, recordNewsletterConsent } from '~/domain/donors/conse
 import { hasNewsConsent } from '~/domain/donations/consent.server';
 import { leave } from '~/domain/subscribers/leave.server';
 import { endDonorSession, LINK_LIMIT_PER_EMAIL, pruneDonorAccess, readDonorSession, requestSignInLink, useSignInLink } from '~/domain/donors/links.server';
-import { cardUpdateUrl, changeGift, giftEvents, giftOfDonor, monthlyGiftsOf } from '~/domain/donations/monthly.server';
+import { cardUpdateUrl, changeGift } from '~/domain/donations/donor-gifts.server';
+import { giftEvents, giftOfDonor, monthlyGiftsOf } from '~/domain/donations/monthly.server';
 import { donorExportCsv, donorRef, eraseDonorData, exportDonorData, historyOf, purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
 import { audit } from '~/domain/audit/audit.server';
 import { deleteMessage } from '~/domain/messages/messages.server';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit, recentActivity } from '~/domain/audit/audit.server';
 import { DELAY_STEP_MS, signIn, type SignInDeps } from '~/domain/users/sign-in.server';
 import { createUser, issueToken } from '~/domain/users/users.server';
-import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/providers/settings.server';
 import { ADDRESS_LIMIT, NOTICE_AFTER, PAIR_LIMIT, clearLoginFailures, loginBlockedFor, recordLoginFailure } from '~/domain/users/throttle.server';
 import { log, setLogLevel, setLogSink } from '~/lib/log.server';
 import { pendingMails, sendMail } from '~/lib/mail.server';

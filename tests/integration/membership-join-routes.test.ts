@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RouterContextProvider } from 'react-router';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings } from '~/domain/donations/providers/settings.server';
 import { createType } from '~/domain/membership/types.server';
 import { I18nContext, makeI18n, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';

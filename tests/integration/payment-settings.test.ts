@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PUBLIC_SETTINGS, type PaymentSettingsForm } from '~/domain/donations/payment-settings';
-import { activeProducts, availableMethods, getPaymentSettings, readPostedPaymentSettings, savePaymentSettings, toPublic, updatePaymentSettings, type PaymentSettings } from '~/domain/donations/payment-settings.server';
+import { DEFAULT_PUBLIC_SETTINGS, type PaymentSettingsForm } from '~/domain/donations/providers/settings';
+import { activeProducts, availableMethods, getPaymentSettings, readPostedPaymentSettings, savePaymentSettings, toPublic, updatePaymentSettings, type PaymentSettings } from '~/domain/donations/providers/settings.server';
 import { seal } from '~/lib/secret-box.server';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { openDatabase, type DbHandle } from '~db/index';
 import { createAttempt, findById, findByRef, transition } from '~/domain/donations/ledger.server';
-import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/providers/settings.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import { renderReceiptPdf } from '~/domain/receipts/pdf.server';
 import { parisYear } from '~/lib/paris';
@@ -18,7 +18,7 @@ import { I18nContext, makeI18n, type Lang } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
 import { parseEnv } from '~/lib/env.server';
 import { runtime } from '~/lib/runtime.server';
-import { action as coingateCallback } from '~/routes/payments/webhook-coingate';
+import { action as providerWebhook } from '~/routes/payments/webhook';
 import DonatePage, { action as donateAction, loader as donateLoader } from '~/routes/site/donate';
 import { createBackup, restoreBackup } from '~/lib/backup.server';
 import { diskStorage } from '~/lib/storage.server';
@@ -603,7 +603,7 @@ describeEachDialect('a crypto gift’s tax receipt on %s', (dialect) => {
     // CoinGate's callback, trusted after the order is fetched again: paid.
     order.status = 'paid';
     const callback = new Request(`${ORIGIN}/webhooks/coingate`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ id: orderId, token: order.token }) });
-    expect((await coingateCallback({ request: callback, params: {}, context: routeContext() } as never)).status).toBe(200);
+    expect((await providerWebhook({ request: callback, params: { provider: 'coingate' }, context: routeContext() } as never)).status).toBe(200);
 
     const [receipt] = await receiptsOfDonation(db(), order.order_id);
     expect(receipt).toMatchObject({ status: 'issued', amount_cents: 4000, method: 'Cryptomonnaie (CoinGate)', donor_email: email, number: expect.stringMatching(`^RF-${YEAR}-\\d{6}$`) });

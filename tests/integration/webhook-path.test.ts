@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAttempt, findById } from '~/domain/donations/ledger.server';
 import type { DonationDeps } from '~/domain/donations/context.server';
 import { subscribe, subscriberNames } from '~/domain/donations/events.server';
-import { getPaymentSettings } from '~/domain/donations/payment-settings.server';
+import { getPaymentSettings } from '~/domain/donations/providers/settings.server';
 import { handleWebhook } from '~/domain/donations/payments.server';
 import { receiptContext, receiptsOfDonation } from '~/domain/receipts/register.server';
 import { parseEnv } from '~/lib/env.server';

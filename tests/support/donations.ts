@@ -1,6 +1,6 @@
 import type { DB, Dialect } from '~db/index';
-import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/payment-settings.server';
-import type { PaymentSettingsForm, SecretField } from '~/domain/donations/payment-settings';
+import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/providers/settings.server';
+import type { PaymentSettingsForm, SecretField } from '~/domain/donations/providers/settings';
 import type { DonationDeps } from '~/domain/donations/service.server';
 import { parseEnv } from '~/lib/env.server';
 import { startFakeStripe } from '../fakes/stripe';

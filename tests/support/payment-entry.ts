@@ -1,6 +1,6 @@
 import type { GiftDetails, Donation } from '~/domain/donations/ledger.server';
 import { handleWebhook, startPayment, type WebhookOutcome } from '~/domain/donations/payments.server';
-import { payerReturn } from '~/domain/donations/returns.server';
+import { approvedInPage, payerReturn } from '~/domain/donations/returns.server';
 import type { PaymentRequest } from '~/domain/donations/providers/provider';
 import type { DonationDeps } from '~/domain/donations/context.server';
 import type { Lang } from '~/lib/i18n';
@@ -96,3 +96,6 @@ export const handlePayPalWebhook = (deps: DonationDeps, rawBody: string, headers
 export const handleFlutterwaveWebhook = (deps: DonationDeps, rawBody: string, verifHash: string | null): Promise<WebhookOutcome> =>
   handleWebhook(deps, 'flutterwave', rawBody, new Headers(verifHash === null ? {} : { 'verif-hash': verifHash }));
 
+
+/** The PayPal buttons' onApprove, as their route asks it (the one road back: returns.server.ts). */
+export const capturePayPalDonation = (deps: DonationDeps, orderId: string): Promise<Donation | undefined> => approvedInPage(deps, 'paypal', orderId);

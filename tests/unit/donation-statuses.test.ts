@@ -4,7 +4,7 @@ import { flutterwaveStatus } from '~/domain/donations/providers/flutterwave.serv
 import { payPalCaptureStatus } from '~/domain/donations/providers/paypal.server';
 import { stripeSessionStatus } from '~/domain/donations/providers/stripe.server';
 import { canTransition, sourcesOf } from '~/domain/donations/ledger.server';
-import { staffMeansLabel } from '~/domain/donations/means';
+import { staffMeansLabel } from '~/domain/means/means';
 import { DONATION_STATUSES, PAYMENT_MEANS, referenceOf, STATUS_LABELS } from '~/domain/donations/status';
 
 /** Every status rule spelt out, pair by pair (mutation testing, ADR 011). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, fromDecimal, toDecimalString } from '~/lib/currency';
 import { cfaToEurCents, eurCentsToCfa, parseEuroAmount } from '~/domain/donations/money';
-import { STRIPE_METHOD_LABELS, STRIPE_METHOD_TYPES, nestFormData, paymentSettingsFormSchema } from '~/domain/donations/payment-settings';
+import { STRIPE_METHOD_LABELS, STRIPE_METHOD_TYPES, nestFormData, paymentSettingsFormSchema } from '~/domain/donations/providers/settings';
 import { canTransition } from '~/domain/donations/ledger.server';
 import { coinGateStatus } from '~/domain/donations/providers/coingate.server';
 import { flutterwaveStatus } from '~/domain/donations/providers/flutterwave.server';

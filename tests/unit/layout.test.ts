@@ -179,12 +179,7 @@ const SHARED_ROUTE_GLUE = [path.join(ROUTES, 'admin', 'auth.server.ts')];
 
 /** Payment providers (ADR 019): one module each, behind the registry and the interface. */
 const PROVIDERS = path.join(DOMAIN, 'donations', 'providers');
-const PROVIDER_DOORS = ['registry.server.ts', 'provider.ts', 'types.ts'].map((f) => path.join(PROVIDERS, f));
-/**
- * Imports of a provider's own module from outside the folder that are still to move (issue 39:
- * Stripe's monthly gifts beside their provider). The test fails when one is gone, so the list stays true.
- */
-const KNOWN_PROVIDER_IMPORTS = ['app/domain/donations/monthly.server.ts imports app/domain/donations/providers/stripe.server.ts'];
+const PROVIDER_DOORS = ['registry.server.ts', 'provider.ts', 'types.ts', 'names.ts', 'settings.ts', 'settings.server.ts'].map((f) => path.join(PROVIDERS, f));
 
 /** The only file that writes the `donations` table (ADR 019): everything else goes through its functions. */
 const LEDGER = path.join(DOMAIN, 'donations', 'ledger.server.ts');
@@ -256,6 +251,23 @@ describe('the import graph', () => {
     expect(readers).toEqual([]);
     // Outside the folder, a provider is reached through the registry (and the interface's types).
     const importers = [...graph].flatMap(([file, deps]) => (inside(PROVIDERS, file) ? [] : deps.filter((d) => inside(PROVIDERS, d) && !PROVIDER_DOORS.includes(d)).map((d) => `${rel(file)} imports ${rel(d)}`)));
-    expect(importers).toEqual(KNOWN_PROVIDER_IMPORTS);
+    expect(importers).toEqual([]);
+  });
+
+  it('names a provider only in a providers/ folder (its server module, browser glue or settings form), the words users read, and the environment’s variable names', () => {
+    // Provider knowledge lives in a folder named providers/ at each layer (ADR 019): the server
+    // module (app/domain/donations/providers), its script in the donate page (app/enhance/providers)
+    // and its section of the payment settings (app/ui/admin/providers). Elsewhere a payment is
+    // reached through the registry by its means. PayPal is also a means (the PayPal tab), so its
+    // name alone cannot be told from the provider's and is not looked for; the other providers'
+    // names are never a means. Comments are not code and are not read.
+    const NAMES = /stripe|coingate|flutterwave|mobile_link/i;
+    const ALLOWED = [/\/providers\//, /^app\/locales\//, /^app\/lib\/env\.server\.ts$/];
+    const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+    expect(code("const a = 'x'; // Stripe's id\n/** CoinGate */ const url = 'https://x';")).toBe("const a = 'x'; \n const url = 'https://x';");
+    expect(NAMES.test(code("providerOf('stripe')"))).toBe(true);
+    const files = [...sources(APP), ...sources(path.join(ROOT, 'server'))].map((f) => f.file);
+    const naming = files.map(rel).filter((f) => !ALLOWED.some((a) => a.test(f)) && NAMES.test(code(fs.readFileSync(path.join(ROOT, f), 'utf8'))));
+    expect(naming).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCfa, isMeans, MEANS, meansLabel, meansOf, meansText, OFFLINE, providerFor, shortMeansLabel, staffMeansLabel, storedAs } from '~/domain/donations/means';
+import { isCfa, isMeans, MEANS, meansLabel, meansOf, meansText, OFFLINE, providerFor, RECEIPT_MEANS_LABELS, shortMeansLabel, staffMeansLabel, storedAs } from '~/domain/means/means';
 import { PAYMENT_MEANS } from '~/domain/donations/status';
 import { translate } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
@@ -52,6 +52,11 @@ describe('the means of payment', () => {
     expect(MEANS.map(shortMeansLabel)).toEqual(['Carte', 'PayPal', 'Crypto', 'Mobile money', 'Mobile money', 'Espèces', 'Chèque', 'Virement']);
     expect(shortMeansLabel('stripe')).toBe('Carte');
     expect(shortMeansLabel('bitcoin')).toBe('bitcoin');
+  });
+
+  it('says each stored payment’s means as a tax receipt prints its "mode de versement"', () => {
+    expect(MEANS.map((m) => RECEIPT_MEANS_LABELS[storedAs(m)])).toEqual(['Carte bancaire', 'PayPal', 'Cryptomonnaie (CoinGate)', 'Mobile money (Flutterwave)', 'Mobile money', 'Espèces', 'Chèque', 'Virement']);
+    expect(Object.keys(RECEIPT_MEANS_LABELS).sort()).toEqual(['cash', 'cheque', 'coingate', 'flutterwave', 'mobile_link', 'paypal', 'stripe', 'transfer']);
   });
 
   it('knows the CFA francs, whose fixed parity converts an amount in euros exactly', () => {

@@ -3,7 +3,7 @@ import type { DB } from '~db/index';
 import type { Env } from '~/lib/env.server';
 import type { Storage } from '~/lib/storage.server';
 import type { ReceiptContext } from '~/domain/receipts/register.server';
-import type { PaymentSettings } from './payment-settings.server';
+import type { PaymentSettings } from './providers/settings.server';
 
 /** What every payment operation needs: the database, the settings (secrets in clear) and where we live. */
 export interface DonationDeps {

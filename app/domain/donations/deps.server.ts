@@ -4,7 +4,7 @@ import { hitRateLimit } from '~/lib/rate-limit.server';
 import { runtime } from '~/lib/runtime.server';
 import { receiptContext } from '~/domain/receipts/register.server';
 import type { DonationDeps } from './context.server';
-import { getPaymentSettings } from './payment-settings.server';
+import { getPaymentSettings } from './providers/settings.server';
 import { recheckPending } from './payments.server';
 
 /** Everything a payment route needs, read fresh for this request (settings may just have changed). */

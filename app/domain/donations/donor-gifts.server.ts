@@ -1,8 +1,45 @@
 import type { Actor } from '~/domain/audit/audit.server';
 import type { DonationDeps } from './context.server';
+import { langOf, spaceUrl } from './donor-mail.server';
+import type { Donation } from './ledger.server';
 import { parseEuroAmount } from './money';
-import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, cardUpdateUrl, changeGift, type GiftChange, type MonthlyGift, type giftOfDonor } from './monthly.server';
-import { ProviderError } from './providers/types';
+import { MONTHLY_MAX_CENTS, MONTHLY_MIN_CENTS, recordChange, recordPaymentUpdate, type GiftChange, type GiftSource, type MonthlyGift, type giftOfDonor } from './monthly.server';
+import { subscriptionsOf } from './providers/registry.server';
+import type { SubscriptionCapability } from './providers/provider';
+import { ProviderError, returnOrigin } from './providers/types';
+
+type Target = { gift: MonthlyGift; first: Donation };
+type By = { source: GiftSource; actor: Actor };
+
+/** The capability of the provider that charges the gift; a ProviderError when it has none (it cannot be changed here). */
+function subscriptionsFor(first: Donation): SubscriptionCapability {
+  const subs = subscriptionsOf(first);
+  if (!subs) throw new ProviderError(first.provider, 'dons mensuels non gérés par ce prestataire');
+  return subs;
+}
+
+/**
+ * Asks the gift's provider for the change (the provider checks that its answer shows it), then
+ * records it and mails the donor. An amount outside the monthly bounds is a RangeError before the
+ * provider is asked; a provider's refusal, silence or other answer, a ProviderError.
+ */
+export async function changeGift(deps: DonationDeps, target: Target, change: GiftChange, by: By): Promise<MonthlyGift> {
+  const { gift, first } = target;
+  if (gift.status === 'ended') throw new ProviderError(first.provider, 'ce don mensuel est déjà arrêté');
+  const subs = subscriptionsFor(first);
+  if (change.kind === 'amount' && (!Number.isInteger(change.amountMinor) || change.amountMinor < MONTHLY_MIN_CENTS || change.amountMinor > MONTHLY_MAX_CENTS)) throw new RangeError('amount');
+  const state = await subs.change(deps, gift.id, change);
+  return recordChange(deps, target, change, state, by);
+}
+
+/** The provider's page where the donor updates their card (back to their space), recorded; its address. */
+export async function cardUpdateUrl(deps: DonationDeps, target: Target, by: By): Promise<string> {
+  const { gift, first } = target;
+  const lang = langOf(first.language);
+  const url = await subscriptionsFor(first).paymentUpdateUrl(deps, gift.id, spaceUrl(returnOrigin(deps.publicUrl, first.provider), lang), lang);
+  await recordPaymentUpdate(deps.db, gift, by);
+  return url;
+}
 
 /**
  * What a donor may do to their own monthly gift from their space (ADR 013), by the intent its form

@@ -1,42 +1,54 @@
 import { randomUUID } from 'node:crypto';
-import type Stripe from 'stripe';
 import type { DB } from '~db/index';
 import type { MonthlyGiftTable } from '~db/schema';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { MessageKey } from '~/lib/i18n';
-import { log } from '~/lib/log.server';
 import type { DonationDeps } from './context.server';
 import { langOf, sendDonorMail, spaceUrl } from './donor-mail.server';
 import { publish } from './events.server';
 import { findBySecondaryRef, recordFromProvider, type Donation } from './ledger.server';
 import { formatMoney, toDecimalString } from '~/lib/currency';
-import type { SubscriptionCapability } from './providers/provider';
-import { stripeOf, subscriptionOfInvoice } from './providers/stripe.server';
-import { ProviderError, returnOrigin } from './providers/types';
+import type { ProviderName } from './status';
 
 /**
- * Monthly gifts (Stripe subscriptions) as the donor manages them (ADR 013). Every change is asked
- * of Stripe, kept only when Stripe's answer shows it, then recorded (monthly_gifts +
- * monthly_gift_events + audit log) and confirmed by mail. Webhooks keep the state in step with
- * what happens at Stripe (failed instalment, end, changes made elsewhere).
+ * The register of monthly gifts (ADR 013), whatever provider charges them: the gifts a donor sees,
+ * each change recorded (monthly_gifts + monthly_gift_events + audit log) and confirmed by mail once
+ * the provider's answer shows it, a failed instalment, the gift following the provider's word.
+ * Asking the provider is the provider's subscriptions capability (providers/, e.g. Stripe's
+ * stripe-subscriptions.server.ts); a donor's own changes go through donor-gifts.server.ts.
  */
 export type MonthlyGift = MonthlyGiftTable;
 export type GiftStatus = 'active' | 'paused' | 'past_due' | 'ended';
 export type GiftSource = 'donor' | 'admin' | 'provider';
+export type GiftChange = { kind: 'amount'; amountMinor: number } | { kind: 'paused' } | { kind: 'resumed' } | { kind: 'stopped' };
+
+/** A subscription as its provider describes it, in our words. */
+export interface SubscriptionState {
+  status: GiftStatus;
+  amountMinor: number | null;
+  currency: string | null;
+}
 
 /** What a donor's monthly gift looks like on their page. */
 export interface MonthlyGiftView {
   id: string;
+  /** The provider that charges it (the ledger's `provider` of its first gift). */
+  provider: string;
   amountMinor: number;
   currency: string;
   status: GiftStatus;
   startedAt: string;
 }
 
+/** Amounts a donor may choose for a monthly gift, in cents. */
+export const MONTHLY_MIN_CENTS = 100;
+export const MONTHLY_MAX_CENTS = 1_000_000;
+
 const sameEmail = (email: string) => (eb: any) => eb(eb.fn('lower', ['donor_email']), '=', email);
+const ONLINE = { id: null, name: 'Paiement en ligne' };
 
 /** The gift's row, created from its first donation the first time it is needed. */
-async function ensureGift(db: DB, first: Donation): Promise<MonthlyGift> {
+export async function ensureGift(db: DB, first: Donation): Promise<MonthlyGift> {
   const subId = first.secondary_ref!;
   await db
     .insertInto('monthly_gifts')
@@ -52,7 +64,6 @@ export async function monthlyGiftsOf(db: DB, email: string): Promise<MonthlyGift
     .selectFrom('donations')
     .selectAll()
     .where(sameEmail(email))
-    .where('provider', '=', 'stripe')
     .where('frequency', '=', 'monthly')
     .where('status', 'in', ['succeeded', 'refunded'])
     .where('secondary_ref', 'is not', null)
@@ -63,10 +74,10 @@ export async function monthlyGiftsOf(db: DB, email: string): Promise<MonthlyGift
   const views: MonthlyGiftView[] = [];
   for (const first of seen.values()) {
     // A renewal row can carry the email too; only the checkout's own row starts a gift.
-    const origin = await findBySecondaryRef(db, 'stripe', first.secondary_ref!);
+    const origin = await findBySecondaryRef(db, first.provider as ProviderName, first.secondary_ref!);
     if (!origin || origin.id !== first.id) continue;
     const g = await ensureGift(db, first);
-    views.push({ id: g.id, amountMinor: g.amount_minor, currency: g.currency, status: g.status as GiftStatus, startedAt: first.created_at });
+    views.push({ id: g.id, provider: g.provider, amountMinor: g.amount_minor, currency: g.currency, status: g.status as GiftStatus, startedAt: first.created_at });
   }
   return views.reverse();
 }
@@ -97,32 +108,6 @@ export async function giftEvents(db: DB, giftId: string) {
   return db.selectFrom('monthly_gift_events').selectAll().where('gift_id', '=', giftId).orderBy('at').orderBy('id').execute();
 }
 
-/* ---------------- Stripe calls ---------------- */
-
-async function ask<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (e) {
-    throw new ProviderError('stripe', e instanceof Error ? e.message : String(e));
-  }
-}
-
-const itemOf = (sub: Stripe.Subscription) => sub.items?.data?.[0];
-const productOf = (sub: Stripe.Subscription) => {
-  const p = itemOf(sub)?.price?.product;
-  return typeof p === 'string' ? p : p?.id;
-};
-
-/** What Stripe's subscription says, in our words. */
-export function stateOf(sub: Stripe.Subscription): { status: GiftStatus; amountMinor: number | null; currency: string | null } {
-  const price = itemOf(sub)?.price;
-  const status: GiftStatus =
-    sub.status === 'canceled' || sub.status === 'incomplete_expired' ? 'ended' : sub.pause_collection ? 'paused' : sub.status === 'past_due' || sub.status === 'unpaid' ? 'past_due' : 'active';
-  return { status, amountMinor: price?.unit_amount ?? null, currency: price?.currency?.toUpperCase() ?? null };
-}
-
-export type GiftChange = { kind: 'amount'; amountMinor: number } | { kind: 'paused' } | { kind: 'resumed' } | { kind: 'stopped' };
-
 const CHANGE_MAIL: Record<GiftChange['kind'], MessageKey> = {
   amount: 'donorMail.amountChanged',
   paused: 'donorMail.paused',
@@ -130,54 +115,24 @@ const CHANGE_MAIL: Record<GiftChange['kind'], MessageKey> = {
   stopped: 'donorMail.stopped',
 };
 
-/** Amounts a donor may choose for a monthly gift, in cents. */
-export const MONTHLY_MIN_CENTS = 100;
-export const MONTHLY_MAX_CENTS = 1_000_000;
-
-/**
- * Asks Stripe for the change, checks that its answer shows it, then records it and mails the donor.
- * Throws ProviderError when Stripe refuses, cannot be reached, or answers something else.
- */
-export async function changeGift(deps: DonationDeps, target: { gift: MonthlyGift; first: Donation }, change: GiftChange, by: { source: GiftSource; actor: Actor }): Promise<MonthlyGift> {
-  const { gift, first } = target;
-  if (gift.status === 'ended') throw new ProviderError('stripe', 'ce don mensuel est déjà arrêté');
-  const stripe = stripeOf(deps);
-  let answer: Stripe.Subscription;
-  if (change.kind === 'amount') {
-    if (!Number.isInteger(change.amountMinor) || change.amountMinor < MONTHLY_MIN_CENTS || change.amountMinor > MONTHLY_MAX_CENTS) throw new RangeError('amount');
-    const current = await ask(() => stripe.subscriptions.retrieve(gift.id));
-    const item = itemOf(current);
-    const product = productOf(current);
-    if (!item || !product) throw new ProviderError('stripe', 'abonnement sans article');
-    // The new price applies from the next instalment: no proration, nothing charged now.
-    answer = await ask(() =>
-      stripe.subscriptions.update(
-        gift.id,
-        { items: [{ id: item.id, price_data: { currency: 'eur', product, unit_amount: change.amountMinor, recurring: { interval: 'month' } } }], proration_behavior: 'none' },
-        { idempotencyKey: `gift-${gift.id}-amount-${change.amountMinor}-${randomUUID()}` },
-      ),
-    );
-  } else if (change.kind === 'paused') {
-    answer = await ask(() => stripe.subscriptions.update(gift.id, { pause_collection: { behavior: 'void' } }));
-  } else if (change.kind === 'resumed') {
-    answer = await ask(() => stripe.subscriptions.update(gift.id, { pause_collection: '' }));
-  } else {
-    answer = await ask(() => stripe.subscriptions.cancel(gift.id));
-  }
-  const state = stateOf(answer);
-  const confirmed =
-    answer.id === gift.id &&
+/** Whether a provider's answer (the subscription `id`, its state) shows the change asked. */
+export function changeShown(change: GiftChange, giftId: string, answer: { id: string; state: SubscriptionState }): boolean {
+  const { state } = answer;
+  return (
+    answer.id === giftId &&
     (change.kind === 'amount'
       ? state.amountMinor === change.amountMinor && state.currency === 'EUR'
       : change.kind === 'paused'
         ? state.status === 'paused'
         : change.kind === 'resumed'
           ? state.status !== 'paused' && state.status !== 'ended'
-          : state.status === 'ended');
-  if (!confirmed) {
-    log.warn('Stripe did not confirm a monthly gift change', { gift: gift.id, change: change.kind, status: answer.status });
-    throw new ProviderError('stripe', 'réponse inattendue de Stripe');
-  }
+          : state.status === 'ended')
+  );
+}
+
+/** A change the provider has confirmed: recorded with its event and audit line, then told to the donor. */
+export async function recordChange(deps: DonationDeps, target: { gift: MonthlyGift; first: Donation }, change: GiftChange, state: SubscriptionState, by: { source: GiftSource; actor: Actor }): Promise<MonthlyGift> {
+  const { gift, first } = target;
   const now = new Date().toISOString();
   const amountMinor = state.amountMinor ?? gift.amount_minor;
   const updated = await deps.db.transaction().execute(async (trx) => {
@@ -205,60 +160,43 @@ export async function changeGift(deps: DonationDeps, target: { gift: MonthlyGift
   return updated;
 }
 
-/** A Stripe billing portal session where the donor updates their card; returns its address. */
-export async function cardUpdateUrl(deps: DonationDeps, target: { gift: MonthlyGift; first: Donation }, by: { source: GiftSource; actor: Actor }): Promise<string> {
-  const stripe = stripeOf(deps);
-  const sub = await ask(() => stripe.subscriptions.retrieve(target.gift.id));
-  const customer = typeof sub.customer === 'string' ? sub.customer : sub.customer?.id;
-  if (!customer) throw new ProviderError('stripe', 'abonnement sans client');
-  const lang = langOf(target.first.language);
-  const portal = await ask(() => stripe.billingPortal.sessions.create({ customer, return_url: spaceUrl(returnOrigin(deps.publicUrl, 'stripe'), lang), locale: lang }));
-  // Stripe types the url as a string; were it missing, test() reads "undefined"/"null" and refuses it too.
-  if (portal.customer !== customer || !/^https?:\/\//.test(portal.url)) throw new ProviderError('stripe', 'réponse inattendue de Stripe');
-  await deps.db
+/** The donor was sent to the provider's page to update their means of payment: recorded and audited. */
+export async function recordPaymentUpdate(db: DB, gift: MonthlyGift, by: { source: GiftSource; actor: Actor }): Promise<void> {
+  await db
     .insertInto('monthly_gift_events')
-    .values({ id: randomUUID(), gift_id: target.gift.id, kind: 'card', amount_minor: null, previous_amount_minor: null, source: by.source, provider_ref: null, at: new Date().toISOString() })
+    .values({ id: randomUUID(), gift_id: gift.id, kind: 'card', amount_minor: null, previous_amount_minor: null, source: by.source, provider_ref: null, at: new Date().toISOString() })
     .execute();
-  await audit(deps.db, by.actor, 'monthly_gift.card', `carte d’un don mensuel (${target.gift.id})`, { gift: target.gift.id });
-  return portal.url;
+  await audit(db, by.actor, 'monthly_gift.card', `carte d’un don mensuel (${gift.id})`, { gift: gift.id });
 }
 
-/* ---------------- Webhooks (Stripe's subscriptions capability, ADR 019) ---------------- */
-
-type InvoiceLike = Stripe.Invoice & { subscription?: string | { id: string } | null };
-
-/** What the Stripe provider hands over of a subscription's news. */
-export const stripeSubscriptions: SubscriptionCapability = {
-  async onWebhook(deps, { event }) {
-    if (event.type === 'invoice.payment_failed') await recordFailedInstalment(deps, event.object as InvoiceLike);
-    else await syncMonthlyGift(deps, event.object as Stripe.Subscription, event.id);
-  },
-};
+/** An instalment the provider could not charge, as it reports it. */
+export interface FailedInstalment {
+  /** The provider's reference of the failure (unique: a replay records nothing more). */
+  ref: string;
+  amountMinor: number;
+  /** The payer's email as the provider knows it, when the first gift has none. */
+  email?: string | null;
+}
 
 /**
- * invoice.payment_failed: one failed row in the ledger per invoice (Stripe retries and re-sends the
- * event; the row's unique reference makes it once), the gift marked past due, and one mail to the
- * donor in their language with the way to update the card.
+ * A failed instalment of the gift `first` started: one failed row in the ledger per reference
+ * (published after its commit like any move), the gift marked past due, and one mail to the donor
+ * in their language with the way to update their means of payment. A replay changes nothing.
  */
-export async function recordFailedInstalment(deps: DonationDeps, invoice: InvoiceLike): Promise<void> {
-  const subId = subscriptionOfInvoice(invoice);
-  if (!subId || !invoice.id) return;
-  const first = await findBySecondaryRef(deps.db, 'stripe', subId);
-  if (!first || invoice.currency?.toUpperCase() !== 'EUR') return;
-  const ref = `${invoice.id}:failed`;
+export async function recordFailedInstalment(deps: DonationDeps, first: Donation, failed: FailedInstalment): Promise<void> {
+  const subId = first.secondary_ref!;
   const attempt = {
-    provider: 'stripe' as const,
-    providerRef: ref,
+    provider: first.provider as ProviderName,
+    providerRef: failed.ref,
     secondaryRef: subId,
-    amountMinor: invoice.amount_due,
+    amountMinor: failed.amountMinor,
     currency: 'EUR',
-    eurCents: invoice.amount_due,
+    eurCents: failed.amountMinor,
     frequency: 'monthly' as const,
     language: first.language,
     donorName: first.donor_name,
-    donorEmail: first.donor_email ?? invoice.customer_email,
+    donorEmail: first.donor_email ?? failed.email,
   };
-  // The failed instalment is a move of the ledger like any other: published after its commit.
   const t = await publish(deps, await recordFromProvider(deps.db, attempt, 'failed', deps.receipts));
   // Set only when this call recorded the row: nothing more on a replayed event.
   const donation = t.donation;
@@ -268,36 +206,28 @@ export async function recordFailedInstalment(deps: DonationDeps, invoice: Invoic
   await deps.db.updateTable('monthly_gifts').set({ status: 'past_due', updated_at: now }).where('id', '=', gift.id).where('status', '!=', 'ended').execute();
   await deps.db
     .insertInto('monthly_gift_events')
-    .values({ id: randomUUID(), gift_id: gift.id, kind: 'payment_failed', amount_minor: invoice.amount_due, previous_amount_minor: null, source: 'provider', provider_ref: ref, at: now })
+    .values({ id: randomUUID(), gift_id: gift.id, kind: 'payment_failed', amount_minor: failed.amountMinor, previous_amount_minor: null, source: 'provider', provider_ref: failed.ref, at: now })
     .execute();
-  await audit(deps.db, { id: null, name: 'Paiement en ligne' }, 'monthly_gift.payment_failed', `${toDecimalString(invoice.amount_due, 'EUR')} EUR (${gift.id})`, { gift: gift.id, donation: donation.id });
+  await audit(deps.db, ONLINE, 'monthly_gift.payment_failed', `${toDecimalString(failed.amountMinor, 'EUR')} EUR (${gift.id})`, { gift: gift.id, donation: donation.id });
   const to = donation.donor_email;
   if (to) {
     const lang = langOf(first.language);
     await sendDonorMail(deps, to, lang, 'donorMail.failedSubject', ['donorMail.failed', 'donorMail.failedAction'], {
-      amount: formatMoney(invoice.amount_due, 'EUR', lang),
+      amount: formatMoney(failed.amountMinor, 'EUR', lang),
       url: spaceUrl(deps.publicUrl, lang),
     });
   }
 }
 
 /**
- * customer.subscription.updated / .deleted: the gift follows what Stripe says (changes made
- * elsewhere, the end). Events may arrive out of order, so the subscription is read again from
- * Stripe; the event's own copy serves only when Stripe cannot be asked.
+ * The gift follows what its provider says (changes made elsewhere, the end): `read` gives the
+ * subscription's state as the provider has it now; `eventRef` keys the end's event, so a replay
+ * records it once. An ended gift stays ended.
  */
-export async function syncMonthlyGift(deps: DonationDeps, event: Stripe.Subscription, eventId: string): Promise<void> {
-  const first = await findBySecondaryRef(deps.db, 'stripe', event.id);
-  if (!first) return;
+export async function followSubscription(deps: DonationDeps, first: Donation, read: () => Promise<SubscriptionState>, eventRef: string): Promise<void> {
   const gift = await ensureGift(deps.db, first);
   if (gift.status === 'ended') return;
-  let sub = event;
-  try {
-    sub = await ask(() => stripeOf(deps).subscriptions.retrieve(event.id));
-  } catch (e) {
-    log.warn('subscription not re-read from Stripe; using the event', { gift: gift.id, error: e instanceof Error ? e.message : String(e) });
-  }
-  const state = stateOf(sub);
+  const state = await read();
   const now = new Date().toISOString();
   await deps.db
     .updateTable('monthly_gifts')
@@ -311,9 +241,9 @@ export async function syncMonthlyGift(deps: DonationDeps, event: Stripe.Subscrip
   if (state.status === 'ended') {
     await deps.db
       .insertInto('monthly_gift_events')
-      .values({ id: randomUUID(), gift_id: gift.id, kind: 'ended', amount_minor: gift.amount_minor, previous_amount_minor: null, source: 'provider', provider_ref: `${eventId}:ended`, at: now })
+      .values({ id: randomUUID(), gift_id: gift.id, kind: 'ended', amount_minor: gift.amount_minor, previous_amount_minor: null, source: 'provider', provider_ref: `${eventRef}:ended`, at: now })
       .onConflict((oc) => oc.column('provider_ref').doNothing())
       .execute();
-    await audit(deps.db, { id: null, name: 'Paiement en ligne' }, 'monthly_gift.ended', `${toDecimalString(gift.amount_minor, gift.currency)} ${gift.currency} / mois (${gift.id})`, { gift: gift.id });
+    await audit(deps.db, ONLINE, 'monthly_gift.ended', `${toDecimalString(gift.amount_minor, gift.currency)} ${gift.currency} / mois (${gift.id})`, { gift: gift.id });
   }
 }

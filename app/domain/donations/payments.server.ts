@@ -103,14 +103,17 @@ async function apply(deps: DonationDeps, name: ProviderName, n: WebhookNotice): 
   } else await providerOf(name).subscriptions?.onWebhook(deps, n);
 }
 
-export type WebhookOutcome = { status: 200 | 400; message: string };
+export type WebhookOutcome = { status: 200 | 400 | 404; message: string };
 
-/** POST /webhooks/{provider}, raw body in hand: the provider reads and authenticates it, the ledger applies it. */
-export async function handleWebhook(deps: DonationDeps, name: ProviderName, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
-  const provider = providerOf(name);
-  if (!provider.parseWebhook) return { status: 400, message: 'no webhook' };
+/**
+ * POST /webhooks/{provider}, raw body in hand: the provider the address names reads and
+ * authenticates it, the ledger applies it. An address that names no provider with webhooks: 404.
+ */
+export async function handleWebhook(deps: DonationDeps, name: string, rawBody: string, headers: Headers): Promise<WebhookOutcome> {
+  const provider = providerOfRow(name);
+  if (!provider?.parseWebhook) return { status: 404, message: 'no such webhook' };
   const answer = await provider.parseWebhook(deps, rawBody, headers);
-  for (const n of answer.notices ?? []) await apply(deps, name, n);
+  for (const n of answer.notices ?? []) await apply(deps, provider.name, n);
   return { status: answer.status, message: answer.message };
 }
 
@@ -123,12 +126,6 @@ export async function recheck(deps: DonationDeps, donation: Donation): Promise<v
   const provider = providerOfRow(donation.provider);
   const p = await provider?.verify?.(deps, donation);
   if (p && provider) await settle(deps, provider.name, p, donation);
-}
-
-/** A return page's question: the payment as it stands after asking its provider once more, when it is still open. */
-export async function confirmReturn(deps: DonationDeps, donation: Donation): Promise<Donation | undefined> {
-  if (donation.status === 'pending' || donation.status === 'cancelled') await recheck(deps, donation);
-  return findById(deps.db, donation.id);
 }
 
 /** How long an unfinished attempt keeps being re-checked (abandoned checkouts stop being asked about). */

@@ -1,5 +1,6 @@
 import { log } from '~/lib/log.server';
 import type { DonationDeps } from './context.server';
+import { providerFor, type Means } from '~/domain/means/means';
 import { findById, findByRef, providerNamed, type Donation } from './ledger.server';
 import { recheck, settle } from './payments.server';
 import type { PaymentProvider, ReturnQuery } from './providers/provider';
@@ -63,4 +64,19 @@ export async function payerReturn(deps: DonationDeps, query: URLSearchParams): P
     return { payment: (await findById(deps.db, found.id)) ?? found, cancelled, unconfirmed: e };
   }
   return { payment: (await findById(deps.db, found.id)) ?? found, cancelled };
+}
+
+/**
+ * A payer's approval given in our page (a means whose provider's buttons open there: PayPal's
+ * onApprove), naming the provider's reference of the attempt: confirmed like any return (the
+ * provider's `verify` acts on the approval: PayPal captures the order), the payment as it stands
+ * after; undefined when the reference is none of ours. A provider's refusal or silence is thrown
+ * (ProviderError): the buttons say so and the payment stays open for another try.
+ */
+export async function approvedInPage(deps: DonationDeps, means: Means, ref: string): Promise<Donation | undefined> {
+  const name = providerFor(means);
+  const found = name ? await findByRef(deps.db, name, ref) : undefined;
+  if (!found) return undefined;
+  await confirm(deps, found, undefined);
+  return findById(deps.db, found.id);
 }

@@ -226,7 +226,7 @@ function giftRecord(g: DonorExport['gifts'][number]): CsvRecord {
 export function donorExportCsv(x: DonorExport): string {
   const records: CsvRecord[] = [
     ...x.gifts.map(giftRecord),
-    ...x.monthlyGifts.map((g) => ({ record: 'monthly_gift', id: g.id, date: g.startedAt, amount: g.amount, currency: g.currency, method: 'stripe', status: g.status, frequency: 'monthly', email: x.email, details: g.changes.map((c) => `${c.at} ${c.kind}${c.amount ? ` ${c.amount}` : ''}`).join(' | ') })),
+    ...x.monthlyGifts.map((g) => ({ record: 'monthly_gift', id: g.id, date: g.startedAt, amount: g.amount, currency: g.currency, method: g.provider, status: g.status, frequency: 'monthly', email: x.email, details: g.changes.map((c) => `${c.at} ${c.kind}${c.amount ? ` ${c.amount}` : ''}`).join(' | ') })),
     ...x.messages.map((m) => ({ record: 'message', id: m.id, date: m.createdAt, name: `${m.firstName} ${m.lastName}`.trim(), email: m.email, language: m.language, details: m.message })),
     ...x.consents.map((c) => ({ record: 'consent', id: c.donationId, date: c.givenAt, status: c.withdrawnAt ? `withdrawn ${c.withdrawnAt}` : 'given', email: x.email, details: c.kind })),
     ...(x.newsletter?.events ?? []).map((e) => ({ record: 'newsletter', date: e.at, status: e.kind, email: x.email, language: x.newsletter!.language, details: [e.source, e.wordingVersion, e.detail].filter(Boolean).join(' ') })),

@@ -1,4 +1,4 @@
-import { activeProducts, availableMethods, type PaymentSettings } from '~/domain/donations/payment-settings.server';
+import { activeProducts, availableMethods, type PaymentSettings } from '~/domain/donations/providers/settings.server';
 import { parseEuroAmount } from '~/domain/donations/money';
 import type { DB } from '~db/index';
 import { formatMoney } from '~/lib/currency';
@@ -83,8 +83,6 @@ export function donateMethods(s: PaymentSettings, asked: string | null) {
     available,
     methods,
     method,
-    /** The payment link's address when mobile money is one (the page's CSP lets its form go there). */
-    paymentLinkUrl: mm.integrationType === 'link' ? mm.paymentUrl : null,
     mobile: method === 'mobileMoney' ? { mode: mm.integrationType, currency: mm.currency, publicKey: mm.integrationType === 'api' ? mm.publicKey : '' } : null,
     paypalClientId: method === 'paypal' ? s.paypal.clientId : '',
     /** PayPal's buttons and the mobile money checkout run in the page's script. */

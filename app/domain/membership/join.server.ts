@@ -5,8 +5,8 @@
  * return page can say of a membership after its payment.
  */
 import type { DonationDeps } from '~/domain/donations/context.server';
-import { isCfa } from '~/domain/donations/means';
-import { availableMethods } from '~/domain/donations/payment-settings.server';
+import { isCfa } from '~/domain/means/means';
+import { availableMethods } from '~/domain/donations/providers/settings.server';
 import { payerReturn } from '~/domain/donations/returns.server';
 import type { Lang } from '~/lib/i18n';
 import { hitRateLimit } from '~/lib/rate-limit.server';

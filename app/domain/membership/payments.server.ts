@@ -17,7 +17,7 @@ import type { OfflineMeans } from '~/domain/donations/status';
 import { recordOfflinePayment, startPayment, voidOfflinePayment } from '~/domain/donations/payments.server';
 import type { TaxDetails } from '~/domain/receipts/donor-details';
 import type { Lang } from '~/lib/i18n';
-import { meansOf, providerFor, type Means } from '~/domain/donations/means';
+import { meansOf, providerFor, type Means } from '~/domain/means/means';
 import { log } from '~/lib/log.server';
 import { applyDuesPayment, revokeDuesPayment, type ApplyResult, type RevokeResult } from './dues.server';
 import { getType } from './types.server';

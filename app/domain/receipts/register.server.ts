@@ -4,6 +4,7 @@
  * agree with it. It runs over 350 lines because every write shares the per-year sequence and its
  * lock (`nextSequence`), which must not leave this module.
  */
+import { RECEIPT_MEANS_LABELS } from '~/domain/means/means';
 import { randomUUID } from 'node:crypto';
 import { parisYear, parisYearStart } from '~/lib/paris';
 import type { DB } from '~db/index';
@@ -26,17 +27,6 @@ const ANNUAL_LOCK = 'receipts-annual';
  * site's logo then (absent from receipts issued before the logo was printed).
  */
 export type OrganisationSnapshot = Omit<ReceiptSettings, 'enabled'> & { logoUrl?: string };
-
-/** The method of payment as the receipt prints it. */
-export const METHOD_LABELS: Record<string, string> = {
-  stripe: 'Carte bancaire',
-  paypal: 'PayPal',
-  coingate: 'Cryptomonnaie (CoinGate)',
-  flutterwave: 'Mobile money (Flutterwave)',
-  cash: 'Espèces',
-  cheque: 'Chèque',
-  transfer: 'Virement',
-};
 
 /**
  * What issuing needs besides the gift: the receipt settings and the organisation as a receipt
@@ -149,7 +139,7 @@ export async function issueForGift(trx: DB, ctx: ReceiptContext, d: DonationTabl
     language: d.language,
     amountCents: d.eur_cents!,
     paidAt: at,
-    method: METHOD_LABELS[d.provider] ?? d.provider,
+    method: RECEIPT_MEANS_LABELS[d.provider] ?? d.provider,
     issuedAt: at,
   });
 }
@@ -195,7 +185,7 @@ function annualSum(gifts: DonationTable[]): Pick<NewReceipt, 'donationIds' | 'am
     donationIds: gifts.map((g) => g.id),
     amountCents: gifts.reduce((s, g) => s + (g.eur_cents ?? 0), 0),
     paidAt: gifts[gifts.length - 1].succeeded_at!,
-    method: [...new Set(gifts.map((g) => METHOD_LABELS[g.provider] ?? g.provider))].join(', '),
+    method: [...new Set(gifts.map((g) => RECEIPT_MEANS_LABELS[g.provider] ?? g.provider))].join(', '),
   };
 }
 

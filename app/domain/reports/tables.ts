@@ -1,4 +1,4 @@
-import { staffMeansLabel } from '~/domain/donations/means';
+import { staffMeansLabel } from '~/domain/means/means';
 import type { MembershipReport } from '~/domain/membership/report.server';
 import type { DonationReport } from './reports.server';
 

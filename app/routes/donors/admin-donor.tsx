@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email) return data({ error: 'Adresse email invalide.' }, { status: 400 });
   if (form.get('confirm') !== 'yes') return data({ error: 'Cochez la case pour confirmer l’effacement.' }, { status: 400 });
   const result = await eraseDonorData(db(), email, actorOf(me));
-  if (!result.ok) return data({ error: 'Ce donateur a encore un don mensuel en cours : arrêtez-le d’abord (depuis son espace ou le tableau de bord Stripe), sinon Stripe nous renverrait son adresse.' }, { status: 409 });
+  if (!result.ok) return data({ error: 'Ce donateur a encore un don mensuel en cours : arrêtez-le d’abord (depuis son espace ou le tableau de bord du prestataire de paiement), sinon le prestataire nous renverrait son adresse.' }, { status: 409 });
   return { error: null, done: `Données effacées : ${result.donations} don(s) anonymisé(s), ${result.messages} message(s) supprimé(s).` };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/admin-member';
 import { formatMoney } from '~/lib/currency';
-import { shortMeansLabel } from '~/domain/donations/means';
+import { shortMeansLabel } from '~/domain/means/means';
 import { MANUAL_MEANS, manualDuesSchema, overrideSchema, voidDuesSchema } from '~/domain/membership/forms';
 import { DuesNotPayableError, recordManualDues, voidManualDues } from '~/domain/membership/payments.server';
 import { donationDeps } from '~/domain/donations/deps.server';

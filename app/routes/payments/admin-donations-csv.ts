@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin-donations-csv';
-import { staffMeansLabel } from '~/domain/donations/means';
+import { staffMeansLabel } from '~/domain/means/means';
 import { STATUS_LABELS, referenceOf, type DonationStatus } from '~/domain/donations/status';
 import { toDecimalString } from '~/lib/currency';
 import { requireUser } from '~/routes/admin/auth.server';

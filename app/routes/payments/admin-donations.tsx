@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-donations';
-import { staffMeansLabel } from '~/domain/donations/means';
+import { staffMeansLabel } from '~/domain/means/means';
 import { DONATION_STATUSES, PAYMENT_MEANS, STATUS_LABELS, referenceOf, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
 import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/lib/currency';

@@ -2,8 +2,7 @@ import { donationDeps } from '~/domain/donations/deps.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import type { DonationDeps } from '~/domain/donations/context.server';
 import { handleWebhook } from '~/domain/donations/payments.server';
-import type { ProviderName } from '~/domain/donations/status';
-import { availableMethods } from '~/domain/donations/payment-settings.server';
+import { availableMethods } from '~/domain/donations/providers/settings.server';
 import { donateLimit, startGift, type GiftStarted } from '~/domain/giving/start.server';
 import { detectLang } from '~/lib/i18n.server';
 import { assertSameOrigin } from '~/lib/origin.server';
@@ -21,7 +20,7 @@ async function ownPost(request: Request): Promise<{ deps: DonationDeps } | { res
   return { deps: await donationDeps(request) };
 }
 
-/** The PayPal buttons' capture: an own POST, the method on offer, within the donate page's rate limit. */
+/** The PayPal tab's buttons' approval: an own POST, the means on offer, within the donate page's rate limit. */
 export async function captureApi(request: Request, context: RequestContext): Promise<{ deps: DonationDeps } | { response: Response }> {
   const own = await ownPost(request);
   if ('response' in own) return own;
@@ -66,15 +65,15 @@ export async function readBody(request: Request): Promise<Record<string, string>
 
 /**
  * POST /webhooks/{provider}: the raw body (size-capped, read as text so a signature is checked over
- * the exact bytes) and the headers go to the payment pipeline's `handleWebhook` (ADR 019), through
- * `asBody` when the provider's body needs reading first; a provider that could not be asked to
- * confirm gets 503 so that it retries later.
+ * the exact bytes) and the headers go to the payment pipeline's `handleWebhook` (ADR 019), which
+ * hands them to the provider the address names; a provider that could not be asked to confirm gets
+ * 503 so that it retries later.
  */
-export async function webhook(request: Request, provider: ProviderName, asBody: (raw: string) => string = (raw) => raw): Promise<Response> {
+export async function webhook(request: Request, provider: string): Promise<Response> {
   if (request.method !== 'POST') return new Response('Method Not Allowed', { status: 405 });
   const raw = (await request.text()).slice(0, 100_000);
   try {
-    const out = await handleWebhook(await donationDeps(request), provider, asBody(raw), request.headers);
+    const out = await handleWebhook(await donationDeps(request), provider, raw, request.headers);
     return new Response(out.message, { status: out.status, headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' } });
   } catch (e) {
     if (e instanceof ProviderError) return new Response('provider unavailable', { status: 503 });

@@ -8,12 +8,10 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('donations/export.csv', 'routes/payments/admin-donations-csv.ts'),
 ];
 export const publicRoutes: RouteConfigEntry[] = [
-  route('webhooks/stripe', 'routes/payments/webhook-stripe.ts'),
-  route('webhooks/coingate', 'routes/payments/webhook-coingate.ts'),
-  route('webhooks/paypal', 'routes/payments/webhook-paypal.ts'),
-  route('webhooks/flutterwave', 'routes/payments/webhook-flutterwave.ts'),
-  route('api/donations/paypal/orders', 'routes/payments/paypal-create.ts'),
-  route('api/donations/paypal/orders/:orderId/capture', 'routes/payments/paypal-capture.ts'),
+  route('webhooks/:provider', 'routes/payments/webhook.ts'),
+  // The PayPal tab's buttons (the means' in-page checkout): an order, then the payer's approval.
+  route('api/donations/paypal/orders', 'routes/payments/buttons-order.ts'),
+  route('api/donations/paypal/orders/:orderId/capture', 'routes/payments/buttons-approve.ts'),
   route('api/donations/mobile-money', 'routes/payments/mobile-start.ts'),
   route('api/donations/mobile-money/callback', 'routes/payments/mobile-callback.ts'),
 ];

@@ -13,7 +13,7 @@ import { pageMeta } from '~/lib/page-meta';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { DonatePage, type DonateError } from '~/ui/site/DonatePage';
-import { donatePageCsp, donateScriptOrigins, type Method } from './donate.server';
+import { donatePageCsp, donateScripts, type Method } from './donate.server';
 
 /**
  * /faire-un-don: the loader reads which methods are on offer and the shown one (donateMethods, the
@@ -23,12 +23,12 @@ import { donatePageCsp, donateScriptOrigins, type Method } from './donate.server
 export async function loader({ request }: Route.LoaderArgs) {
   const deps = await donationDeps(request);
   const s = deps.settings;
-  const { available, methods, method, paymentLinkUrl, mobile, paypalClientId, needsScript } = donateMethods(s, new URL(request.url).searchParams.get('m'));
+  const { available, methods, method, mobile, paypalClientId, needsScript } = donateMethods(s, new URL(request.url).searchParams.get('m'));
   // Campaigns (#16): ?campagne={slug} designates the gift; its suggested amounts replace the presets.
   const { lang } = detectLang(request);
   const giving = await givingForPage(s, new URL(request.url).searchParams.get('campagne') ?? '', lang);
   const presets = cardPresets(giving, s, lang);
-  const csp = donatePageCsp(deps.env, available, paymentLinkUrl);
+  const csp = donatePageCsp(deps, available);
   return data({
     methods,
     method,
@@ -38,7 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     script: needsScript ? (runtime().assets.donate ?? null) : null,
     // The fee line follows the amount (on the methods that may carry fees, when a fee percentage is set).
     feeScript: giving.feePercent > 0 && method && METHOD_RULES[method].fees ? (runtime().assets.fees ?? null) : null,
-    scriptUrls: donateScriptOrigins(runtime().env),
+    scriptUrls: donateScripts(deps),
     receipts: await receiptsOffered(deps.db),
     giving,
   }, { headers: { 'Content-Security-Policy': csp } });

@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const renewal = token ? ((await renewalOf(deps, runtime().secret, token.slice(0, 200), lang)) ?? ('invalid' as const)) : null;
   const methods = joinMethods(deps);
   // The forms may lead to the hosted checkouts of the methods on offer, and nowhere else.
-  const csp = hostedCheckoutCsp(deps.env, { card: methods.includes('card'), crypto: methods.includes('crypto'), paypal: methods.includes('paypal'), mobileMoney: methods.includes('mobileMoney') });
+  const csp = hostedCheckoutCsp(deps, { card: methods.includes('card'), crypto: methods.includes('crypto'), paypal: methods.includes('paypal'), mobileMoney: methods.includes('mobileMoney') });
   return data(
     { membershipFormUrl: settings.membershipFormUrl, types: await offeredTypes(deps, lang), methods, statutesUrl: await statutesUrl(deps), renewal },
     { headers: { 'Content-Security-Policy': csp } },

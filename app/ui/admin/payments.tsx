@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { STRIPE_METHOD_LABELS, STRIPE_METHOD_TYPES, type GivingSettings, type SecretField as SecretFieldName } from '~/domain/donations/payment-settings';
+import type { GivingSettings, SecretField as SecretFieldName } from '~/domain/donations/providers/settings';
 import { Field, inputClass, primaryButton } from '~/ui/admin/Field';
 
 /** The payment settings screen's pieces (app/routes/payments/admin-settings.tsx). */
@@ -80,8 +80,8 @@ export const SaveButton = () => (
   </button>
 );
 
-/** Campaigns (#16): the fee option of the donate form and Stripe Checkout's payment method types. */
-export function GivingSection({ giving, errors }: { giving: GivingSettings | undefined; errors: Record<string, string> }) {
+/** Campaigns (#16): the fee option of the donate form, and the card checkout's options (`children`: the provider's section). */
+export function GivingSection({ giving, errors, children }: { giving: GivingSettings | undefined; errors: Record<string, string>; children?: ReactNode }) {
   return (
     <section aria-labelledby="giving-title" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
       <h2 id="giving-title" className="text-xl font-bold text-gray-900">
@@ -96,17 +96,7 @@ export function GivingSection({ giving, errors }: { giving: GivingSettings | und
           error={errors['giving.feePercent']}
           hint="Le donateur peut ajouter ce pourcentage à son don pour couvrir les frais de paiement. Laissez vide pour ne pas le proposer."
         />
-        <fieldset>
-          <legend className="text-sm font-medium text-gray-900">Moyens proposés par Stripe Checkout</legend>
-          <p className="mt-1 text-sm text-gray-600">Aucun coché : Stripe propose les moyens activés dans votre tableau de bord.</p>
-          <div className="mt-2 space-y-2">
-            {STRIPE_METHOD_TYPES.map((m, i) => (
-              <label key={m} className="flex items-center gap-2 text-gray-900">
-                <input type="checkbox" name={`giving.stripeMethodTypes.${i}`} value={m} defaultChecked={giving?.stripeMethodTypes.includes(m)} className="h-4 w-4" /> {STRIPE_METHOD_LABELS[m]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        {children}
       </div>
     </section>
   );

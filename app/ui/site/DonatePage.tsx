@@ -1,5 +1,5 @@
 import { giftCents } from '~/domain/campaigns/giving';
-import { isCfa } from '~/domain/donations/means';
+import { isCfa } from '~/domain/means/means';
 import { AMOUNT_PATTERN } from '~/domain/donations/money';
 import { NEWSLETTER_TICKED } from '~/domain/donors/consent';
 import type { GivingView } from '~/domain/giving/choices.server';
@@ -30,7 +30,8 @@ export interface DonatePageData {
   paypalClientId: string;
   script: string | null;
   feeScript: string | null;
-  scriptUrls: { paypal: string; flutterwave: string };
+  /** The browser script of a tab whose checkout opens in the page (its provider's). */
+  scriptUrls: Partial<Record<Method, string>>;
   receipts: boolean;
   giving: GivingView;
 }
@@ -195,8 +196,8 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
             method="post"
             action="/faire-un-don?m=mobileMoney"
             className="mt-4 space-y-5"
-            data-flutterwave-form
-            data-script={loaderData.scriptUrls.flutterwave}
+            data-mobile-checkout
+            data-script={loaderData.scriptUrls.mobileMoney}
             data-title={t('donate.productName')}
             data-description={t('donate.title')}
             data-logo=""

@@ -1,6 +1,6 @@
 import type { AnnualReceiptRow, HistoryRow } from '~/domain/donors/personal-data.server';
 import type { GiftStatus, MonthlyGiftView } from '~/domain/donations/monthly.server';
-import { meansText } from '~/domain/donations/means';
+import { meansText } from '~/domain/means/means';
 import { AMOUNT_PATTERN } from '~/domain/donations/money';
 import { formatMoney } from '~/lib/currency';
 import type { Lang, MessageKey, useI18n } from '~/lib/i18n';

@@ -1,4 +1,4 @@
-import { meansText } from '~/domain/donations/means';
+import { meansText } from '~/domain/means/means';
 import { formatMoney } from '~/lib/currency';
 import type { MembershipView } from '~/domain/membership/space.server';
 import type { MembershipState } from '~/domain/membership/status';

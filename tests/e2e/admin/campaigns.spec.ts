@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { saveCampaign } from '~/domain/campaigns/campaigns.server';
-import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import { savePaymentSettings } from '~/domain/donations/providers/settings.server';
 import { startFakeCoinGate, type FakeCoinGate } from '../../fakes/coingate';
 import { startFakeFlutterwave, type FakeFlutterwave } from '../../fakes/flutterwave';
 import { startFakePayPal, type FakePayPal } from '../../fakes/paypal';

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import { savePaymentSettings } from '~/domain/donations/providers/settings.server';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { PASSWORD, createAccount, serverForSuite } from './server';
 import { expectPublishedToast } from './preview';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import { savePaymentSettings } from '~/domain/donations/providers/settings.server';
 import { parisYear } from '~/lib/paris';
 import { expectAccessible } from '../support';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openDatabase, type DbHandle } from '~db/index';
-import { savePaymentSettings } from '~/domain/donations/payment-settings.server';
+import { savePaymentSettings } from '~/domain/donations/providers/settings.server';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { PASSWORD, createAccount, createPgDatabase, freePort, signInRequest, skipUnlessAvailable } from '../admin/server';
 

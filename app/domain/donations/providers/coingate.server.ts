@@ -6,7 +6,7 @@ import type { DonationStatus } from '../status';
 import { findByRef } from '../ledger.server';
 import { fromDecimal, toDecimalString } from '~/lib/currency';
 import { returnPaths, type PaymentProvider } from './provider';
-import { fetchJson, ProviderError, returnOrigin, type VerifiedPayment } from './types';
+import { fetchJson, origins, originOf, ProviderError, returnOrigin, type VerifiedPayment } from './types';
 
 /** What this provider's status means to the ledger; `null`: nothing final yet, the attempt stays as it is. */
 export function coinGateStatus(status: string | undefined): DonationStatus | null {
@@ -126,10 +126,24 @@ async function orderOf(deps: DonationDeps, donationId: string, id: string) {
   return order.orderId === donationId ? order : null;
 }
 
+/** CoinGate posts its callback form-encoded, or as JSON: read as a form either way (unreadable JSON: an empty form). */
+export function callbackForm(rawBody: string, contentType: string | null): URLSearchParams {
+  if (!(contentType ?? '').includes('json')) return new URLSearchParams(rawBody);
+  try {
+    const v: unknown = JSON.parse(rawBody);
+    const entries = v && typeof v === 'object' ? Object.entries(v) : [];
+    return new URLSearchParams(entries.map(([k, x]) => [k, typeof x === 'string' ? x : String(x ?? '')]));
+  } catch {
+    return new URLSearchParams();
+  }
+}
+
 export const coinGateProvider: PaymentProvider = {
   name: 'coingate',
   monthly: false,
   cancelledOnReturn: true,
+  /** CoinGate's invoice page, live or sandbox. */
+  browser: ({ env }) => ({ hosted: origins('https://pay.coingate.com', 'https://pay-sandbox.coingate.com', originOf(env.COINGATE_API_BASE)) }),
   // CoinGate gives no payer address: the thank-you (and receipt) goes to the one the donor typed, if any.
   plan(deps, r) {
     // Without a trusted origin to send the donor back to, nothing is recorded (ADR 010).
@@ -157,8 +171,8 @@ export const coinGateProvider: PaymentProvider = {
    * CoinGate's callback (form-encoded or JSON, read as a form): counts only when the per-order
    * token matches and a re-fetch of the order says so; the callback's own status and amount are never trusted.
    */
-  async parseWebhook(deps, rawBody) {
-    const form = new URLSearchParams(rawBody);
+  async parseWebhook(deps, rawBody, headers) {
+    const form = callbackForm(rawBody, headers.get('content-type'));
     const id = form.get('id') ?? '';
     const token = form.get('token') ?? '';
     const donation = /^\d{1,20}$/.test(id) ? await findByRef(deps.db, 'coingate', id) : undefined;

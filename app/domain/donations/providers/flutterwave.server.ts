@@ -1,4 +1,4 @@
-import { isCfa } from '../means';
+import { isCfa } from '~/domain/means/means';
 import { randomBytes } from 'node:crypto';
 import { log } from '~/lib/log.server';
 import { safeEqual, type DonationDeps } from '../context.server';
@@ -9,7 +9,7 @@ import { eurCentsToCfa } from '../money';
 import { messagesFor } from '~/lib/i18n.server';
 import { translate } from '~/lib/i18n';
 import { returnPaths, type PaymentProvider } from './provider';
-import { fetchJson, ProviderError, returnOrigin, type VerifiedPayment } from './types';
+import { fetchJson, origins, originOf, ProviderError, returnOrigin, type VerifiedPayment } from './types';
 
 /** What this provider's status means to the ledger; `null`: nothing final yet, the attempt stays as it is. */
 export function flutterwaveStatus(status: string | undefined): DonationStatus | null {
@@ -25,6 +25,8 @@ export function flutterwaveStatus(status: string | undefined): DonationStatus | 
   }
 }
 
+/** The inline checkout's browser script. */
+export const FLUTTERWAVE_SCRIPT_DEFAULT = 'https://checkout.flutterwave.com/v3.js';
 export const FLUTTERWAVE_API = 'https://api.flutterwave.com';
 
 export interface FlutterwaveConfig {
@@ -136,6 +138,15 @@ export const flutterwaveProvider: PaymentProvider = {
   name: 'flutterwave',
   monthly: false,
   cancelledOnReturn: false,
+  /** Flutterwave's hosted checkout (a plain form), or its inline checkout script in the donate page (FLUTTERWAVE_SCRIPT_URL for a fake). */
+  browser({ env }) {
+    const url = env.FLUTTERWAVE_SCRIPT_URL ?? FLUTTERWAVE_SCRIPT_DEFAULT;
+    const checkout = ['https://checkout.flutterwave.com', 'https://checkout-v3-ui-prod.f4b-flutterwave.com'];
+    return {
+      hosted: origins(...checkout, originOf(env.FLUTTERWAVE_API_BASE)),
+      script: { url, frames: origins(originOf(url), ...checkout), connect: origins(originOf(url), FLUTTERWAVE_API) },
+    };
+  },
   /** Our tx_ref and the amount in the configured currency: what the inline checkout is opened with; nothing is called. */
   plan(deps, r) {
     const currency = deps.settings.mobileMoney.currency;

@@ -1,5 +1,5 @@
 import type { PaymentProvider } from './provider';
-import { ProviderError } from './types';
+import { origins, originOf, ProviderError } from './types';
 
 /**
  * Mobile money by payment link: nobody can verify these; the attempt is recorded as unverifiable
@@ -9,6 +9,8 @@ export const linkProvider: PaymentProvider = {
   name: 'mobile_link',
   monthly: false,
   cancelledOnReturn: false,
+  /** The payment link set in the payment settings. */
+  browser: ({ settings }) => ({ hosted: origins(originOf(settings.mobileMoney.paymentUrl)) }),
   plan(deps) {
     const url = deps.settings.mobileMoney.paymentUrl;
     if (!/^https?:\/\//.test(url)) throw new ProviderError('mobile_link', 'lien de paiement absent');

@@ -6,7 +6,7 @@ import type { DonationStatus } from '../status';
 import { findByRef, type Donation } from '../ledger.server';
 import { fromDecimal, toDecimalString } from '~/lib/currency';
 import { returnPaths, type PaymentProvider, type PaymentRequest } from './provider';
-import { fetchJson, ProviderError, returnOrigin, type VerifiedPayment } from './types';
+import { fetchJson, origins, originOf, ProviderError, returnOrigin, type VerifiedPayment } from './types';
 
 /** What this provider's status means to the ledger; `null`: nothing final yet, the attempt stays as it is. */
 export function payPalCaptureStatus(status: string | undefined): DonationStatus | null {
@@ -23,6 +23,8 @@ export function payPalCaptureStatus(status: string | undefined): DonationStatus 
   }
 }
 
+/** The buttons' browser SDK. */
+export const PAYPAL_SDK_DEFAULT = 'https://www.paypal.com/sdk/js';
 export const PAYPAL_LIVE = 'https://api-m.paypal.com';
 export const PAYPAL_SANDBOX = 'https://api-m.sandbox.paypal.com';
 
@@ -191,6 +193,15 @@ export const payPalProvider: PaymentProvider = {
   name: 'paypal',
   monthly: false,
   cancelledOnReturn: false,
+  /** PayPal's approval page (a plain form), or its buttons' SDK in the donate page (PAYPAL_SDK_URL for a fake). */
+  browser({ env }) {
+    const url = env.PAYPAL_SDK_URL ?? PAYPAL_SDK_DEFAULT;
+    const paypal = ['https://www.paypal.com', 'https://www.sandbox.paypal.com'];
+    return {
+      hosted: origins(...paypal, originOf(env.PAYPAL_API_BASE)),
+      script: { url, frames: origins(originOf(url), ...paypal), connect: origins(originOf(url), ...paypal) },
+    };
+  },
   plan: (_deps, r) => ({ amountMinor: r.amountCents, currency: 'EUR', eurCents: r.amountCents }),
   async start(deps, donation, r) {
     const redirect = r.hostedCheckout ? redirectOf(deps, donation, r) : undefined;

@@ -1,6 +1,7 @@
 import type { Lang } from '~/lib/i18n';
 import type { DonationDeps } from '../context.server';
 import type { Donation, GiftDetails, NewAttempt } from '../ledger.server';
+import type { GiftChange, SubscriptionState } from '../monthly.server';
 import type { ProviderName } from '../status';
 import type { VerifiedPayment } from './types';
 
@@ -86,9 +87,19 @@ export interface WebhookAnswer {
   notices?: WebhookNotice[];
 }
 
-/** Monthly payments a provider charges on its own (Stripe subscriptions): donations/monthly.server.ts. */
+/**
+ * Monthly payments a provider charges on its own (Stripe subscriptions), recorded by the register
+ * of monthly gifts (donations/monthly.server.ts); a donor's changes: donations/donor-gifts.server.ts.
+ */
 export interface SubscriptionCapability {
   onWebhook(deps: DonationDeps, event: WebhookNotice & { kind: 'subscription' }): Promise<void>;
+  /**
+   * Asks the provider to change subscription `id`; the state its answer shows, only when the answer
+   * shows the change (else, or when refused or unreachable, a ProviderError).
+   */
+  change(deps: DonationDeps, id: string, change: GiftChange): Promise<SubscriptionState>;
+  /** A page of the provider's where the payer updates their means of payment, coming back to `returnUrl`. */
+  paymentUpdateUrl(deps: DonationDeps, id: string, returnUrl: string, lang: Lang): Promise<string>;
 }
 
 /**
@@ -105,8 +116,21 @@ export interface ReturnQuery {
   cancelled?: boolean;
 }
 
+/**
+ * Where a payer's browser meets a provider (ADR 019), for the pages' Content-Security-Policy: its
+ * hosted pages (a plain form leads there) and, for a checkout its own script opens in our page,
+ * that script's address and the frames and APIs it uses. The configured API base of a local fake
+ * or sandbox is among the hosted origins.
+ */
+export interface BrowserOrigins {
+  hosted: string[];
+  script?: { url: string; frames: string[]; connect: string[] };
+}
+
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** Where the browser meets this provider (CSP origins). */
+  browser(deps: Pick<DonationDeps, 'env' | 'settings'>): BrowserOrigins;
   /** Whether monthly payments can be started here. */
   readonly monthly: boolean;
   /** Whether the donor's coming back through /payment/cancel closes a pending attempt (the others are settled by the provider only). */

@@ -1,11 +1,11 @@
-import { stripeSubscriptions } from '../monthly.server';
 import type { ProviderName } from '../status';
 import { coinGateProvider } from './coingate.server';
 import { flutterwaveProvider } from './flutterwave.server';
 import { linkProvider } from './link.server';
 import { payPalProvider } from './paypal.server';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider, SubscriptionCapability } from './provider';
 import { stripeProvider } from './stripe.server';
+import { stripeSubscriptions } from './stripe-subscriptions.server';
 
 /**
  * Every payment provider by name (ADR 019). Adding one: a module implementing PaymentProvider,
@@ -21,6 +21,11 @@ const PROVIDERS: Record<ProviderName, PaymentProvider> = {
 
 export function providerOf(name: ProviderName): PaymentProvider {
   return PROVIDERS[name];
+}
+
+/** The subscriptions capability of the provider that charges a monthly gift (its first donation's `provider`). */
+export function subscriptionsOf(first: { provider: string }): SubscriptionCapability | undefined {
+  return providerOfRow(first.provider)?.subscriptions;
 }
 
 /** Every provider, in the registry's order. */

@@ -6,7 +6,7 @@ import type { DonationStatus } from '../status';
 import { findByRef, findBySecondaryRef, type Donation } from '../ledger.server';
 import { toDecimalString } from '~/lib/currency';
 import { returnPaths, type PaymentProvider, type WebhookNotice } from './provider';
-import { ProviderError, returnOrigin, type VerifiedPayment } from './types';
+import { origins, originOf, ProviderError, returnOrigin, type VerifiedPayment } from './types';
 
 /** What this provider's status means to the ledger; `null`: nothing final yet, the attempt stays as it is. */
 export function stripeSessionStatus(session: { status?: string | null; payment_status?: string | null }): DonationStatus | null {
@@ -228,7 +228,7 @@ async function noticesOf(deps: DonationDeps, event: Stripe.Event): Promise<Webho
     const n = await renewal(deps, event.data.object);
     return n ? [n] : [];
   }
-  // Monthly gifts as the donor space manages them (donations/monthly.server.ts).
+  // Monthly gifts' own news (stripe-subscriptions.server.ts, then the register: donations/monthly.server.ts).
   if (SUBSCRIPTION_EVENTS.has(event.type)) return [{ kind: 'subscription', event: { id: event.id, type: event.type, object: event.data.object } }];
   return [];
 }
@@ -237,6 +237,8 @@ export const stripeProvider: PaymentProvider = {
   name: 'stripe',
   monthly: true,
   cancelledOnReturn: true,
+  /** Stripe Checkout, a page of Stripe's (no script of Stripe's on ours). */
+  browser: ({ env }) => ({ hosted: origins('https://checkout.stripe.com', originOf(env.STRIPE_API_BASE)) }),
   /** Checkout sends the payer back with its session's id (`session_id={CHECKOUT_SESSION_ID}`). */
   readReturn(query) {
     const ref = query.get('session_id') ?? '';

@@ -36,6 +36,18 @@ export function returnOrigin(publicUrl: string | undefined, provider: string): s
   return publicUrl;
 }
 
+/** A URL's origin; undefined when it is empty or not a URL. */
+export function originOf(url: string | undefined | null): string | undefined {
+  try {
+    return url ? new URL(url).origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Origins without the empty ones, each once. */
+export const origins = (...xs: (string | undefined)[]): string[] => [...new Set(xs.filter((x): x is string => Boolean(x)))];
+
 /** Fetches JSON with a timeout; any transport error, non-2xx or non-JSON answer is a ProviderError. */
 export async function fetchJson(provider: string, url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<any> {
   let res: Response;

@@ -2,7 +2,7 @@ import { Form } from 'react-router';
 import type { Route } from './+types/screen';
 import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/lib/currency';
-import { staffMeansLabel } from '~/domain/donations/means';
+import { staffMeansLabel } from '~/domain/means/means';
 import { change, reportTables, share, type ReportFormat, type ReportTable } from '~/domain/reports/tables';
 import { requireUser } from '~/routes/admin/auth.server';
 import { ComparisonChart, ShareChart, type ComparisonPoint } from '~/ui/admin/charts';

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { MOBILE_MONEY_CURRENCIES } from './money';
+import { MOBILE_MONEY_CURRENCIES } from '../money';
 
 /**
  * Payment settings as the admin screen sees them (shared with the browser). Secrets never appear
- * here: each is only a "set" flag; the server keeps the values encrypted (payment-settings.server.ts).
+ * here: each is only a "set" flag; the server keeps the values encrypted (settings.server.ts).
  */
 export interface DonationProduct {
   id: string;

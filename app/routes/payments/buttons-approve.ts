@@ -1,14 +1,18 @@
-import type { Route } from './+types/paypal-capture';
+import type { Route } from './+types/buttons-approve';
+import { approvedInPage } from '~/domain/donations/returns.server';
 import { ProviderError } from '~/domain/donations/providers/types';
-import { capturePayPalDonation } from '~/domain/donations/service.server';
 import { captureApi, json } from './api.server';
 
-/** POST /api/donations/paypal/orders/:orderId/capture — the buttons' onApprove; says where to go next. */
+/**
+ * POST /api/donations/paypal/orders/:orderId/capture — the PayPal tab's buttons say the payer
+ * approved (their onApprove): the one road back confirms it with the provider; the answer says
+ * where the page goes next.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await captureApi(request, context);
   if ('response' in api) return api.response;
   try {
-    const donation = await capturePayPalDonation(api.deps, params.orderId);
+    const donation = await approvedInPage(api.deps, 'paypal', params.orderId);
     if (!donation) return json({ error: 'donate.paypalError', redirect: '/payment/cancel' }, 404);
     if (donation.status === 'succeeded') return json({ redirect: `/payment/success?d=${donation.id}` });
     return json({ error: 'donate.paypalError', redirect: `/payment/cancel?d=${donation.id}` }, 402);

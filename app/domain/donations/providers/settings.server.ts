@@ -3,7 +3,7 @@ import { readSettingDocument, saveSettingDocument } from '~/lib/settings-documen
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { issueErrors } from '~/lib/form-errors';
 import { open, seal } from '~/lib/secret-box.server';
-import { DEFAULT_PUBLIC_SETTINGS, SECRET_FIELDS, nestFormData, paymentSettingsFormSchema, type PaymentSettingsForm, type PublicPaymentSettings, type SecretField } from './payment-settings';
+import { DEFAULT_PUBLIC_SETTINGS, SECRET_FIELDS, nestFormData, paymentSettingsFormSchema, type PaymentSettingsForm, type PublicPaymentSettings, type SecretField } from './settings';
 
 export const PAYMENT_SETTINGS_KEY = 'payments';
 const PURPOSE = 'payment-settings';

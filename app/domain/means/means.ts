@@ -1,5 +1,5 @@
 import type { MessageKey } from '~/lib/i18n';
-import { PROVIDERS, type PaymentMeans, type ProviderName } from './status';
+import { PROVIDER_OF_MEANS, PROVIDER_TITLES, PROVIDERS, type OfflineMeans, type PaymentMeans, type ProviderName } from './providers/names';
 
 /**
  * The means of payment, in one table (issue 39): every form, list, report, CSV, the donor and member
@@ -20,17 +20,29 @@ interface MeansWords {
   staffLabel: string;
   /** The dues history's short word (French back office). */
   shortLabel: string;
+  /** The "mode de versement" a tax receipt prints (French). */
+  receiptLabel: string;
 }
 
+type OnlineMeans = keyof typeof PROVIDER_OF_MEANS;
+
+/** A means paid online: stored under its provider, which the back office names beside the means' word ("Carte (…)"), and the receipt's word. */
+const online = (m: OnlineMeans, word: string, label: MessageKey, receiptLabel: string): MeansWords => {
+  const title = PROVIDER_TITLES[PROVIDER_OF_MEANS[m]];
+  return { stored: PROVIDER_OF_MEANS[m], label, staffLabel: title === word ? word : `${word} (${title})`, shortLabel: word, receiptLabel };
+};
+/** Money handed to the foundation: stored as the means itself, one word everywhere. */
+const offline = (m: OfflineMeans, word: string, label: MessageKey): MeansWords => ({ stored: m, label, staffLabel: word, shortLabel: word, receiptLabel: word });
+
 const WORDS: Record<Means, MeansWords> = {
-  card: { stored: 'stripe', label: 'donorSpace.methodCard', staffLabel: 'Carte (Stripe)', shortLabel: 'Carte' },
-  paypal: { stored: 'paypal', label: 'donorSpace.methodPaypal', staffLabel: 'PayPal', shortLabel: 'PayPal' },
-  crypto: { stored: 'coingate', label: 'donorSpace.methodCrypto', staffLabel: 'Crypto (CoinGate)', shortLabel: 'Crypto' },
-  mobileMoney: { stored: 'flutterwave', label: 'donorSpace.methodMobile', staffLabel: 'Mobile money (Flutterwave)', shortLabel: 'Mobile money' },
-  mobileLink: { stored: 'mobile_link', label: 'donorSpace.methodMobile', staffLabel: 'Mobile money (lien)', shortLabel: 'Mobile money' },
-  cash: { stored: 'cash', label: 'donorSpace.methodCash', staffLabel: 'Espèces', shortLabel: 'Espèces' },
-  cheque: { stored: 'cheque', label: 'donorSpace.methodCheque', staffLabel: 'Chèque', shortLabel: 'Chèque' },
-  transfer: { stored: 'transfer', label: 'donorSpace.methodTransfer', staffLabel: 'Virement', shortLabel: 'Virement' },
+  card: online('card', 'Carte', 'donorSpace.methodCard', 'Carte bancaire'),
+  paypal: online('paypal', 'PayPal', 'donorSpace.methodPaypal', 'PayPal'),
+  crypto: online('crypto', 'Crypto', 'donorSpace.methodCrypto', `Cryptomonnaie (${PROVIDER_TITLES[PROVIDER_OF_MEANS.crypto]})`),
+  mobileMoney: online('mobileMoney', 'Mobile money', 'donorSpace.methodMobile', `Mobile money (${PROVIDER_TITLES[PROVIDER_OF_MEANS.mobileMoney]})`),
+  mobileLink: online('mobileLink', 'Mobile money', 'donorSpace.methodMobile', 'Mobile money'),
+  cash: offline('cash', 'Espèces', 'donorSpace.methodCash'),
+  cheque: offline('cheque', 'Chèque', 'donorSpace.methodCheque'),
+  transfer: offline('transfer', 'Virement', 'donorSpace.methodTransfer'),
 };
 
 const BY_STORED = new Map<string, Means>(MEANS.map((m) => [WORDS[m].stored, m]));
@@ -68,6 +80,12 @@ export const staffMeansLabel = (value: string): string => {
   const m = meansOf(value);
   return m ? WORDS[m].staffLabel : value;
 };
+
+/**
+ * The means as a tax receipt prints it ("mode de versement"), by stored payment's value (the
+ * ledger's `provider`): a table read while a receipt is numbered inside the ledger's transaction.
+ */
+export const RECEIPT_MEANS_LABELS: Readonly<Record<string, string>> = Object.fromEntries(MEANS.map((m) => [WORDS[m].stored, WORDS[m].receiptLabel]));
 
 /** The dues history's short word for a means (the value itself when unknown). */
 export const shortMeansLabel = (value: string): string => {
