@@ -40,22 +40,33 @@ const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__session|__donor)=/;
 
 /**
+ * Query parameters that choose what a page shows, by path: each value is part of the page's cache
+ * key (the donate page's tab and campaign: a campaign's "Faire un don" leads there, the surge's
+ * path). The page itself says when a variant is not to be kept (an unknown campaign, an unknown
+ * tab: `private, no-store`), so made-up values never fill the cache.
+ */
+const CACHED_QUERIES: Record<string, string[]> = { '/faire-un-don': ['m', 'campagne'] };
+
+/**
  * The cache key of a page for an anonymous visitor, or undefined when the request cannot use the
  * cache. Without PUBLIC_URL the Host is the visitor's word: only loopback hosts are cached
  * (ADR 010), each under its own key, so a forged Host can never put its URLs into a page another
  * visitor receives.
  */
-function pageCacheKey(method: string, host: string, pathname: string, queryKeys: string[], cookie: string | undefined, lang: string): string | undefined {
+function pageCacheKey(method: string, host: string, pathname: string, query: Record<string, unknown>, cookie: string | undefined, lang: string): string | undefined {
   if (method !== 'GET' || runtime().env.HTML_CACHE === 'off') return undefined;
   if (!runtime().publicUrl && !isLoopbackHost(host)) return undefined;
   if (SESSION_COOKIE.test(cookie ?? '')) return undefined;
   if (UNCACHED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}.`))) return undefined;
-  if (queryKeys.some((k) => k !== 'lng')) return undefined;
-  return `${host}|${lang}:${pathname}`;
+  const chosen = CACHED_QUERIES[pathname] ?? [];
+  const keys = Object.keys(query).filter((k) => k !== 'lng');
+  if (keys.some((k) => !chosen.includes(k) || typeof query[k] !== 'string' || (query[k] as string).length > 100)) return undefined;
+  const variant = chosen.filter((k) => keys.includes(k)).map((k) => `${k}=${encodeURIComponent(query[k] as string)}`).join('&');
+  return `${host}|${lang}:${pathname}${variant ? `?${variant}` : ''}`;
 }
 
 function cacheKey(req: express.Request, lang: string): string | undefined {
-  return pageCacheKey(req.method, req.get('host') ?? '', req.path, Object.keys(req.query), req.headers.cookie, lang);
+  return pageCacheKey(req.method, req.get('host') ?? '', req.path, req.query as Record<string, unknown>, req.headers.cookie, lang);
 }
 
 /** Headers of a response that belong to that one request and are never replayed. */
@@ -89,7 +100,7 @@ function sendCached(req: express.Request, res: express.Response, page: CachedPag
     res.send(page.body.toString().replaceAll(page.nonce, nonce));
     return;
   }
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy(null));
+  res.setHeader('Content-Security-Policy', page.csp ?? contentSecurityPolicy(null));
   res.setHeader('ETag', page.etag);
   res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
@@ -118,7 +129,7 @@ export function createFastPath(app: express.Express): (req: IncomingMessage, res
     const rt = runtime();
     if (rt.draining) return false;
     const { lang } = chooseLang(undefined, req.headers.cookie, req.headers['accept-language']);
-    const key = pageCacheKey('GET', req.headers.host ?? '', url, [], req.headers.cookie, lang);
+    const key = pageCacheKey('GET', req.headers.host ?? '', url, {}, req.headers.cookie, lang);
     const page = key ? rt.cache.get(key) : undefined;
     if (!page || page.nonce) return false;
     // Express's own reading of the scheme (req.protocol), with the same trust proxy setting.
@@ -323,7 +334,10 @@ export function createApp(clientDir: string): express.Express {
       response.headers.forEach((value, name) => {
         if (name !== 'content-length' && name !== 'content-security-policy') headers.push([name, value]);
       });
-      const page = makeCachedPage(response.status, headers, html, csp.includes(`'nonce-${nonce}'`) ? nonce : null);
+      const withNonce = csp.includes(`'nonce-${nonce}'`);
+      const page = makeCachedPage(response.status, headers, html, withNonce ? nonce : null);
+      // A page with a policy of its own (the donate page's providers' origins) keeps it.
+      if (csp && !withNonce) page.csp = csp;
       cache.set(key, page, generation);
       res.setHeader('X-Cache', 'MISS');
       sendCached(req, res, page, nonce);

@@ -14,6 +14,8 @@ export interface CachedPage {
   br?: Buffer;
   etag: string;
   nonce: string | null;
+  /** The page's own Content-Security-Policy when it is not the site's default (a page without a nonce). */
+  csp?: string;
   /**
    * Headers the full chain sent with this page, by "scheme|host", as a flat name, value, name,
    * value… list ready for `writeHead` (server/app.ts's fast path replays them).

@@ -41,6 +41,22 @@ test('anonymous pages come from the HTML cache, compressed once, with validators
   expect(english.headers().etag).not.toBe(etag);
 });
 
+test('the donate page comes from the HTML cache per tab and campaign, with its own policy; a made-up tab or campaign is never kept', async ({ request }) => {
+  const first = await request.get('/faire-un-don', { headers: { cookie: 'lng=fr' } });
+  const hit = await request.get('/faire-un-don', { headers: { cookie: 'lng=fr' } });
+  expect(hit.headers()['x-cache']).toBe('HIT');
+  // The policy is the donate page's own (the methods' providers' origins), not the site's default.
+  expect(hit.headers()['content-security-policy']).toBe(first.headers()['content-security-policy']);
+  expect(await hit.text()).toBe(await first.text());
+  for (const query of ['m=nope', 'campagne=pas-une-campagne']) {
+    await request.get(`/faire-un-don?${query}`, { headers: { cookie: 'lng=fr' } });
+    const again = await request.get(`/faire-un-don?${query}`, { headers: { cookie: 'lng=fr' } });
+    expect(again.status()).toBe(200);
+    expect(again.headers()['x-cache']).toBeUndefined();
+    expect(again.headers()['cache-control']).toContain('no-store');
+  }
+});
+
 /** The raw answer to a GET, bytes as sent. */
 function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {

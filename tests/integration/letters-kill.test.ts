@@ -23,10 +23,10 @@ async function subscribe(db: DB, emails: string[]) {
   }
 }
 
-async function waitFor(check: () => Promise<boolean>, ms = 150_000): Promise<void> {
+async function waitFor(check: () => Promise<boolean>, ms = 150_000, why: () => string = () => ''): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
+    if (Date.now() > deadline) throw new Error(`timed out${why()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -50,6 +50,9 @@ describeEachDialect('a letters worker killed mid-send, on %s', (dialect) => {
     const emails = Array.from({ length: 10 }, (_, i) => `k${String(i).padStart(2, '0')}@x.org`);
     const smtp = await startSmtp({ hang: (a) => a === 'k04@x.org' });
     const children: ChildProcess[] = [];
+    /** What each worker wrote to stderr, and how it ended: said when a wait times out. */
+    const said = new Map<string, string>();
+    const story = () => [...said].map(([w, text]) => `\n${w}: ${text.slice(-2000) || '(nothing on stderr)'}`).join('');
     try {
       await subscribe(t.db, emails);
       await saveSendingRate(t.db, ACTOR, { perSecond: 20, perHour: 100_000 });
@@ -61,6 +64,10 @@ describeEachDialect('a letters worker killed mid-send, on %s', (dialect) => {
           env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: t.dataDir, SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN, APP_SECRET: SECRET, WORKER_ID: worker, LEASE_MS: '1500', LOG_LEVEL: 'error' },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
+        said.set(worker, '');
+        child.stderr?.on('data', (b: Buffer) => said.set(worker, said.get(worker) + b.toString()));
+        child.stdout?.resume();
+        child.once('exit', (code, signal) => said.set(worker, `${said.get(worker)}[exit ${code ?? signal}]`));
         children.push(child);
         return child;
       };
@@ -79,7 +86,7 @@ describeEachDialect('a letters worker killed mid-send, on %s', (dialect) => {
 
       smtp.behaviour.hang = undefined;
       start('second');
-      await waitFor(() => sent(id));
+      await waitFor(() => sent(id), 150_000, story);
       const received = [...smtp.mails, ...smtp.hung].map((m) => m.to[0]).sort();
       expect(received).toEqual(emails);
       expect(await queueCounts(t.db, id)).toMatchObject({ sent: 9, unknown: 1, claimed: 0, queued: 0 });

@@ -4,7 +4,7 @@ import { PAYMENT_SETTINGS_SAVED, type PublicPaymentSettings } from '~/domain/don
 import { getPaymentSettings, readPostedPaymentSettings, toPublic, updatePaymentSettings } from '~/domain/donations/providers/settings.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { fixFieldsToast, formError } from '~/lib/form-errors.server';
-import { runtime } from '~/lib/runtime.server';
+import { contentChanged, runtime } from '~/lib/runtime.server';
 import { Notice } from '~/ui/admin/Field';
 import { useHydrated, useToast } from '~/ui/admin/hooks';
 import { GivingSection, SaveButton } from '~/ui/admin/payments';
@@ -27,6 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!posted.ok) return formError({ errors: posted.errors, toast: posted.refused === 'fields' ? fixFieldsToast('Paramètres non enregistrés') : null });
   const saved = await updatePaymentSettings(rt.db, rt.secret, actorOf(me), posted, Number(form.get('version')));
   if (!saved.ok) return data({ errors: { form: CONFLICT }, toast: null }, { status: 409 });
+  // The donate page (its tabs, presets, providers' origins) is kept in the HTML cache: dropped now.
+  await contentChanged();
   return { errors: {} as Record<string, string>, toast: PAYMENT_SETTINGS_SAVED };
 }
 

@@ -3,7 +3,7 @@ import type { Route } from './+types/admin-settings';
 import { LEGAL_BASES, MODELS, RATES, missingFields, receiptSettingsSchema, type LegalBase, type Rate, type ReceiptModel } from '~/domain/receipts/settings';
 import { getReceiptSettings, saveReceiptSettings } from '~/domain/receipts/settings.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
-import { runtime } from '~/lib/runtime.server';
+import { contentChanged, runtime } from '~/lib/runtime.server';
 import { fixFieldsToast, formError, issueErrors } from '~/lib/form-errors.server';
 import { Field, Notice, inputClass, primaryButton } from '~/ui/admin/Field';
 import { ImageField } from '~/ui/admin/ImageField';
@@ -30,6 +30,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const saved = await saveReceiptSettings(runtime().db, actorOf(me), parsed.data, version);
   if (saved !== 'ok') return data({ errors: { form: CONFLICT } as Record<string, string>, toast: null }, { status: 409 });
+  // The donate page shows the receipt's fieldset when receipts are on: cached pages are dropped.
+  await contentChanged();
   return { errors: {} as Record<string, string>, toast: SAVED };
 }
 

@@ -26,9 +26,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { available, methods, method, mobile, paypalClientId, needsScript } = donateMethods(s, new URL(request.url).searchParams.get('m'));
   // Campaigns (#16): ?campagne={slug} designates the gift; its suggested amounts replace the presets.
   const { lang } = detectLang(request);
-  const giving = await givingForPage(s, new URL(request.url).searchParams.get('campagne') ?? '', lang);
+  const query = new URL(request.url).searchParams;
+  const giving = await givingForPage(s, query.get('campagne') ?? '', lang);
   const presets = cardPresets(giving, s, lang);
   const csp = donatePageCsp(deps, available);
+  // The page is the same for every visitor (issue 40: the appeal day's path), so the HTML cache
+  // keeps it per tab and campaign (server/app.ts), purged when content or payment settings change;
+  // a made-up campaign or tab is answered but never kept.
+  const known = (!query.has('m') || methods.some((m) => m === query.get('m'))) && (!query.get('campagne') || giving.chosen !== null || Boolean(giving.notice?.title));
   return data({
     methods,
     method,
@@ -41,17 +46,23 @@ export async function loader({ request }: Route.LoaderArgs) {
     scriptUrls: donateScripts(deps),
     receipts: await receiptsOffered(deps.db),
     giving,
-  }, { headers: { 'Content-Security-Policy': csp } });
+  }, { headers: { 'Content-Security-Policy': csp, 'Cache-Control': known ? 'no-cache' : 'private, no-store' } });
 }
 
-/** The page names the provider scripts it may load; its CSP allows exactly their origins, and it is never cached. */
+/**
+ * The page names the provider scripts it may load, and its CSP allows exactly their origins. A
+ * form's answer (what the donor typed, its errors) is the donor's own: never stored.
+ */
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   const h = new Headers();
   const csp = loaderHeaders.get('Content-Security-Policy') ?? actionHeaders.get('Content-Security-Policy');
   if (csp) h.set('Content-Security-Policy', csp);
-  h.set('Cache-Control', 'private, no-store');
+  h.set('Cache-Control', actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control') ?? 'private, no-store');
   return h;
 }
+
+/** A form's answer is the donor's own. */
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
 /** The card, crypto and payment-link forms: the gift is started by startGift (the giving rules); the page answers. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,11 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(['amount', 'preset', 'frequency', 'email', ...GIVING_FIELDS].map((k) => [k, str(k)]));
   values.newsletter = newsletterTicked(fields[NEWSLETTER_FIELD]) ? NEWSLETTER_TICKED : '';
   const taxTyped = Object.fromEntries((['optOut', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
-  if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return formError<DonateError>({ method: intent, error: 'donate.unavailable', values });
+  if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return formError<DonateError>({ method: intent, error: 'donate.unavailable', values }, 400, PRIVATE);
   const { clientIp } = context.get(requestInfoContext);
   const r = await startGift(await donationDeps(request), { method: intent === 'mobileMoney' ? 'mobileLink' : intent, fields, lang, clientIp });
   if (r.ok) return redirect(r.url!, 303);
-  const headers = r.retryAfter ? { 'Retry-After': String(r.retryAfter) } : undefined;
+  const headers = r.retryAfter ? { ...PRIVATE, 'Retry-After': String(r.retryAfter) } : PRIVATE;
   return formError<DonateError>({ method: intent, error: r.error, detail: r.detail, vars: r.vars, values, tax: r.tax ?? { errors: [], values: taxTyped } }, r.status, headers);
 }
 

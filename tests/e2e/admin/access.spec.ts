@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { ADMIN_SECTIONS } from '~/domain/users/permissions';
 import { campaignInput } from '../../support/campaigns';
-import { DIALECTS, createAccount, serverForSuite, signInRequest } from './server';
+import { BOTH_DIALECTS, createAccount, serverForSuite, signInRequest } from './server';
 
 /**
  * Every admin route and action, asked by nobody, by an Éditeur and by an Admin, over plain HTTP:
@@ -153,7 +153,7 @@ function check(status: number, location: string | undefined, expected: Expect): 
   return status === expected;
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of BOTH_DIALECTS) {
   test.describe(`access rules on ${dialect}`, () => {
     test.describe.configure({ mode: 'serial' });
     const server = serverForSuite(dialect);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support';
 import { startFakeCoinGate, type FakeCoinGate } from '../../fakes/coingate';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
-import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
+import { BOTH_DIALECTS, createAccount, serverForSuite, signIn } from './server';
 
 const WHSEC = 'whsec_e2e_secret';
 const SK = 'sk_test_e2e_secret_key';
@@ -10,7 +10,7 @@ const CG = 'coingate-e2e-token';
 /** Fakes take ports from 3660 (our range is 3600–3699); one pair per dialect. */
 const FAKE_PORT = Number(process.env.E2E_FAKES_PORT_BASE ?? 3660);
 
-for (const [n, dialect] of DIALECTS.entries()) {
+for (const [n, dialect] of BOTH_DIALECTS.entries()) {
   test.describe(`donations on ${dialect}`, () => {
     test.describe.configure({ mode: 'serial' });
     let stripe: FakeStripe;

@@ -7,7 +7,7 @@ import { expectAccessible } from '../support';
 import { startFakeStripe, type FakeStripe } from '../../fakes/stripe';
 import { startFakePayPal, type FakePayPal } from '../../fakes/paypal';
 import { PAYPAL_TEST } from '../../support/donations';
-import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
+import { BOTH_DIALECTS, createAccount, serverForSuite, signIn } from './server';
 import { startSmtp } from '../../support/smtp';
 
 const WHSEC = 'whsec_e2e_receipts';
@@ -29,7 +29,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of BOTH_DIALECTS) {
   test.describe(`tax receipts on ${dialect}`, () => {
     // Each step is a whole journey (server start, checkout, mail); a busy machine needs the room.
     test.describe.configure({ mode: 'serial', timeout: 120_000 });

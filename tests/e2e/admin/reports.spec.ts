@@ -6,7 +6,7 @@ import { createMember } from '~/domain/membership/register.server';
 import { createType } from '~/domain/membership/types.server';
 import { memberInput, membershipType } from '../../support/membership';
 import { expectAccessible } from '../support';
-import { DIALECTS, createAccount, signIn, skipUnlessAvailable, startAdminServer, type AdminServer } from './server';
+import { BOTH_DIALECTS, createAccount, signIn, skipUnlessAvailable, startAdminServer, type AdminServer } from './server';
 
 /** A few gifts around "now": three months ago, the same month a year earlier, a monthly gift two days ago, a refund. */
 function ledger(now = new Date()): DonationTable[] {
@@ -21,7 +21,7 @@ function ledger(now = new Date()): DonationTable[] {
   ];
 }
 
-for (const dialect of DIALECTS) {
+for (const dialect of BOTH_DIALECTS) {
   test.describe(`reports on ${dialect}`, () => {
     skipUnlessAvailable(dialect);
     // One server per dialect for both tests; starting it (and hashing two passwords) is slow on a busy machine.

@@ -14,11 +14,21 @@ import { openDatabase, type DB, type Dialect } from '~db/index';
  * SMTP_URL points at the test's SMTP server, a database whose sessions a test can age. Each gets a
  * fresh data directory, and a fresh PostgreSQL database when the dialect asks for one.
  */
-export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+export const BOTH_DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 
 /**
- * Every suite is defined on both dialects; called inside a describe block, this skips the block
- * (with the reason, counted in the closing line) when its dialect cannot run here (ADR 011).
+ * The dialects of a journey (issue 40, CI within budget). Every query is tested on SQLite and
+ * PostgreSQL by Vitest (tests/integration, on both); a journey in the browser runs on SQLite, and
+ * on PostgreSQL too only where the database's own behaviour is part of what the user sees:
+ * sessions and roles (access), the ledger under webhook replays (donations), the receipt numbers
+ * (receipts) and the reports' sums (reports) use BOTH_DIALECTS, as do the several instances on
+ * one PostgreSQL (ops/instances). E2E_EVERY_DIALECT=1 runs every journey on both.
+ */
+export const DIALECTS: Dialect[] = process.env.E2E_EVERY_DIALECT === '1' ? BOTH_DIALECTS : ['sqlite'];
+
+/**
+ * Called inside a describe block, this skips the PostgreSQL variant (with the reason, counted in
+ * the closing line) when PostgreSQL cannot run here (ADR 011).
  */
 export function skipUnlessAvailable(dialect: Dialect) {
   test.skip(dialect === 'postgres' && !process.env.TEST_DATABASE_URL, 'PostgreSQL variant: TEST_DATABASE_URL is not set');
