@@ -5,6 +5,9 @@
 //  - the same home page bytes served by nginx (one worker, gzip_static) when nginx is installed, and
 //    by a plain Node static file server, as references; and by a bare Node server that spends the
 //    rendered home page's time on each request, taking turns, the latency floor of any Node server that costs as much;
+//  - the appeal day: 200 connections (BENCH_SURGE_CONNECTIONS) on the home page and on the donate
+//    page of a site with card gifts configured, `node server.js` with one worker per core;
+//  - one worker's resident memory after it has served every page of the sitemap once;
 //  - resident memory at rest and under load (every process of the server), and at rest started
 //    both ways: `npm start` (npm's own process stays beside the server for the whole run) and
 //    `node server.js` (the start command for production and containers).
@@ -146,9 +149,9 @@ function parseWrkDuration(s) {
 }
 
 /** One load: wrk (one thread) when installed, else autocannon; requests per second and latency. */
-function load(url, headers, seconds = DURATION) {
+function load(url, headers, seconds = DURATION, connections = CONNECTIONS) {
   if (WRK) {
-    const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+    const args = ['-t1', `-c${connections}`, `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
     // Asynchronous, so that the memory sampler keeps running while wrk loads the server.
     return new Promise((resolve, reject) => {
       const child = spawn(WRK, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -168,16 +171,16 @@ function load(url, headers, seconds = DURATION) {
     });
   }
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: seconds, headers }, (err, res) =>
+    autocannon({ url, connections, duration: seconds, headers }, (err, res) =>
       err ? reject(err) : resolve({ rps: Math.round(res.requests.average), p50: res.latency.p50, p99: res.latency.p99, errors: res.errors + res.non2xx }),
     );
   });
 }
 
 const rows = [];
-async function measure(name, url, headers) {
-  await load(url, headers, Math.min(2, DURATION)); // warm-up
-  const r = await load(url, headers);
+async function measure(name, url, headers, connections = CONNECTIONS) {
+  await load(url, headers, Math.min(2, DURATION), connections); // warm-up
+  const r = await load(url, headers, DURATION, connections);
   const row = { name, ...r };
   rows.push(row);
   console.log(`${name}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ${r.errors} errors`);
@@ -258,6 +261,54 @@ for (const workers of new Set([1, CORES])) {
   await server.stop();
 }
 
+// The appeal day (issue 40): SURGE connections on the home page and on the donate page of a site
+// whose card gifts are configured, started as in production (`node server.js`, one worker per
+// core). Then one worker's memory once it has served every page of the sitemap (each public page
+// in each language) once: what a worker holds in service, not only at rest.
+const SURGE = Number(process.env.BENCH_SURGE_CONNECTIONS ?? 200);
+const surge = [];
+let warmMemory = null;
+{
+  const server = await startServer({ WEB_CONCURRENCY: String(CORES) });
+  const cookie = await adminCookie(server.url);
+  const screen = await (await fetch(`${server.url}/admin/payments`, { headers: { cookie } })).text();
+  const version = /name="version" value="(\d+)"/.exec(screen)?.[1];
+  const form = new URLSearchParams({
+    version: version ?? '0',
+    'stripe.enabled': 'on',
+    'stripe.productsSent': '1',
+    'stripe.publishableKey': 'pk_test_bench',
+    'secret.stripe.secretKey': 'sk_test_bench',
+    'secret.stripe.webhookSecret': 'whsec_bench',
+    'stripe.products.0.id': '1',
+    'stripe.products.0.name': 'Un repas',
+    'stripe.products.0.amount': '20',
+    'stripe.products.0.priceId': 'price_bench_20',
+    'stripe.products.0.active': 'on',
+  });
+  const saved = await fetch(`${server.url}/admin/payments`, { method: 'POST', redirect: 'manual', headers: { cookie, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+  const donate = await (await fetch(`${server.url}/faire-un-don`, { headers: gzipHeaders })).text();
+  if (saved.status !== 200 || !donate.includes('Un repas')) throw new Error(`card gifts not configured for the surge (${saved.status})`);
+  for (const [name, url] of [['home', '/'], ['donate page', '/faire-un-don']]) {
+    surge.push(await measure(`${name}, ${SURGE} connections, ${CORES} workers (node server.js)`, `${server.url}${url}`, gzipHeaders, SURGE));
+  }
+  await server.stop();
+}
+{
+  const server = await startServer({ WEB_CONCURRENCY: '1' });
+  const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname + new URL(m[1]).search);
+  for (const page of pages) {
+    const r = await fetch(`${server.url}${page}`);
+    if (r.status !== 200) throw new Error(`${page} answered ${r.status}`);
+    await r.arrayBuffer();
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+  warmMemory = { pages: pages.length, serving: rssOf(servingProcesses(server.pid)) };
+  console.log(`one worker after the ${pages.length} pages of the sitemap: ${mib(warmMemory.serving)} MiB`);
+  await server.stop();
+}
+
 // References: the home page's own bytes, gzip-encoded once.
 const homeHtml = await (async () => {
   const server = await startServer({ WEB_CONCURRENCY: '1' });
@@ -333,6 +384,9 @@ const lines = [
   '| started with | processes | serving, at rest | npm and its shell, at rest | total |',
   '| --- | ---: | ---: | ---: | ---: |',
   ...startCommands.map((m) => `| ${m.label} | ${m.processes} | ${mib(m.serving)} MiB | ${m.wrapper ? `${mib(m.wrapper)} MiB` : '—'} | ${mib(m.serving + m.wrapper)} MiB |`),
+  '',
+  `Surge (${SURGE} connections, aim: no error, p99 ≤ 1 s): ${surge.map((r) => `${r.name.split(',')[0]} ${r.errors} errors, p99 ${r.p99} ms`).join('; ')}.`,
+  `One worker (node server.js) after serving the ${warmMemory.pages} pages of the sitemap once: ${mib(warmMemory.serving)} MiB resident (aim: ≤ 200 MB).`,
   '',
   `Home page HTML: ${homeHtml.length} bytes (${gz.length} gzip).`,
 ];

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from './pdfkit.server';
 
 /**
  * Official-form PDFs (the tax receipt, the annual receipt, the member card): one A4 page laid out
@@ -245,16 +245,17 @@ const SCALES = [1, 0.92, 0.84, 0.76, 0.68, 0.6];
  * The form as one tagged A4 page. Drawn at full size; when the sections would run past the page,
  * drawn again with smaller text and spacing in the sections (the header keeps its size).
  */
-export function renderFormPdf(form: FormDocument): Promise<Buffer> {
-  let attempt = draw(form, SCALES[0]);
+export async function renderFormPdf(form: FormDocument): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
+  let attempt = draw(PDFDocument, form, SCALES[0]);
   for (const k of SCALES.slice(1)) {
     if (attempt.fits) break;
-    attempt = draw(form, k);
+    attempt = draw(PDFDocument, form, k);
   }
   return attempt.pdf;
 }
 
-function draw(form: FormDocument, k: number): { fits: boolean; pdf: Promise<Buffer> } {
+function draw(PDFDocument: Awaited<ReturnType<typeof loadPdfKit>>, form: FormDocument, k: number): { fits: boolean; pdf: Promise<Buffer> } {
   const { meta } = form;
   const doc = new PDFDocument({
     size: 'A4',

@@ -1,4 +1,3 @@
-import mjml2html from 'mjml';
 import { translate, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
 import { escapeMailHtml as esc } from '~/lib/mail.server';
@@ -27,6 +26,13 @@ export interface RenderedLetter {
   html: string;
   text: string;
 }
+
+/**
+ * mjml (about 100 MB once loaded), loaded with the first letter rendered rather than when a worker
+ * starts: a worker that only serves pages never holds it (issue 40, memory in service).
+ */
+let mjml: Promise<(typeof import('mjml'))['default']> | undefined;
+const loadMjml = () => (mjml ??= import('mjml').then((m) => m.default));
 
 /** A site path made absolute (with ?lng= for English and Spanish readers); an https address as it is. */
 export function absoluteUrl(origin: string, pathOrUrl: string, lang?: Lang): string {
@@ -71,7 +77,7 @@ export async function renderLetter(version: LetterVersion, ctx: LetterContext): 
     </mj-section>
   </mj-body>
 </mjml>`;
-  const { html } = await mjml2html(source, { validationLevel: 'strict', keepComments: false });
+  const { html } = await (await loadMjml())(source, { validationLevel: 'strict', keepComments: false });
   const text = [
     version.subject,
     ...paras,

@@ -3,7 +3,7 @@
  * with a column to sign. Small and self-contained on purpose: the receipts' PDF layout is being
  * made a shared module, and this sheet should take its style then.
  */
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '~/lib/pdfkit.server';
 
 export interface AttendanceLine {
   number: number;
@@ -27,6 +27,7 @@ export function attendanceHeading(title: string, dayFr: string, count: number): 
 }
 
 export async function renderAttendancePdf(heading: string[], lines: readonly AttendanceLine[], createdAt: Date): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, compress: true, info: { Title: heading[1], Producer: 'Fondation THV', Creator: 'Fondation THV', CreationDate: createdAt, ModDate: createdAt } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
