@@ -295,6 +295,7 @@ const en = {
     configError: 'Configuration error - The Stripe configuration is incomplete.',
     unavailable: 'This payment method is not available at the moment.',
     paymentError: 'Payment error - {message}',
+    busy: 'Many gifts right now - Your gift has not started yet and nothing was charged. Please try again in a few seconds.',
     providerDown: 'The payment service is not answering. Nothing was charged; please try again in a few minutes.',
     paypalError: 'PayPal error - An error occurred during payment.',
     modalFailed: 'Failed to load payment modal',

@@ -296,6 +296,7 @@ const es = {
     configError: 'Error de configuración - La configuración de Stripe está incompleta.',
     unavailable: 'Este medio de pago no está disponible por el momento.',
     paymentError: 'Error de pago - {message}',
+    busy: 'Muchos donativos en este momento - Su donativo aún no ha comenzado y no se ha cobrado nada. Vuelva a intentarlo en unos segundos.',
     providerDown: 'El servicio de pago no responde. No se ha cobrado nada; inténtelo de nuevo en unos minutos.',
     paypalError: 'Error de PayPal - Se produjo un error durante el pago.',
     modalFailed: 'No se pudo cargar la ventana de pago',

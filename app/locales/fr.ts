@@ -294,6 +294,7 @@ const fr = {
     configError: 'Erreur de configuration - La configuration Stripe est incomplète.',
     unavailable: 'Ce moyen de paiement n’est pas disponible pour le moment.',
     paymentError: 'Erreur de paiement - {message}',
+    busy: 'Beaucoup de dons en ce moment - Votre don n’a pas encore commencé et rien n’a été débité. Réessayez dans quelques secondes.',
     providerDown: 'Le service de paiement ne répond pas. Aucun montant n’a été débité ; veuillez réessayer dans quelques minutes.',
     paypalError: 'Erreur PayPal - Une erreur est survenue lors du paiement.',
     modalFailed: 'Failed to load payment modal',

@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { RouterContextProvider } from 'react-router';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { startPace } from '~/domain/donations/start-pace.server';
 import { saveCampaign } from '~/domain/campaigns/campaigns.server';
 import { getPaymentSettings, savePaymentSettings, type PaymentSettings } from '~/domain/donations/providers/settings.server';
 import { I18nContext, makeI18n, type Lang } from '~/lib/i18n';
@@ -281,6 +282,25 @@ describeEachDialect('designated gifts through the routes on %s', (dialect) => {
     expect(page429.data.error).toBe('donate.tooMany');
     expect(page429.init?.status).toBe(429);
     expect(await count()).toBe(before);
+  });
+
+  it('refuses a card gift above Stripe’s pace with a sentence and Retry-After, recording nothing; the next second it starts', async () => {
+    const second = Math.floor(Date.now() / 1000) * 1000 + 500;
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(second);
+    try {
+      // Other starts took this second's 25 (a surge).
+      for (let i = 0; i < 25; i++) startPace.take('stripe', 25);
+      const before = await count();
+      const busy = await donate({ intent: 'card', amount: '20' });
+      expect(busy.status).toBe(503);
+      expect(busy.error?.error).toBe('donate.busy');
+      expect(await count()).toBe(before);
+      clock.mockReturnValue(second + 1000);
+      expect((await donate({ intent: 'card', amount: '20' })).status).toBe(303);
+      expect(await count()).toBe(before + 1);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('does not claim on the payment-link tab that the gift goes to the campaign: that link cannot record one', async () => {

@@ -6,7 +6,7 @@ import { isCfa, providerFor } from '~/domain/means/means';
 import { parseEuroAmount } from '~/domain/donations/money';
 import { activeProducts, availableMethods } from '~/domain/donations/providers/settings.server';
 import { startPayment } from '~/domain/donations/payments.server';
-import { ProviderError } from '~/domain/donations/providers/types';
+import { ProviderBusy, ProviderError } from '~/domain/donations/providers/types';
 import type { TaxFieldError } from '~/domain/receipts/donor-details';
 import { receiptsOffered } from '~/domain/receipts/settings.server';
 import type { Lang, MessageKey } from '~/lib/i18n';
@@ -42,7 +42,7 @@ export interface GiftRequest {
 
 export type GiftRefusal = {
   ok: false;
-  status: 400 | 429 | 502;
+  status: 400 | 429 | 502 | 503;
   error: MessageKey;
   detail?: MessageKey;
   vars?: Record<string, string>;
@@ -110,6 +110,7 @@ export async function startGift(deps: DonationDeps, r: GiftRequest): Promise<Gif
     return { ok: true, donation: started.donation, url: started.url, form: f };
   } catch (e) {
     if (!(e instanceof ProviderError)) throw e;
+    if (e instanceof ProviderBusy) return refuse('donate.busy', { status: 503, retryAfter: e.retryAfter });
     log.warn('donation could not start', { provider: e.provider, error: e.message });
     // Flutterwave refuses at plan time only an amount it cannot convert: the donor changes the amount.
     return r.method === 'mobileMoney' ? refuse('donate.invalidAmount') : refuse('donate.paymentError', { status: 502, detail: 'donate.providerDown' });

@@ -88,7 +88,7 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
   // A payment link records no campaign (nothing comes back from it): its tab says so instead.
   const linkTab = method === 'mobileMoney' && mobile?.mode === 'link';
   const scriptMessages = JSON.stringify(
-    Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany', 'taxReceipt.errorsTitle', 'giving.closed', 'giving.notStarted', 'giving.unknown', 'giving.nameRequired', 'giving.emailInvalid'] as const).map((k) => [k, t(k)])),
+    Object.fromEntries((['donate.paymentError', 'donate.providerDown', 'donate.paypalError', 'donate.modalFailed', 'donate.invalidAmount', 'donate.missingAmount', 'donate.mobileRequired', 'donate.unavailable', 'donate.tooMany', 'donate.busy', 'taxReceipt.errorsTitle', 'giving.closed', 'giving.notStarted', 'giving.unknown', 'giving.nameRequired', 'giving.emailInvalid'] as const).map((k) => [k, t(k)])),
   );
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">

@@ -133,6 +133,11 @@ export interface PaymentProvider {
   browser(deps: Pick<DonationDeps, 'env' | 'settings'>): BrowserOrigins;
   /** Whether monthly payments can be started here. */
   readonly monthly: boolean;
+  /**
+   * Payment starts a second this process may ask of the provider (start-pace.server.ts); none: no
+   * pace is kept.
+   */
+  readonly startsPerSecond?: number;
   /** Whether the donor's coming back through /payment/cancel closes a pending attempt (the others are settled by the provider only). */
   readonly cancelledOnReturn: boolean;
   /** The row to record before the call: amount and currency in the provider's terms, references known up front. */

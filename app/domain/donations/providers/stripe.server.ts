@@ -236,6 +236,8 @@ async function noticesOf(deps: DonationDeps, event: Stripe.Event): Promise<Webho
 export const stripeProvider: PaymentProvider = {
   name: 'stripe',
   monthly: true,
+  // Stripe takes 100 requests a second in live mode and 25 in test mode; a start is one (a Checkout session).
+  startsPerSecond: 25,
   cancelledOnReturn: true,
   /** Stripe Checkout, a page of Stripe's (no script of Stripe's on ours). */
   browser: ({ env }) => ({ hosted: origins('https://checkout.stripe.com', originOf(env.STRIPE_API_BASE)) }),

@@ -27,6 +27,12 @@ export class ProviderError extends Error {
   }
 }
 
+/** A start refused before the provider is asked: this process already asked it as often as it takes this second. */
+export class ProviderBusy extends ProviderError {
+  /** Seconds after which a new try is welcome. */
+  readonly retryAfter = 1;
+}
+
 /**
  * The origin a provider may send the donor back to, or call back: a trusted one only (ADR 010).
  * A return address built from a forged Host would make our checkout page a way to the attacker's.
