@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCfa, isMeans, MEANS, meansLabel, meansOf, meansText, OFFLINE, providerFor, RECEIPT_MEANS_LABELS, shortMeansLabel, staffMeansLabel, storedAs } from '~/domain/means/means';
+import { choiceLabel, isCfa, isMeans, MEANS, meansLabel, meansOf, meansText, OFFLINE, providerFor, RECEIPT_MEANS_LABELS, shortMeansLabel, staffMeansLabel, storedAs } from '~/domain/means/means';
 import { PAYMENT_MEANS } from '~/domain/donations/status';
 import { translate } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
@@ -52,6 +52,12 @@ describe('the means of payment', () => {
     expect(MEANS.map(shortMeansLabel)).toEqual(['Carte', 'PayPal', 'Crypto', 'Mobile money', 'Mobile money', 'Espèces', 'Chèque', 'Virement']);
     expect(shortMeansLabel('stripe')).toBe('Carte');
     expect(shortMeansLabel('bitcoin')).toBe('bitcoin');
+  });
+
+  it('says each means offered online in each form’s words: the donate page’s tabs and the joining form’s choices', () => {
+    const online = ['card', 'paypal', 'crypto', 'mobileMoney'] as const;
+    expect(online.map((m) => choiceLabel(m, 'donateTab'))).toEqual(['donate.tabCard', 'donate.tabPaypal', 'donate.tabCrypto', 'donate.tabMobile']);
+    expect(online.map((m) => choiceLabel(m, 'join'))).toEqual(['join.methodCard', 'join.methodPaypal', 'join.methodCrypto', 'join.methodMobileMoney']);
   });
 
   it('says each stored payment’s means as a tax receipt prints its "mode de versement"', () => {

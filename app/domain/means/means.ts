@@ -22,6 +22,8 @@ interface MeansWords {
   shortLabel: string;
   /** The "mode de versement" a tax receipt prints (French). */
   receiptLabel: string;
+  /** What a payer picks on a form (a means offered online): the donate page's tab, the joining form's choice. */
+  choice?: { donateTab: MessageKey; join: MessageKey };
 }
 
 type OnlineMeans = keyof typeof PROVIDER_OF_MEANS;
@@ -35,10 +37,13 @@ const online = (m: OnlineMeans, word: string, label: MessageKey, receiptLabel: s
 const offline = (m: OfflineMeans, word: string, label: MessageKey): MeansWords => ({ stored: m, label, staffLabel: word, shortLabel: word, receiptLabel: word });
 
 const WORDS: Record<Means, MeansWords> = {
-  card: online('card', 'Carte', 'donorSpace.methodCard', 'Carte bancaire'),
-  paypal: online('paypal', 'PayPal', 'donorSpace.methodPaypal', 'PayPal'),
-  crypto: online('crypto', 'Crypto', 'donorSpace.methodCrypto', `Cryptomonnaie (${PROVIDER_TITLES[PROVIDER_OF_MEANS.crypto]})`),
-  mobileMoney: online('mobileMoney', 'Mobile money', 'donorSpace.methodMobile', `Mobile money (${PROVIDER_TITLES[PROVIDER_OF_MEANS.mobileMoney]})`),
+  card: { ...online('card', 'Carte', 'donorSpace.methodCard', 'Carte bancaire'), choice: { donateTab: 'donate.tabCard', join: 'join.methodCard' } },
+  paypal: { ...online('paypal', 'PayPal', 'donorSpace.methodPaypal', 'PayPal'), choice: { donateTab: 'donate.tabPaypal', join: 'join.methodPaypal' } },
+  crypto: { ...online('crypto', 'Crypto', 'donorSpace.methodCrypto', `Cryptomonnaie (${PROVIDER_TITLES[PROVIDER_OF_MEANS.crypto]})`), choice: { donateTab: 'donate.tabCrypto', join: 'join.methodCrypto' } },
+  mobileMoney: {
+    ...online('mobileMoney', 'Mobile money', 'donorSpace.methodMobile', `Mobile money (${PROVIDER_TITLES[PROVIDER_OF_MEANS.mobileMoney]})`),
+    choice: { donateTab: 'donate.tabMobile', join: 'join.methodMobileMoney' },
+  },
   mobileLink: online('mobileLink', 'Mobile money', 'donorSpace.methodMobile', 'Mobile money'),
   cash: offline('cash', 'Espèces', 'donorSpace.methodCash'),
   cheque: offline('cheque', 'Chèque', 'donorSpace.methodCheque'),
@@ -86,6 +91,12 @@ export const staffMeansLabel = (value: string): string => {
  * ledger's `provider`): a table read while a receipt is numbered inside the ledger's transaction.
  */
 export const RECEIPT_MEANS_LABELS: Readonly<Record<string, string>> = Object.fromEntries(MEANS.map((m) => [WORDS[m].stored, WORDS[m].receiptLabel]));
+
+/** A means offered on the forms: card, PayPal, crypto, mobile money. */
+export type ChoiceMeans = 'card' | 'paypal' | 'crypto' | 'mobileMoney';
+
+/** What a payer picks on a form for a means: the donate page's tab or the joining form's choice (its words on that form). */
+export const choiceLabel = (m: ChoiceMeans, form: 'donateTab' | 'join'): MessageKey => WORDS[m].choice![form];
 
 /** The dues history's short word for a means (the value itself when unknown). */
 export const shortMeansLabel = (value: string): string => {

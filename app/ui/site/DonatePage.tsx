@@ -1,5 +1,5 @@
 import { giftCents } from '~/domain/campaigns/giving';
-import { isCfa } from '~/domain/means/means';
+import { choiceLabel, isCfa } from '~/domain/means/means';
 import { AMOUNT_PATTERN } from '~/domain/donations/money';
 import { NEWSLETTER_TICKED } from '~/domain/donors/consent';
 import type { GivingView } from '~/domain/giving/choices.server';
@@ -36,7 +36,6 @@ export interface DonatePageData {
   giving: GivingView;
 }
 
-const TAB_LABEL: Record<Method, MessageKey> = { card: 'donate.tabCard', paypal: 'donate.tabPaypal', crypto: 'donate.tabCrypto', mobileMoney: 'donate.tabMobile' };
 const inputCls = (invalid: boolean) => `mt-1 block w-full rounded-md border px-3 py-2.5 text-base ${invalid ? 'border-red-700' : 'border-gray-400'}`;
 
 function ErrorText({ id, error, detail, vars }: { id: string; error: MessageKey; detail?: string; vars?: Record<string, string> }) {
@@ -106,14 +105,14 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
                 aria-current={m === method ? 'page' : undefined}
                 className={`inline-block min-h-11 rounded-t-md px-4 py-2.5 font-semibold ${m === method ? 'border-b-4 border-brand-700 text-brand-800' : 'text-gray-800 hover:bg-gray-100'}`}
               >
-                {t(TAB_LABEL[m])}
+                {t(choiceLabel(m, 'donateTab'))}
               </a>
             </li>
           ))}
         </ul>
       </nav>
       <section aria-labelledby="donate-method" className="mt-6 rounded-xl border border-gray-200 p-6 shadow-sm">
-        <h2 id="donate-method" className="text-2xl font-bold">{t(TAB_LABEL[method])}</h2>
+        <h2 id="donate-method" className="text-2xl font-bold">{t(choiceLabel(method, 'donateTab'))}</h2>
         {method === 'card' && (
           <form method="post" action={`/faire-un-don?m=card${campaignQuery}`} className="mt-4 space-y-5" data-card-form noValidate>
             <input type="hidden" name="intent" value="card" />

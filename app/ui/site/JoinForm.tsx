@@ -1,5 +1,6 @@
 import type { JoinErrors, JoinField, JoinMethod } from '~/domain/membership/join-form';
 import { formatMoney } from '~/lib/currency';
+import { choiceLabel } from '~/domain/means/means';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
 
@@ -16,7 +17,14 @@ export interface JoinFormType {
 }
 
 const inputCls = (invalid: boolean) => `mt-1 block w-full rounded-md border px-3 py-2.5 text-base ${invalid ? 'border-red-700' : 'border-gray-400'}`;
-export const METHOD_LABEL: Record<JoinMethod, MessageKey> = { card: 'join.methodCard', paypal: 'join.methodPaypal', mobileMoney: 'join.methodMobileMoney', crypto: 'join.methodCrypto', other: 'join.methodOther' };
+/** The joining form's choices: each means in the joining form's words (the means table), and "je paie autrement". */
+export const METHOD_LABEL: Record<JoinMethod, MessageKey> = {
+  card: choiceLabel('card', 'join'),
+  paypal: choiceLabel('paypal', 'join'),
+  mobileMoney: choiceLabel('mobileMoney', 'join'),
+  crypto: choiceLabel('crypto', 'join'),
+  other: 'join.methodOther',
+};
 
 function FieldError({ field, errors }: { field: JoinField; errors: JoinErrors }) {
   const { t } = useI18n();
