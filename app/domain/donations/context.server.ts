@@ -4,6 +4,7 @@ import type { Env } from '~/lib/env.server';
 import type { Storage } from '~/lib/storage.server';
 import type { ReceiptContext } from '~/domain/receipts/register.server';
 import type { PaymentSettings } from './providers/settings.server';
+import type { StartPace } from './start-pace.server';
 
 /** What every payment operation needs: the database, the settings (secrets in clear) and where we live. */
 export interface DonationDeps {
@@ -23,6 +24,11 @@ export interface DonationDeps {
    * (ADR 019). Absent, the ledger reads them itself, before its transaction.
    */
   receipts?: ReceiptContext;
+  /**
+   * The process's pace of payment starts (start-pace.server.ts), which donationDeps gives every
+   * request; without it (a script, a test of the pipeline itself) starts are not paced.
+   */
+  pace?: StartPace;
 }
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');

@@ -6,6 +6,7 @@ import { receiptContext } from '~/domain/receipts/register.server';
 import type { DonationDeps } from './context.server';
 import { getPaymentSettings } from './providers/settings.server';
 import { recheckPending } from './payments.server';
+import { startPace } from './start-pace.server';
 
 /** Everything a payment route needs, read fresh for this request (settings may just have changed). */
 export async function donationDeps(request?: Request): Promise<DonationDeps> {
@@ -18,6 +19,7 @@ export async function donationDeps(request?: Request): Promise<DonationDeps> {
     publicUrl: request ? trustedOrigin(request) : (rt.publicUrl ?? `http://localhost:${rt.env.PORT}`),
     storage: rt.storage,
     receipts: await receiptContext(rt.db),
+    pace: startPace,
   };
 }
 

@@ -6,7 +6,6 @@ import { createAttempt, findById, findByRef, pendingAttempts, recordOffline, rec
 import type { PaymentRequest, Started, WebhookNotice } from './providers/provider';
 import { providerOf, providerOfRow } from './providers/registry.server';
 import { ProviderBusy, type VerifiedPayment } from './providers/types';
-import { startPace } from './start-pace.server';
 import type { ProviderName } from './status';
 
 /**
@@ -18,13 +17,13 @@ import type { ProviderName } from './status';
 /**
  * Records the attempt (pending), then asks the provider to start it and keeps the reference it
  * gives; a provider that fails leaves the attempt failed with the reason (published like every
- * move), and the error goes up. Above the provider's pace (`startsPerSecond`), a ProviderBusy is
- * thrown before anything is recorded.
+ * move), and the error goes up. Above the provider's pace (`startsPerSecond`, kept by
+ * `deps.pace`), a ProviderBusy is thrown before anything is recorded.
  */
 export async function startPayment(deps: DonationDeps, name: ProviderName, r: PaymentRequest): Promise<{ donation: Donation } & Started> {
   const provider = providerOf(name);
   // Above the provider's pace nothing is recorded: the payer is asked to try again in a second.
-  if (provider.start && provider.startsPerSecond && !startPace.take(name, provider.startsPerSecond)) throw new ProviderBusy(name, 'trop de paiements commencés cette seconde');
+  if (deps.pace && provider.start && provider.startsPerSecond && !deps.pace.take(name, provider.startsPerSecond)) throw new ProviderBusy(name, 'trop de paiements commencés cette seconde');
   const plan = provider.plan(deps, r);
   const donation = await createAttempt(deps.db, {
     provider: name,
