@@ -4,8 +4,8 @@
  * agree with it. It runs over 350 lines because every write shares the per-year sequence and its
  * lock (`nextSequence`), which must not leave this module.
  */
-import { RECEIPT_MEANS_LABELS } from '~/domain/means/means';
 import { randomUUID } from 'node:crypto';
+import { RECEIPT_MEANS_LABELS } from '~/domain/means/means';
 import { parisYear, parisYearStart } from '~/lib/paris';
 import type { DB } from '~db/index';
 import type { DonationTable, ReceiptTable } from '~db/schema';

@@ -23,10 +23,10 @@ import { donatePageCsp, donateScripts, type Method } from './donate.server';
 export async function loader({ request }: Route.LoaderArgs) {
   const deps = await donationDeps(request);
   const s = deps.settings;
-  const { available, methods, method, mobile, paypalClientId, needsScript } = donateMethods(s, new URL(request.url).searchParams.get('m'));
+  const query = new URL(request.url).searchParams;
+  const { available, methods, method, mobile, paypalClientId, needsScript } = donateMethods(s, query.get('m'));
   // Campaigns (#16): ?campagne={slug} designates the gift; its suggested amounts replace the presets.
   const { lang } = detectLang(request);
-  const query = new URL(request.url).searchParams;
   const giving = await givingForPage(s, query.get('campagne') ?? '', lang);
   const presets = cardPresets(giving, s, lang);
   const csp = donatePageCsp(deps, available);
