@@ -15,12 +15,12 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { lang, fromQuery } = detectLang(request);
+  const { lang } = detectLang(request);
   const url = new URL(request.url);
   const origin = runtime().publicUrl ?? url.origin;
   // Public pages render with the server's messages (messagesOf) and send none (ADR 017).
   const messages = hydratesPath(url.pathname) ? messagesFor(lang) : undefined;
-  return { lang, explicitLang: fromQuery, messages, origin, siteScript: runtime().assets.site };
+  return { lang, messages, origin, siteScript: runtime().assets.site };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

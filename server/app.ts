@@ -7,7 +7,7 @@ import express from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import * as build from 'virtual:react-router/server-build';
 import { migrationStatus, ping } from '~db/index';
-import { chooseLang, langCookie } from '~/lib/i18n.server';
+import { isLang, pathWithoutLang, sitePath } from '~/lib/i18n';
 import { log, logs } from '~/lib/log.server';
 import { isLoopbackHost } from '~/lib/origin.server';
 import { requestInfoContext } from '~/lib/request-context.server';
@@ -18,7 +18,7 @@ import { sendFetchResponse, toFetchRequest, writeHeaders } from './http-bridge';
 import { baseSecurityHeaders } from './security';
 import { hasLeft, nextTurn } from './turns';
 export { acceptsFirst } from './turns';
-import { isBackOfficeRequest, withoutBackOffice } from './public-build';
+import { isBackOfficeRequest, sitePageMatcher, withoutBackOffice } from './public-build';
 import { errorHandler, HttpError, requestGuard, sendRefusal } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
 import { cachedBytes, makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
@@ -33,6 +33,7 @@ const mode = process.env.NODE_ENV ?? 'production';
 /** The back office's requests go through the whole route tree; public ones through the site's routes only (./public-build). */
 const backOfficeHandler = createRequestHandler(serverBuild, mode);
 const publicHandler = createRequestHandler(withoutBackOffice(serverBuild), mode);
+const isSitePage = sitePageMatcher(serverBuild);
 
 /** Paths never served from the HTML cache (per-user, per-request or not pages at all). */
 const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', '/healthz', '/readyz', '/mon-espace'];
@@ -48,25 +49,47 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__session|__donor)=/;
 const CACHED_QUERIES: Record<string, string[]> = { '/faire-un-don': ['m', 'campagne'] };
 
 /**
- * The cache key of a page for an anonymous visitor, or undefined when the request cannot use the
- * cache. Without PUBLIC_URL the Host is the visitor's word: only loopback hosts are cached
- * (ADR 010), each under its own key, so a forged Host can never put its URLs into a page another
- * visitor receives.
+ * The key of a page any visitor gets alike, or undefined when the request's answer may be someone's
+ * own. Without PUBLIC_URL the Host is the visitor's word: only loopback hosts qualify (ADR 010),
+ * each under its own key, so a forged Host can never put its URLs into a page another visitor, or
+ * a shared cache, receives. The path names the language (ADR 025), so it is part of the key.
  */
-function pageCacheKey(method: string, host: string, pathname: string, query: Record<string, unknown>, cookie: string | undefined, lang: string): string | undefined {
-  if (method !== 'GET' || runtime().env.HTML_CACHE === 'off') return undefined;
+function publicPageKey(method: string, host: string, pathname: string, query: Record<string, unknown>, cookie: string | undefined): string | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
   if (!runtime().publicUrl && !isLoopbackHost(host)) return undefined;
   if (SESSION_COOKIE.test(cookie ?? '')) return undefined;
-  if (UNCACHED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`) || pathname.startsWith(`${p}.`))) return undefined;
-  const chosen = CACHED_QUERIES[pathname] ?? [];
-  const keys = Object.keys(query).filter((k) => k !== 'lng');
+  const bare = pathWithoutLang(pathname);
+  if (UNCACHED_PREFIXES.some((p) => bare === p || bare.startsWith(`${p}/`) || bare.startsWith(`${p}.`))) return undefined;
+  const chosen = CACHED_QUERIES[bare] ?? [];
+  const keys = Object.keys(query);
   if (keys.some((k) => !chosen.includes(k) || typeof query[k] !== 'string' || (query[k] as string).length > 100)) return undefined;
   const variant = chosen.filter((k) => keys.includes(k)).map((k) => `${k}=${encodeURIComponent(query[k] as string)}`).join('&');
-  return `${host}|${lang}:${pathname}${variant ? `?${variant}` : ''}`;
+  return `${host}|${pathname}${variant ? `?${variant}` : ''}`;
 }
 
-function cacheKey(req: express.Request, lang: string): string | undefined {
-  return pageCacheKey(req.method, req.get('host') ?? '', req.path, req.query as Record<string, unknown>, req.headers.cookie, lang);
+/** The HTML cache's key for a page (none when the cache is off). */
+function pageCacheKey(method: string, host: string, pathname: string, query: Record<string, unknown>, cookie: string | undefined): string | undefined {
+  return runtime().env.HTML_CACHE === 'off' ? undefined : publicPageKey(method, host, pathname, query, cookie);
+}
+
+/**
+ * How long browsers and shared caches (a CDN, Caddy) keep a public page: a browser a minute, a
+ * shared cache five minutes, then a stale copy is served while a fresh one is fetched (a day), or
+ * while the server fails. A change purges shared caches at once when a purge hook is set.
+ */
+export const PUBLIC_PAGE_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400, stale-if-error=86400';
+
+/**
+ * `/faire-un-don?lng=en`, the addresses before each language had its own (ADR 025), for ever at
+ * `/en/faire-un-don`: a GET of a site page only (an API call, a feed or a download reads its own
+ * `?lng=`). Undefined when the request is not such an address.
+ */
+function legacyLangAddress(req: express.Request): string | undefined {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !isLang(req.query.lng) || !isSitePage(req.path)) return undefined;
+  const query = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1));
+  query.delete('lng');
+  const rest = query.toString();
+  return sitePath(req.query.lng, `${pathWithoutLang(req.path)}${rest ? `?${rest}` : ''}`);
 }
 
 /** Headers of a response that belong to that one request and are never replayed. */
@@ -96,14 +119,16 @@ function sendCached(req: express.Request, res: express.Response, page: CachedPag
   writeHeaders(res, page.status, page.headers);
   res.setHeader('X-Cache', res.getHeader('X-Cache') ?? 'HIT');
   if (page.nonce) {
+    // Its nonce is this answer's own: no shared cache may keep it.
+    res.setHeader('Cache-Control', 'private, no-cache');
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
     res.send(page.body.toString().replaceAll(page.nonce, nonce));
     return;
   }
   res.setHeader('Content-Security-Policy', page.csp ?? contentSecurityPolicy(null));
   res.setHeader('ETag', page.etag);
-  res.setHeader('Cache-Control', 'no-cache');
-  res.setHeader('Vary', 'Accept-Encoding, Accept-Language, Cookie');
+  res.setHeader('Cache-Control', PUBLIC_PAGE_CACHE);
+  res.setHeader('Vary', 'Accept-Encoding');
   rememberSentHeaders(req, res, page);
   if (req.headers['if-none-match'] === page.etag) {
     res.status(304).end();
@@ -128,8 +153,7 @@ export function createFastPath(app: express.Express): (req: IncomingMessage, res
     if ((req.method !== 'GET' && req.method !== 'HEAD') || url.includes('?') || url.includes('%') || !url.startsWith('/')) return false;
     const rt = runtime();
     if (rt.draining) return false;
-    const { lang } = chooseLang(undefined, req.headers.cookie, req.headers['accept-language']);
-    const key = pageCacheKey('GET', req.headers.host ?? '', url, {}, req.headers.cookie, lang);
+    const key = pageCacheKey('GET', req.headers.host ?? '', url, {}, req.headers.cookie);
     const page = key ? rt.cache.get(key) : undefined;
     if (!page || page.nonce) return false;
     // Express's own reading of the scheme (req.protocol), with the same trust proxy setting.
@@ -288,11 +312,15 @@ export function createApp(clientDir: string): express.Express {
 
   app.all('/{*path}', async (req, res, next) => {
     try {
-      const lng = typeof req.query.lng === 'string' ? req.query.lng : undefined;
-      const { lang, fromQuery } = chooseLang(lng, req.headers.cookie, req.headers['accept-language']);
-      if (fromQuery) res.append('Set-Cookie', langCookie(lang, req.secure));
+      const moved = legacyLangAddress(req);
+      if (moved) {
+        res.redirect(301, moved);
+        return;
+      }
       const nonce = newNonce();
-      const key = cacheKey(req, lang);
+      const query = req.query as Record<string, unknown>;
+      const shared = publicPageKey(req.method, req.get('host') ?? '', req.path, query, req.headers.cookie);
+      const key = pageCacheKey(req.method, req.get('host') ?? '', req.path, query, req.headers.cookie);
       const cache = runtime().cache;
       /** Answers from the HTML cache when the page is there. */
       const fromCache = (): boolean => {
@@ -317,25 +345,33 @@ export function createApp(clientDir: string): express.Express {
       const handler = isBackOfficeRequest(req.path, serverBuild) ? backOfficeHandler : publicHandler;
       const response = await handler(toFetchRequest(req, res, runtime().publicUrl), context);
       const type = response.headers.get('content-type') ?? '';
-      const cacheable =
-        key &&
+      const html = type.startsWith('text/html');
+      // The same for every visitor: a page, found, with no cookie and no word of its own against it.
+      const shareable =
+        shared !== undefined &&
+        html &&
         response.status === 200 &&
         response.headers.getSetCookie().length === 0 &&
-        !/no-store|private/.test(response.headers.get('cache-control') ?? '') &&
-        type.startsWith('text/html');
-      if (!cacheable) {
+        !/no-store|private/.test(response.headers.get('cache-control') ?? '');
+      if (!shareable || !key) {
         if (!response.headers.has('Content-Security-Policy')) res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
+        if (shareable) {
+          response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
+        } else if (html && !response.headers.has('Cache-Control')) {
+          // Someone's own page (a session's), a refusal or a page not found: never kept by a shared cache.
+          response.headers.set('Cache-Control', 'private, no-cache');
+        }
         await sendFetchResponse(res, response);
         return;
       }
-      const html = await response.text();
+      const body = await response.text();
       const csp = response.headers.get('content-security-policy') ?? '';
       const headers: [string, string][] = [];
       response.headers.forEach((value, name) => {
         if (name !== 'content-length' && name !== 'content-security-policy') headers.push([name, value]);
       });
       const withNonce = csp.includes(`'nonce-${nonce}'`);
-      const page = makeCachedPage(response.status, headers, html, withNonce ? nonce : null);
+      const page = makeCachedPage(response.status, headers, body, withNonce ? nonce : null);
       // A page with a policy of its own (the donate page's providers' origins) keeps it.
       if (csp && !withNonce) page.csp = csp;
       cache.set(key, page, generation);

@@ -1,4 +1,4 @@
-import type { ServerBuild } from 'react-router';
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { hydratesPath } from '~/lib/hydration';
 
 /**
@@ -48,3 +48,23 @@ export function withoutBackOffice(build: ServerBuild): ServerBuild {
 export function isBackOfficeRequest(pathname: string, build: Pick<ServerBuild, 'routeDiscovery'>): boolean {
   return hydratesPath(pathname) || pathname === build.routeDiscovery.manifestPath;
 }
+
+type TreeNode = { id: string; path?: string; index?: boolean; children: TreeNode[] };
+
+/**
+ * Whether a path is one of the site's pages: what the site's layout holds, in any language, as
+ * opposed to an API, a webhook, a feed, a download or the back office, which rank above its
+ * catch-all.
+ */
+export function sitePageMatcher(build: { routes: Record<string, RouteEntry | undefined> }): (pathname: string) => boolean {
+  const nodes = new Map<string, TreeNode>();
+  const entries = Object.values(build.routes).filter((r): r is RouteEntry => r !== undefined);
+  for (const r of entries) nodes.set(r.id, { id: r.id, path: r.path, index: r.index, children: [] });
+  const roots: TreeNode[] = [];
+  for (const r of entries) (r.parentId ? nodes.get(r.parentId)?.children : roots)?.push(nodes.get(r.id)!);
+  const tree = roots as unknown as RouteObject[];
+  return (pathname) => matchRoutes(tree, pathname)?.some((m) => m.route.id?.endsWith(SITE_LAYOUT)) ?? false;
+}
+
+/** The site's layout route (French), and `en/…`, `es/…` for the same layout in the other languages. */
+const SITE_LAYOUT = 'routes/site/layout';

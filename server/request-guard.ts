@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type * as express from 'express';
-import { chooseLang, messagesFor } from '~/lib/i18n.server';
-import { translate, type MessageKey } from '~/lib/i18n';
+import { chooseLang, fromAcceptLanguage, messagesFor } from '~/lib/i18n.server';
+import { DEFAULT_LANG, hasLangPrefix, isLang, translate, type MessageKey } from '~/lib/i18n';
 import { contentSecurityPolicy } from '~/lib/csp.server';
 import { log } from '~/lib/log.server';
 
@@ -63,7 +63,8 @@ export function sendRefusal(req: express.Request, res: express.Response, error: 
   } catch {
     lng = undefined;
   }
-  const { lang } = chooseLang(lng, req.headers.cookie, req.headers['accept-language']);
+  // A refusal is never cached: an address that names no language may follow the browser's.
+  const lang = hasLangPrefix(req.path) || isLang(lng) ? chooseLang(req.path, lng).lang : (fromAcceptLanguage(req.headers['accept-language'] ?? null) ?? DEFAULT_LANG);
   const message = translate(messagesFor(lang), error.key, error.vars);
   res.status(error.status);
   res.setHeader('Cache-Control', 'no-store');

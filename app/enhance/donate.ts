@@ -6,6 +6,7 @@
 import { NEWSLETTER_FIELD } from '~/domain/donors/consent';
 import { readGiftForm, type GiftMethod } from '~/domain/giving/form';
 import { interpolate } from '~/lib/interpolate';
+import { langOfPath, sitePath, type Lang } from '~/lib/lang-path';
 import { checkoutReady, openCheckout, type StartedCheckout } from './providers/mobile-checkout';
 import { showToast } from './toasts';
 
@@ -61,8 +62,11 @@ function formChoices(root: HTMLElement): Record<string, string> {
 /** Our API's answer: its fields, and for a refusal the message's variables (a campaign's title). */
 type Answer = { id?: string; redirect?: string; error?: string; detail?: string; vars?: Record<string, string> };
 
+/** The page's language (its address names it): our API answers and records the gift in it. */
+const pageLang = (): Lang => langOfPath(window.location.pathname);
+
 async function post(url: string, body: Record<string, string>): Promise<{ ok: boolean; data: Answer }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
+  const res = await fetch(`${url}?lng=${pageLang()}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin' });
   let data: Answer = {};
   try {
     data = (await res.json()) as Answer;
@@ -147,7 +151,7 @@ function initPayPal(root: HTMLElement): void {
             }
             // SPEC: 'Erreur PayPal…', then the cancel page (after the donor could read it).
             errorToast(m, 'donate.paypalError');
-            setTimeout(() => window.location.assign(r.data.redirect || '/payment/cancel'), REDIRECT_DELAY_MS);
+            setTimeout(() => window.location.assign(r.data.redirect || sitePath(pageLang(), '/payment/cancel')), REDIRECT_DELAY_MS);
           },
           onCancel: () => undefined,
           onError: (err: unknown) => {

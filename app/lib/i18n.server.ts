@@ -1,7 +1,7 @@
 import en from '~/locales/en';
 import es from '~/locales/es';
 import fr, { type Messages } from '~/locales/fr';
-import { DEFAULT_LANG, LANG_COOKIE, baseLang, isLang, registerMessages, type Lang } from './i18n';
+import { DEFAULT_LANG, baseLang, hasLangPrefix, isLang, langOfPath, registerMessages, sitePath, type Lang } from './i18n';
 
 const dictionaries: Record<Lang, Messages> = { fr, en, es };
 // Pages rendered without their messages in the loader data (every public page) read them here.
@@ -47,22 +47,25 @@ export function fromAcceptLanguage(header: string | null): Lang | undefined {
 
 export interface LangChoice {
   lang: Lang;
-  /** Set when ?lng= chose the language: the choice is remembered in a cookie. */
-  fromQuery: boolean;
 }
 
-/** ?lng=, then the lng cookie, then Accept-Language, else French. */
-export function chooseLang(query: string | null | undefined, cookieHeader: string | null | undefined, acceptLanguage: string | null | undefined): LangChoice {
-  if (isLang(query)) return { lang: query, fromQuery: true };
-  const cookie = readCookie(cookieHeader ?? null, LANG_COOKIE);
-  if (isLang(cookie)) return { lang: cookie, fromQuery: false };
-  return { lang: fromAcceptLanguage(acceptLanguage ?? null) ?? DEFAULT_LANG, fromQuery: false };
+/**
+ * The language of a request (ADR 025): the address's prefix (`/en/…`, `/es/…`); else `?lng=`,
+ * which only what is not a page still reads (an API call from an English page, an error answer);
+ * else French. Neither a cookie nor Accept-Language chooses a page's language: the same address
+ * is the same page for every visitor, so any cache may keep it.
+ */
+export function chooseLang(pathname: string, query: string | null | undefined): LangChoice {
+  if (hasLangPrefix(pathname)) return { lang: langOfPath(pathname) };
+  return { lang: isLang(query) ? query : DEFAULT_LANG };
 }
 
 export function detectLang(request: Request): LangChoice {
-  return chooseLang(new URL(request.url).searchParams.get('lng'), request.headers.get('cookie'), request.headers.get('accept-language'));
+  const url = new URL(request.url);
+  return chooseLang(url.pathname, url.searchParams.get('lng'));
 }
 
-export function langCookie(lang: Lang, secure: boolean): string {
-  return `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** A site path at the address of the request's language: where a page's form redirects to. */
+export function inRequestLang(request: Request, path: string): string {
+  return sitePath(detectLang(request).lang, path);
 }

@@ -2,17 +2,10 @@ import { createContext, useContext } from 'react';
 import type { Messages } from '~/locales/fr';
 import { interpolate } from './interpolate';
 
-/** Languages of the public site. French is the default and the fallback for empty content. */
-export const LANGS = ['fr', 'en', 'es'] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'fr';
-export const LANG_COOKIE = 'lng';
+export { LANGS, DEFAULT_LANG, isLang, langOfPath, hasLangPrefix, pathWithoutLang, sitePath, type Lang } from './lang-path';
+import { DEFAULT_LANG, LANGS, isLang, type Lang } from './lang-path';
 
 export const LOCALES: Record<Lang, string> = { fr: 'fr-FR', en: 'en-GB', es: 'es-ES' };
-
-export function isLang(value: unknown): value is Lang {
-  return typeof value === 'string' && (LANGS as readonly string[]).includes(value);
-}
 
 /** 'en-US' → 'en'; anything else → undefined. */
 export function baseLang(code: string | null | undefined): Lang | undefined {

@@ -5,8 +5,6 @@ import type { Messages } from '~/locales/fr';
 
 interface RootData {
   lang: Lang;
-  /** Whether the URL chose the language (?lng=) rather than the cookie or the browser. */
-  explicitLang?: boolean;
   /** Sent by the root loader to pages that hydrate only; `rootData` fills them in for the others. */
   messages?: Messages;
   origin: string;
@@ -50,7 +48,6 @@ export function pageMeta(
     origin: root.origin,
     path: args.location.pathname,
     lang: root.lang,
-    explicitLang: root.explicitLang ?? false,
     siteName,
     title: page.preview ? `${i18n.t('editorial.previewTitle')} : ${title}` : title,
     description: page.description,

@@ -1,12 +1,10 @@
 import type { MetaDescriptor } from 'react-router';
-import { LANGS, LOCALES, type Lang } from './i18n';
+import { DEFAULT_LANG, LANGS, LOCALES, pathWithoutLang, sitePath, type Lang } from './i18n';
 
 export interface SeoInput {
   origin: string;
   path: string;
   lang: Lang;
-  /** The URL named the language (?lng=): it is its own canonical; a negotiated URL is too. */
-  explicitLang: boolean;
   title: string;
   description: string;
   siteName: string;
@@ -14,26 +12,27 @@ export interface SeoInput {
   type?: 'website' | 'article';
 }
 
+/** A page's absolute address in a language (`path` with or without its language prefix). */
 export function langUrl(origin: string, path: string, lang: Lang): string {
-  return `${origin}${path}?lng=${lang}`;
+  return `${origin}${sitePath(lang, pathWithoutLang(path))}`;
 }
 
 /**
  * Title, description, canonical URL, hreflang alternates (one per language, plus x-default) and
- * Open Graph tags. Every language variant is its own URL (?lng=), so the set is reciprocal; the
- * bare path negotiates the language (cookie, Accept-Language) and is the x-default. Each page is
- * its own canonical, so a canonical never points across languages.
+ * Open Graph tags. Every language variant is its own address (/en/…, ADR 025), so the set is
+ * reciprocal; the French one, the default, is the x-default. Each page is its own canonical, so a
+ * canonical never points across languages.
  */
 export function seoMeta(input: SeoInput): MetaDescriptor[] {
   const { origin, path, lang, title, description, siteName } = input;
   const image = input.image ? (input.image.startsWith('http') ? input.image : `${origin}${input.image}`) : undefined;
-  const canonical = input.explicitLang ? langUrl(origin, path, lang) : `${origin}${path}`;
+  const canonical = langUrl(origin, path, lang);
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: description },
     { tagName: 'link', rel: 'canonical', href: canonical },
     ...LANGS.map((l) => ({ tagName: 'link', rel: 'alternate', hrefLang: l, href: langUrl(origin, path, l) })),
-    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${origin}${path}` },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: langUrl(origin, path, DEFAULT_LANG) },
     { property: 'og:type', content: input.type ?? 'website' },
     { property: 'og:site_name', content: siteName },
     { property: 'og:title', content: title },

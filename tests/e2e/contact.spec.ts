@@ -22,7 +22,7 @@ test('a valid message is stored and the visitor sees "Message envoyé !"', async
 });
 
 test('invalid input shows errors beside the fields, keeps what was typed and stores nothing', async ({ page }) => {
-  await page.goto('/contact?lng=en');
+  await page.goto('/en/contact');
   await fill(page, { firstName: 'John', lastName: '', email: 'john.invalid@', message: 'Hello' });
   // The browser's own checks are bypassed to prove the server validates too.
   await page.locator('form[action="/contact"]').evaluate((f) => f.setAttribute('novalidate', ''));
@@ -39,7 +39,7 @@ test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
   test('the form validates and sends all the same', async ({ page }) => {
-    await page.goto('/contact?lng=es');
+    await page.goto('/es/contact');
     await page.locator('form[action="/contact"]').evaluate((f) => f.setAttribute('novalidate', ''));
     await page.getByRole('button', { name: 'Enviar el mensaje' }).click();
     await expect(page.locator('#firstName')).toHaveAccessibleDescription('Este campo es obligatorio.');

@@ -1,27 +1,44 @@
 import { expect, test } from '@playwright/test';
 
-test('French by default, then the language menu switches and remembers the choice', async ({ page, context }) => {
+test('French by default, then the language menu leads to the same page at its English address, and links stay in English', async ({ page, context }) => {
   await page.goto('/a-propos');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await page.getByTestId('language-menu').locator('summary').click();
   await page.getByRole('link', { name: 'English' }).click();
-  await expect(page).toHaveURL(/\/a-propos\?lng=en$/);
+  await expect(page).toHaveURL(/\/en\/a-propos$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About the foundation');
-  // Remembered: the next page, without ?lng=, is still in English.
+  // The page's links lead to the English pages: the language is in the address, not a cookie.
   await page.getByRole('banner').getByRole('link', { name: 'Partners' }).click();
+  await expect(page).toHaveURL(/\/en\/partenaires$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our partners');
-  expect((await context.cookies()).find((c) => c.name === 'lng')?.value).toBe('en');
+  expect(await context.cookies()).toEqual([]);
   await page.getByTestId('language-menu').locator('summary').click();
   await page.getByRole('link', { name: 'Español' }).click();
+  await expect(page).toHaveURL(/\/es\/partenaires$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nuestros socios');
+  await page.getByTestId('language-menu').locator('summary').click();
+  await page.getByRole('link', { name: 'Français' }).click();
+  await expect(page).toHaveURL(/\/partenaires$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nos partenaires');
 });
 
-test('Accept-Language chooses the language when nothing else does', async ({ browser }) => {
+test('an English page links only to English pages (and to what is not a page: the back office, files)', async ({ page }) => {
+  for (const path of ['/en', '/en/faire-un-don', '/en/devenir-membre', '/en/blog/1', '/en/mon-espace']) {
+    await page.goto(path);
+    const targets = await page.locator('a[href^="/"], form[action^="/"]').evaluateAll((els) => els.map((e) => e.getAttribute('href') ?? e.getAttribute('action')!));
+    expect(targets.length, path).toBeGreaterThan(5);
+    const elsewhere = targets.filter((t) => !/^\/en(\/|$|\?|#)/.test(t) && !/^\/(admin|media|assets|mon-espace\/(export|recus|carte))(\/|$)/.test(t));
+    expect(elsewhere, path).toEqual([]);
+  }
+});
+
+test('a browser asking for Spanish still gets the French page at a French address (one page per address), which offers Spanish', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'es-ES' });
   const page = await context.newPage();
   await page.goto('/');
-  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+  await expect(page.locator('link[rel="alternate"][hreflang="es"]')).toHaveAttribute('href', /\/es$/);
   await context.close();
 });
 

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
+import { sitePath } from '~/lib/lang-path';
 import { expectAccessible, PUBLIC_PAGES } from './support';
 
 for (const lang of ['fr', 'en', 'es'] as const) {
   test.describe(`public pages in ${lang}`, () => {
     for (const p of PUBLIC_PAGES) {
       test(`${p.path} renders in ${lang} with zero axe violations`, async ({ page }) => {
-        const response = await page.goto(`${p.path}${p.path.includes('?') ? '&' : '?'}lng=${lang}`);
+        const response = await page.goto(sitePath(lang, p.path));
         expect(response?.status()).toBe(p.status ?? 200);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(p.h1[lang]);
@@ -19,7 +20,7 @@ for (const lang of ['fr', 'en', 'es'] as const) {
 }
 
 test('a blog post’s title is the article’s title then the blog’s name, its description the excerpt', async ({ page }) => {
-  await page.goto('/blog/1?lng=fr');
+  await page.goto('/blog/1');
   await expect(page).toHaveTitle('Retour sur la caravane médicale | Blog de la Fondation THV');
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Plus de 2 000 consultations gratuites en trois semaines.');
   await expect(page.getByText('Santé', { exact: true })).toBeVisible();

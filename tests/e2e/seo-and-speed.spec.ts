@@ -1,13 +1,14 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { sitePath } from '~/lib/lang-path';
 import { PUBLIC_JS_BUDGET, PUBLIC_PAGES, visitMeasured } from './support';
 
 test('each page has a canonical URL, reciprocal hreflang alternates and Open Graph tags', async ({ page, baseURL }) => {
-  await page.goto('/missions?lng=en');
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/missions?lng=en`);
-  for (const l of ['fr', 'en', 'es']) {
-    await expect(page.locator(`link[rel="alternate"][hreflang="${l}"]`)).toHaveAttribute('href', `${baseURL}/missions?lng=${l}`);
+  await page.goto('/en/missions');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/en/missions`);
+  for (const l of ['fr', 'en', 'es'] as const) {
+    await expect(page.locator(`link[rel="alternate"][hreflang="${l}"]`)).toHaveAttribute('href', `${baseURL}${sitePath(l, '/missions')}`);
   }
   await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}/missions`);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', 'Our missions | THV Foundation');
@@ -18,7 +19,7 @@ test('each page has a canonical URL, reciprocal hreflang alternates and Open Gra
 test('sitemap.xml lists every public page and published post in each language; robots.txt excludes the admin', async ({ request, baseURL }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   for (const path of ['/', '/a-propos', '/missions', '/nos-actions', '/partenaires', '/blog', '/contact', '/faire-un-don', '/devenir-membre', '/confidentialite', '/mentions-legales', '/blog/1', '/blog/2']) {
-    for (const l of ['fr', 'en', 'es']) expect(sitemap).toContain(`<loc>${baseURL}${path}?lng=${l}</loc>`);
+    for (const l of ['fr', 'en', 'es'] as const) expect(sitemap).toContain(`<loc>${baseURL}${sitePath(l, path)}</loc>`);
   }
   expect(sitemap).not.toContain('/blog/3');
   const robots = await (await request.get('/robots.txt')).text();
@@ -27,30 +28,30 @@ test('sitemap.xml lists every public page and published post in each language; r
 });
 
 test('anonymous pages come from the HTML cache, compressed once, with validators', async ({ request }) => {
-  await request.get('/partenaires?lng=fr');
-  const hit = await request.get('/partenaires', { headers: { cookie: 'lng=fr', 'accept-encoding': 'br' } });
+  await request.get('/partenaires');
+  const hit = await request.get('/partenaires', { headers: { 'accept-encoding': 'br' } });
   expect(hit.headers()['x-cache']).toBe('HIT');
   expect(hit.headers()['content-encoding']).toBe('br');
   expect(await hit.text()).toContain('Nos partenaires');
   const etag = hit.headers().etag;
-  const again = await request.get('/partenaires', { headers: { cookie: 'lng=fr', 'if-none-match': etag } });
+  const again = await request.get('/partenaires', { headers: { 'if-none-match': etag } });
   expect(again.status()).toBe(304);
-  // A language is cached apart from the others.
-  const english = await request.get('/partenaires', { headers: { cookie: 'lng=en' } });
+  // A language is cached apart from the others, at its own address.
+  const english = await request.get('/en/partenaires');
   expect(await english.text()).toContain('Our partners');
   expect(english.headers().etag).not.toBe(etag);
 });
 
 test('the donate page comes from the HTML cache per tab and campaign, with its own policy; a made-up tab or campaign is never kept', async ({ request }) => {
-  const first = await request.get('/faire-un-don', { headers: { cookie: 'lng=fr' } });
-  const hit = await request.get('/faire-un-don', { headers: { cookie: 'lng=fr' } });
+  const first = await request.get('/faire-un-don');
+  const hit = await request.get('/faire-un-don');
   expect(hit.headers()['x-cache']).toBe('HIT');
   // The policy is the donate page's own (the methods' providers' origins), not the site's default.
   expect(hit.headers()['content-security-policy']).toBe(first.headers()['content-security-policy']);
   expect(await hit.text()).toBe(await first.text());
   for (const query of ['m=nope', 'campagne=pas-une-campagne']) {
-    await request.get(`/faire-un-don?${query}`, { headers: { cookie: 'lng=fr' } });
-    const again = await request.get(`/faire-un-don?${query}`, { headers: { cookie: 'lng=fr' } });
+    await request.get(`/faire-un-don?${query}`);
+    const again = await request.get(`/faire-un-don?${query}`);
     expect(again.status()).toBe(200);
     expect(again.headers()['x-cache']).toBeUndefined();
     expect(again.headers()['cache-control']).toContain('no-store');
@@ -73,7 +74,7 @@ function rawGet(url: string, headers: Record<string, string>): Promise<{ headers
 test('a page rendered for one visitor is compressed in one piece, in the encoding the browser takes', async ({ baseURL }) => {
   // A query string keeps the page out of the HTML cache: it is rendered for this request.
   const url = `${baseURL}/missions?utm_source=lettre`;
-  const plain = await rawGet(url, { cookie: 'lng=fr', 'accept-encoding': 'identity' });
+  const plain = await rawGet(url, { 'accept-encoding': 'identity' });
   expect(plain.headers['x-cache']).toBeUndefined();
   expect(plain.headers['content-encoding']).toBeUndefined();
   const html = plain.body.toString();
@@ -82,7 +83,7 @@ test('a page rendered for one visitor is compressed in one piece, in the encodin
     ['gzip, deflate, br, zstd', 'br', zlib.brotliDecompressSync],
     ['gzip', 'gzip', zlib.gunzipSync],
   ] as const) {
-    const answer = await rawGet(url, { cookie: 'lng=fr', 'accept-encoding': accept });
+    const answer = await rawGet(url, { 'accept-encoding': accept });
     expect(answer.headers['content-encoding']).toBe(encoding);
     expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
     expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
@@ -93,12 +94,12 @@ test('a page rendered for one visitor is compressed in one piece, in the encodin
 });
 
 test('a page answered from the cache, before the app, carries the headers the app sent with it', async ({ request }) => {
-  // With ?lng= the request goes through the app (which sets the language cookie); without, from the cache.
-  const first = await request.get('/missions?lng=es', { headers: { 'accept-encoding': 'gzip' } });
-  expect(first.headers()['set-cookie']).toContain('lng=es');
-  const hit = await request.get('/missions', { headers: { cookie: 'lng=es', 'accept-encoding': 'gzip' } });
+  // The first answer for a page and host goes through the app (a MISS, or the app's own cache);
+  // later ones from the cache before it.
+  const first = await request.get('/es/mentions-legales', { headers: { 'accept-encoding': 'gzip' } });
+  const hit = await request.get('/es/mentions-legales', { headers: { 'accept-encoding': 'gzip' } });
   expect(hit.headers()['x-cache']).toBe('HIT');
-  expect(hit.headers()['set-cookie']).toBeUndefined();
+  for (const answer of [first, hit]) expect(answer.headers()['set-cookie']).toBeUndefined();
   const comparable = (h: Record<string, string>) =>
     Object.fromEntries(Object.entries(h).filter(([k]) => !['x-request-id', 'x-cache', 'set-cookie', 'date', 'content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)));
   expect(comparable(hit.headers())).toEqual(comparable(first.headers()));
@@ -106,6 +107,44 @@ test('a page answered from the cache, before the app, carries the headers the ap
   expect(hit.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   expect(hit.headers()['x-request-id']).not.toBe(first.headers()['x-request-id']);
   expect(await hit.text()).toBe(await first.text());
+});
+
+test('every public page, in each language, is one a CDN may keep: public with s-maxage, no cookie set, no Vary on cookies', async ({ request, baseURL }) => {
+  // Every page the sitemap lists, at its address in each language, asked as a first-time visitor
+  // (no cookie): once through the app, once more (from the cache before it).
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1].replace(baseURL!, ''));
+  expect(pages.length).toBeGreaterThanOrEqual(3 * 13);
+  for (const lang of ['en', 'es'] as const) expect(pages).toContain(sitePath(lang, '/faire-un-don'));
+  for (const path of pages) {
+    for (let i = 0; i < 2; i++) {
+      const answer = await request.get(path, { maxRedirects: 0 });
+      const h = answer.headers();
+      expect(answer.status(), path).toBe(200);
+      expect(h['cache-control'], path).toMatch(/^public, max-age=\d+, s-maxage=\d+, stale-while-revalidate=\d+/);
+      expect(h['set-cookie'], path).toBeUndefined();
+      expect(h.vary ?? '', path).not.toMatch(/cookie/i);
+      expect(h.vary ?? '', path).not.toMatch(/accept-language/i);
+    }
+  }
+});
+
+test('the old ?lng= addresses lead for ever to the language’s own; what is someone’s own stays private', async ({ request }) => {
+  const moved = await request.get('/faire-un-don?lng=es&campagne=hiver', { maxRedirects: 0 });
+  expect(moved.status()).toBe(301);
+  expect(moved.headers().location).toBe('/es/faire-un-don?campagne=hiver');
+  expect((await request.get('/?lng=en', { maxRedirects: 0 })).headers().location).toBe('/en');
+  // Not pages: the feed keeps its own ?lng=.
+  expect((await request.get('/blog/feed.xml?lng=en', { maxRedirects: 0 })).status()).toBe(200);
+  // A signed-in request (any session cookie) and the donor space are never public.
+  const signedIn = await request.get('/en/missions', { headers: { cookie: '__session=someone' } });
+  expect(signedIn.headers()['cache-control']).toMatch(/private/);
+  expect((await request.get('/en/mon-espace')).headers()['cache-control']).toBe('private, no-store');
+  // A page not found is in the language its address names, and not kept.
+  const missing = await request.get('/es/no-existe');
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('lang="es"');
+  expect(missing.headers()['cache-control']).toMatch(/private/);
 });
 
 test('security headers: public pages allow only our own script files, no inline script', async ({ request }) => {
@@ -148,13 +187,13 @@ test('images carry their size and resized variants; only the hero loads eagerly'
 });
 
 test('structured data: the foundation on the home page, an Article on each post', async ({ page, baseURL }) => {
-  await page.goto('/?lng=en');
+  await page.goto('/en');
   const ngo = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(ngo).toMatchObject({ '@context': 'https://schema.org', '@type': 'NGO', name: 'THV Foundation', url: `${baseURL}/` });
   expect(ngo.logo).toMatch(new RegExp(`^${baseURL}/media/`));
   expect(ngo.sameAs).toContain('https://www.facebook.com/');
-  await page.goto('/blog/2?lng=es');
+  await page.goto('/es/blog/2');
   const article = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(article).toMatchObject({ '@type': 'Article', headline: 'La vuelta al cole en Thiès', author: { name: 'Admin THV' }, datePublished: '2026-08-20', inLanguage: 'es' });
-  expect(article.mainEntityOfPage).toBe(`${baseURL}/blog/2?lng=es`);
+  expect(article.mainEntityOfPage).toBe(`${baseURL}/es/blog/2`);
 });

@@ -182,7 +182,7 @@ describeEachDialect('monthly gifts on %s', (dialect) => {
       expect(mails).toHaveLength(1);
       expect(mails[0].subject).toBe('Your monthly gift to the THV Foundation');
       expect(mails[0].text).toBe(
-        ['Your monthly gift becomes €12.50 a month from the next payment.', 'Manage your gifts: https://dons.example.org/mon-espace?lng=en', 'The THV Foundation team'].join('\n\n'),
+        ['Your monthly gift becomes €12.50 a month from the next payment.', 'Manage your gifts: https://dons.example.org/en/mon-espace', 'The THV Foundation team'].join('\n\n'),
       );
 
       // The same amount asked again is a new request to Stripe, not the replay of the first.
@@ -258,7 +258,7 @@ describeEachDialect('monthly gifts on %s', (dialect) => {
       const [mail] = await newMails();
       expect(mail.subject).toBe('Su donativo mensual a la Fundación THV');
       expect(mail.text).toContain(`Su donativo mensual pasa a ${formatMoney(2500, 'EUR', 'es')} al mes a partir del próximo cobro.`);
-      expect(mail.text).toContain('https://dons.example.org/mon-espace?lng=es');
+      expect(mail.text).toContain('https://dons.example.org/es/mon-espace');
 
       const other = await giftOf(donor('nomail'), 1000);
       const mails = await allMails();
@@ -368,14 +368,14 @@ describeEachDialect('monthly gifts on %s', (dialect) => {
       const url = await cardUpdateUrl(deps, target, { source: 'donor', actor: DONOR });
       expect(url).toMatch(new RegExp(`^${stripe.url}/portal/bps_\\d+$`));
       const body = new URLSearchParams(stripe.requests.at(-1)!.body);
-      expect(Object.fromEntries(body)).toEqual({ customer: stripeSub(subId).customer, return_url: 'https://dons.example.org/mon-espace?lng=es', locale: 'es' });
+      expect(Object.fromEntries(body)).toEqual({ customer: stripeSub(subId).customer, return_url: 'https://dons.example.org/es/mon-espace', locale: 'es' });
       expect(await giftEvents(t.db, subId)).toEqual([expect.objectContaining({ gift_id: subId, kind: 'card', amount_minor: null, previous_amount_minor: null, source: 'donor', provider_ref: null })]);
       expect(await auditOf(subId)).toEqual([{ user_id: null, user_name: 'Donateur', action: 'monthly_gift.card', target: `carte d’un don mensuel (${subId})`, details: { gift: subId } }]);
       // Nothing else changes: the gift, and no mail.
       expect(await giftRow(subId)).toMatchObject({ status: 'active', amount_minor: 2000 });
       expect(await newMails()).toEqual([]);
 
-      // A French donor returns to the page without ?lng=.
+      // A French donor returns to the French address.
       const fr = await giftOf(donor('card-fr'), 2000, 'fr');
       await cardUpdateUrl(deps, fr, { source: 'admin', actor: ADMIN });
       expect(Object.fromEntries(new URLSearchParams(stripe.requests.at(-1)!.body))).toMatchObject({ return_url: 'https://dons.example.org/mon-espace', locale: 'fr' });
@@ -463,7 +463,7 @@ describeEachDialect('monthly gifts on %s', (dialect) => {
       expect(mails[0].subject).toBe('El cobro de su donativo mensual ha fallado');
       expect(mails[0].text.split('\n\n').slice(0, 2)).toEqual([
         `No se ha podido cobrar ${formatMoney(4000, 'EUR', 'es')} de su donativo mensual.`,
-        'Para actualizar su tarjeta, abra su espacio de donante: https://dons.example.org/mon-espace?lng=es',
+        'Para actualizar su tarjeta, abra su espacio de donante: https://dons.example.org/es/mon-espace',
       ]);
       expect(await mailsTo('billing@example.org')).toEqual([]);
     });

@@ -176,7 +176,7 @@ describeEachDialect('donor space on %s', (dialect) => {
     const mail = (await mailsTo(DONOR.email)).at(-1)!;
     expect(mail.subject).toBe('Your monthly gift to the THV Foundation');
     expect(mail.text).toContain('Your monthly gift becomes €15.00 a month from the next payment.');
-    expect(mail.text).toContain('https://dons.example.org/mon-espace?lng=en');
+    expect(mail.text).toContain('https://dons.example.org/en/mon-espace');
 
     const refreshed = async () => (await giftOfDonor(t.db, DONOR.email, target.gift.id))!;
     await changeGift(deps, await refreshed(), { kind: 'paused' }, { source: 'donor', actor: ACTOR });
@@ -229,7 +229,7 @@ describeEachDialect('donor space on %s', (dialect) => {
     const mails = (await mailsTo(OTHER.email)).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('El cobro de su donativo mensual ha fallado');
-    expect(mails[0].text).toContain('https://dons.example.org/mon-espace?lng=es');
+    expect(mails[0].text).toContain('https://dons.example.org/es/mon-espace');
     expect((await monthlyGiftsOf(t.db, OTHER.email)).find((g) => g.id === subId)?.status).toBe('past_due');
 
     // Stripe gives up after its retries and cancels the subscription.

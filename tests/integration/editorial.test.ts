@@ -492,7 +492,7 @@ describeEachDialect('the post editor’s routes on %s', (dialect) => {
       const args = (path: string) => ({ request: new Request(`${ORIGIN}${path}`), params: {}, context: routeContext() }) as never;
       const sitemap = await ((await sitemapLoader(args('/sitemap.xml'))) as Response).text();
       const feed = await ((await feedLoader(args('/blog/feed.xml?lng=en'))) as Response).text();
-      return { sitemap: sitemap.includes(`<loc>${ORIGIN}/blog/${p.id}?lng=en</loc>`), feed: feed.includes('<title>Récolte de mil à Kolda EN</title>') };
+      return { sitemap: sitemap.includes(`<loc>${ORIGIN}/en/blog/${p.id}</loc>`), feed: feed.includes('<title>Récolte de mil à Kolda EN</title>') };
     };
     expect(await listed()).toEqual({ sitemap: false, feed: false });
     expect(await runScheduledPublishing(new Date(at.getTime() - 60_000))).toBe(0);

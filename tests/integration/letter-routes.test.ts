@@ -65,7 +65,7 @@ describeEachDialect('letters in the back office, through their routes, on %s', (
     expect(html.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
     const page = await html.text();
     expect(page).toContain(letter.versions.en!.subject.replace(/’/g, '’'));
-    expect(page).toContain(`${ORIGIN}/blog/${post.id}?lng=en`);
+    expect(page).toContain(`${ORIGIN}/en/blog/${post.id}`);
     expect(page).toContain('Unsubscribe');
 
     expect(location(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'test', testLang: 'es' }, { id }))).toBe(`/admin/lettres/${id}?ok=test`);

@@ -135,7 +135,7 @@ describeEachDialect('the letters’ queue and sending, on %s', (dialect) => {
       const es = smtp.mails.find((m) => m.to[0] === 'es0@x.org')!;
       expect(en.text).toContain('News from Thiès');
       expect(en.text).toContain('The school year started well.');
-      expect(en.text).toContain(`${ORIGIN}/blog/rentree?lng=en`);
+      expect(en.text).toContain(`${ORIGIN}/en/blog/rentree`);
       expect(en.text).toContain(`${ORIGIN}/media/rentree.jpg`);
       expect(es.text).toContain('La rentrée s’est bien passée.');
       expect(es.text).toContain('Darse de baja');

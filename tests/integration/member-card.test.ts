@@ -73,7 +73,7 @@ describeEachDialect('member card on %s', (dialect) => {
     const mail = await smtp.mailTo('grace@example.org');
     expect(mail.text).toContain('Subject: Your THV Foundation membership card');
     expect(mail.text).toContain('Hello Grace Hopper, welcome among the members of the THV Foundation! Please find attached your membership card (no. 2, Benefactor), valid until 31 December 2026.');
-    expect(mail.text).toContain('https://fondation.example.org/mon-espace?lng=en');
+    expect(mail.text).toContain('https://fondation.example.org/en/mon-espace');
     const { name, pdf } = attachedPdf(mail.raw);
     expect(name).toBe('membership-card-2.pdf');
     expect(await pdfText(pdf)).toContain('Name : Grace Hopper');

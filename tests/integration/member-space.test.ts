@@ -50,7 +50,8 @@ describeEachDialect('a member in the donor space on %s', (dialect) => {
   }
 
   async function call(loader: (args: never) => Promise<unknown>, path: string, params: Record<string, string>, cookie?: string): Promise<Response | unknown> {
-    const request = new Request(`${ORIGIN}${path}`, { headers: { ...(cookie ? { Cookie: cookie } : {}), 'Accept-Language': 'en' } });
+    // An English visitor: the page at its English address, a file with `?lng=en` (as the page links it).
+    const request = new Request(`${ORIGIN}${path.startsWith('/mon-espace/') ? `${path}?lng=en` : `/en${path}`}`, { headers: cookie ? { Cookie: cookie } : {} });
     try {
       return await loader({ request, params, context: undefined } as never);
     } catch (e) {
@@ -80,8 +81,8 @@ describeEachDialect('a member in the donor space on %s', (dialect) => {
   it('the space’s page gives each membership its card address and a signed renewal link in the page’s language; none for an honorary member', async () => {
     const page = (await call(spaceLoader as never, '/mon-espace', {}, await signIn('awa@example.org'))) as { data: { memberships: { id: string; cardUrl: string; renewUrl: string | null }[] } };
     const [m] = page.data.memberships;
-    expect(m.cardUrl).toBe(`/mon-espace/carte/${ids.awa}`);
-    const renew = /^\/devenir-membre\?renouveler=([^&]+)&lng=en$/.exec(m.renewUrl ?? '');
+    expect(m.cardUrl).toBe(`/mon-espace/carte/${ids.awa}?lng=en`);
+    const renew = /^\/en\/devenir-membre\?renouveler=([^&]+)$/.exec(m.renewUrl ?? '');
     expect(renew).not.toBeNull();
     expect(membershipOfRenewalToken(APP_SECRET, decodeURIComponent(renew![1]))).toBe(ids.awa);
     const honorary = (await call(spaceLoader as never, '/mon-espace', {}, await signIn('henri@example.org'))) as { data: { memberships: { renewUrl: string | null }[] } };
@@ -104,6 +105,6 @@ describeEachDialect('a member in the donor space on %s', (dialect) => {
     expect(unknown.status).toBe(404);
     const anonymous = (await call(cardLoader as never, `/mon-espace/carte/${ids.awa}`, { membershipId: ids.awa })) as Response;
     expect(anonymous.status).toBe(302);
-    expect(anonymous.headers.get('Location')).toBe('/mon-espace');
+    expect(anonymous.headers.get('Location')).toBe('/en/mon-espace');
   });
 });

@@ -16,6 +16,7 @@ import { describeEachDialect } from '../support/db';
 import { enableStripeCard } from '../support/donations';
 import { membershipType } from '../support/membership';
 import { startTestRuntime } from '../support/runtime';
+import { sitePath } from '~/lib/lang-path';
 
 const APP_SECRET = 'membership-join-routes-'.padEnd(48, 'j');
 const WHSEC = 'whsec_join_routes';
@@ -58,7 +59,8 @@ describeEachDialect('joining online through the routes on %s', (dialect) => {
     return { data, html };
   }
   async function post(form: Record<string, string>, lang: Lang = 'fr', fixedIp?: string): Promise<{ status: number; location?: string; error?: JoinError }> {
-    const request = new Request(`${ORIGIN}/devenir-membre`, { method: 'POST', headers: { Origin: ORIGIN, 'Accept-Language': lang }, body: new URLSearchParams(form) });
+    // The form posts to the page's own address, which names its language.
+    const request = new Request(`${ORIGIN}${sitePath(lang, '/devenir-membre')}`, { method: 'POST', headers: { Origin: ORIGIN }, body: new URLSearchParams(form) });
     const out = await memberAction({ request, context: context(fixedIp), params: {} } as never);
     if (out instanceof Response) return { status: out.status, location: out.headers.get('Location') ?? undefined };
     const d = out as unknown as { data: JoinError; init?: ResponseInit };
@@ -132,7 +134,7 @@ describeEachDialect('joining online through the routes on %s', (dialect) => {
 
   it('"je paie autrement" leads to a page saying the membership waits for the team; a cancelled payment says it is not active', async () => {
     const r = await post(complete({ method: 'other', email: 'cheque.route@example.org', news: 'on' }), 'en');
-    expect(r).toEqual({ status: 303, location: '/devenir-membre/merci?attente=1&lng=en' });
+    expect(r).toEqual({ status: 303, location: '/en/devenir-membre/merci?attente=1' });
     // The optional news box, ticked, is the member's dated consent to the letters (ADR 022).
     expect((await db().selectFrom('memberships').select('news_consent_at').where('email', '=', 'cheque.route@example.org').executeTakeFirstOrThrow()).news_consent_at).not.toBeNull();
     expect(await thanksLoader({ request: new Request(`${ORIGIN}${r.location}`), context: context(), params: {} } as never)).toEqual({ state: 'other' });

@@ -46,7 +46,7 @@ describeEachDialect('membership reminders on %s', (dialect) => {
     const mail = await smtp.mailTo('grace@example.org');
     expect(mail.text).toContain('Subject: Your THV Foundation membership is coming to an end');
     expect(mail.text).toContain('Hello Grace Hopper, your THV Foundation membership (Active member, no. 1) ends on 31 December 2026.');
-    const url = /https:\/\/fondation\.example\.org\/devenir-membre\?renouveler=([^\s&"<]+)&lng=en/.exec(mail.text);
+    const url = /https:\/\/fondation\.example\.org\/en\/devenir-membre\?renouveler=([^\s&"<]+)/.exec(mail.text);
     expect(url).not.toBeNull();
     expect(membershipOfRenewalToken(SECRET, decodeURIComponent(url![1]), new Date('2026-12-02T00:00:00Z'))).toBe(ids.mailed);
     expect(smtp.mails.filter((m) => m.to.includes('henri@example.org') || m.to.includes('fanny@example.org'))).toEqual([]);

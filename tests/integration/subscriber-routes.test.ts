@@ -50,10 +50,10 @@ describeEachDialect('news sign-up and leaving, through their routes, on %s', (di
   it('signs up, mails the confirmation link in the page’s language, and confirms only on the button’s POST', async () => {
     const res = (await call(signup, '/lettre/inscription', { body: { email: 'Reader@Example.org', lang: 'en', from: '/blog' }, ip: '10.2.0.1' })) as Response;
     expect(res.status).toBe(303);
-    expect(res.headers.get('Location')).toBe('/lettre/inscription?sent=1&lng=en');
+    expect(res.headers.get('Location')).toBe('/en/lettre/inscription?sent=1');
     const mail = await lastMailTo('reader@example.org');
     expect(mail?.subject).toBe('Confirm your subscription to the THV Foundation’s news');
-    const link = /https:\/\/fondation\.example\.org\/lettre\/confirmer\/([\w-]+)\?lng=en/.exec(mail!.text);
+    const link = /https:\/\/fondation\.example\.org\/en\/lettre\/confirmer\/([\w-]+)/.exec(mail!.text);
     expect(link).not.toBeNull();
     const token = link![1];
     // Opening the link (a scanner, or the person) changes nothing.

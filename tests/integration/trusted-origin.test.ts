@@ -143,7 +143,7 @@ describeEachDialect('mails and return addresses never follow a forged Host on %s
     // Refused before anything was recorded or asked of a provider.
     expect(await db().selectFrom('donations').select('id').execute()).toEqual(before);
     // A donor mail (failed instalment, change confirmation) still goes, its link without a host.
-    expect(spaceUrl(undefined, 'en')).toBe('/mon-espace?lng=en');
+    expect(spaceUrl(undefined, 'en')).toBe('/en/mon-espace');
     await sendDonorMail(forged, DONOR, 'fr', 'donorMail.failedSubject', ['donorMail.failed', 'donorMail.failedAction'], { amount: '20,00 €', url: spaceUrl(forged.publicUrl, 'fr') });
     const last = (await mailsTo(DONOR)).at(-1)!;
     expect(last.text).toContain('/mon-espace');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { localized, makeI18n, translate } from '~/lib/i18n';
+import { hasLangPrefix, langOfPath, localized, makeI18n, pathWithoutLang, sitePath, translate } from '~/lib/i18n';
 import { chooseLang, fromAcceptLanguage } from '~/lib/i18n.server';
 import en from '~/locales/en';
 import es from '~/locales/es';
@@ -10,11 +10,27 @@ function keys(obj: object, prefix = ''): string[] {
 }
 
 describe('language choice', () => {
-  it('takes ?lng= first, then the cookie, then Accept-Language, else French', () => {
-    expect(chooseLang('es', 'lng=en', 'en')).toEqual({ lang: 'es', fromQuery: true });
-    expect(chooseLang(null, 'a=b; lng=en', 'es')).toEqual({ lang: 'en', fromQuery: false });
-    expect(chooseLang('de', 'lng=xx', 'es-MX,es;q=0.9')).toEqual({ lang: 'es', fromQuery: false });
-    expect(chooseLang(undefined, undefined, 'de-DE,ja;q=0.5')).toEqual({ lang: 'fr', fromQuery: false });
+  it("takes the address's language prefix first, then ?lng=, else French", () => {
+    expect(chooseLang('/en/faire-un-don', 'es')).toEqual({ lang: 'en' });
+    expect(chooseLang('/es', null)).toEqual({ lang: 'es' });
+    expect(chooseLang('/api/donations/paypal/orders', 'es')).toEqual({ lang: 'es' });
+    expect(chooseLang('/faire-un-don', 'de')).toEqual({ lang: 'fr' });
+    expect(chooseLang('/entreprises', undefined)).toEqual({ lang: 'fr' });
+    expect(chooseLang('/', undefined)).toEqual({ lang: 'fr' });
+  });
+
+  it('gives each page one address per language, French without a prefix', () => {
+    expect(sitePath('en', '/a-propos')).toBe('/en/a-propos');
+    expect(sitePath('es', '/')).toBe('/es');
+    expect(sitePath('en', '/?page=2')).toBe('/en?page=2');
+    expect(sitePath('fr', '/blog/3')).toBe('/blog/3');
+    expect(pathWithoutLang('/en/blog/3')).toBe('/blog/3');
+    expect(pathWithoutLang('/es')).toBe('/');
+    expect(pathWithoutLang('/english')).toBe('/english');
+    expect(langOfPath('/es/contact')).toBe('es');
+    expect(langOfPath('/estival')).toBe('fr');
+    expect(hasLangPrefix('/en')).toBe(true);
+    expect(hasLangPrefix('/fr/a-propos')).toBe(false);
   });
 
   it('honours Accept-Language quality values', () => {

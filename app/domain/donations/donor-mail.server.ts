@@ -3,6 +3,7 @@ import type { Env } from '~/lib/env.server';
 import { isLang, translate, type Lang, type MessageKey, type Vars } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
 import { mailConfigFor, paragraphsHtml, sendMail, type MailResult } from '~/lib/mail.server';
+import { siteUrl } from '~/lib/lang-path';
 
 export interface MailDeps {
   db: DB;
@@ -13,9 +14,9 @@ export interface MailDeps {
 
 export const langOf = (value: string | null | undefined): Lang => (isLang(value) ? value : 'fr');
 
-/** The donor space's address in the donor's language (French paths, ?lng= for the others). */
+/** The donor space's address in the donor's language. */
 export function spaceUrl(publicUrl: string | undefined, lang: Lang, path = '/mon-espace'): string {
-  return `${publicUrl ?? ''}${path}${lang === 'fr' ? '' : `${path.includes('?') ? '&' : '?'}lng=${lang}`}`;
+  return siteUrl(publicUrl, lang, path);
 }
 
 /** One donor mail in their language: a subject and paragraphs (keys of the `donorMail` block). */

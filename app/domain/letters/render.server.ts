@@ -2,6 +2,7 @@ import { translate, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
 import { escapeMailHtml as esc } from '~/lib/mail.server';
 import type { LetterVersion } from './letter';
+import { siteUrl } from '~/lib/lang-path';
 
 /**
  * A letter as a mail (ADR 022): HTML built by MJML (its strict validation is the email lint: a
@@ -34,11 +35,10 @@ export interface RenderedLetter {
 let mjml: Promise<(typeof import('mjml'))['default']> | undefined;
 const loadMjml = () => (mjml ??= import('mjml').then((m) => m.default));
 
-/** A site path made absolute (with ?lng= for English and Spanish readers); an https address as it is. */
+/** A site path made absolute (at the reader's language's address, ADR 025; a file as it is); an https address as it is. */
 export function absoluteUrl(origin: string, pathOrUrl: string, lang?: Lang): string {
   if (/^https:\/\//.test(pathOrUrl)) return pathOrUrl;
-  const suffix = lang && lang !== 'fr' && !pathOrUrl.startsWith('/media/') ? `${pathOrUrl.includes('?') ? '&' : '?'}lng=${lang}` : '';
-  return `${origin}${pathOrUrl}${suffix}`;
+  return lang && !pathOrUrl.startsWith('/media/') ? siteUrl(origin, lang, pathOrUrl) : `${origin}${pathOrUrl}`;
 }
 
 const paragraphs = (body: string): string[] => body.split(/\r?\n\s*\r?\n/).map((p) => p.trim()).filter(Boolean);

@@ -18,6 +18,7 @@ import { pdfImage } from '~/domain/media/pdf-image.server';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { MembershipNotFoundError } from './dues.server';
 import { getType } from './types.server';
+import { siteUrl } from '~/lib/lang-path';
 
 /** What the card prints, read from the register. */
 export interface CardData {
@@ -125,7 +126,7 @@ export async function mailMemberCard(deps: MemberCardDeps, membershipId: string)
   const card = await cardData(db, membershipId, lang);
   const pdf = await cardPdf(db, card, lang, { storage: deps.storage });
   const m = messagesFor(lang);
-  const vars = { name: card.name, number: String(card.number), type: card.type, until: validUntil(card, lang), url: `${deps.publicUrl ?? ''}/mon-espace${lang === 'fr' ? '' : `?lng=${lang}`}` };
+  const vars = { name: card.name, number: String(card.number), type: card.type, until: validUntil(card, lang), url: siteUrl(deps.publicUrl, lang, '/mon-espace') };
   const paragraphs = [
     translate(m, card.exempt || !card.endsOn ? 'memberCard.bodyNoExpiry' : 'memberCard.body', vars),
     translate(m, 'memberCard.space', vars),

@@ -21,6 +21,7 @@ import { CATCH_UP_DAYS, dueStep } from './reminders';
 import { getMembershipSettings } from './settings.server';
 import { computedState } from './status';
 import { listTypes } from './types.server';
+import { siteUrl } from '~/lib/lang-path';
 
 export interface ReminderDeps {
   db: DB;
@@ -57,9 +58,9 @@ export function membershipOfRenewalToken(secret: string, token: string, now = ne
   return stillValid(expires, now) && signatureMatches(secret, renewalMessage(m[1], expires), m[3]) ? m[1] : null;
 }
 
-/** The renewal page's address in the member's language (French path, ?lng= for the others). */
+/** The renewal page's address in the member's language. */
 export function renewalUrl(publicUrl: string | undefined, lang: Lang, token: string): string {
-  return `${publicUrl ?? ''}/devenir-membre?renouveler=${encodeURIComponent(token)}${lang === 'fr' ? '' : `&lng=${lang}`}`;
+  return siteUrl(publicUrl, lang, `/devenir-membre?renouveler=${encodeURIComponent(token)}`);
 }
 
 

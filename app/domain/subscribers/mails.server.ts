@@ -3,11 +3,10 @@ import type { Env } from '~/lib/env.server';
 import { translate, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
 import { mailConfigFor, paragraphsHtml, sendMail, type MailResult } from '~/lib/mail.server';
+import { siteUrl } from '~/lib/lang-path';
 
-/** A page of the news list in a subscriber's language (French paths, ?lng= for the others). */
-export function listPageUrl(publicUrl: string | undefined, lang: Lang, path: string): string {
-  return `${publicUrl ?? ''}${path}${lang === 'fr' ? '' : `?lng=${lang}`}`;
-}
+/** A page of the news list in a subscriber's language. */
+export const listPageUrl = siteUrl;
 
 export const confirmPath = (token: string) => `/lettre/confirmer/${encodeURIComponent(token)}`;
 export const unsubscribePath = (token: string) => `/lettre/desabonnement/${encodeURIComponent(token)}`;

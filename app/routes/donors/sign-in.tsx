@@ -6,7 +6,9 @@ import { useI18n } from '~/lib/i18n';
 import { pageMeta } from '~/lib/page-meta';
 import { db } from '~/lib/runtime.server';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
-import { NO_STORE, donorCookie } from './session.server';
+import { SiteLink } from '~/ui/primitives/links';
+import { NO_STORE, donorSessionHeaders } from './session.server';
+import { inRequestLang } from '~/lib/i18n.server';
 
 /**
  * /mon-espace/connexion?t=…: the mailed link. Opening it only shows a button; the link is used
@@ -24,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   const opened = await useSignInLink(db(), token);
   if (!opened) return data({ invalid: true }, { status: 400, headers: NO_STORE });
   const maxAge = (opened.expiresAt.getTime() - Date.now()) / 1000;
-  throw redirect('/mon-espace', { headers: { 'Set-Cookie': donorCookie(opened.token, maxAge, isSecure(request)), ...NO_STORE } });
+  throw redirect(inRequestLang(request, '/mon-espace'), { headers: donorSessionHeaders(opened.token, maxAge, isSecure(request)) });
 }
 
 export function headers() {
@@ -44,7 +46,7 @@ export default function DonorSignIn({ loaderData, actionData }: Route.ComponentP
       {actionData?.invalid || !loaderData.token ? (
         <>
           <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 font-medium text-red-900">{t('donorSpace.linkInvalid')}</p>
-          <a href="/mon-espace" className={buttonClass('secondary', 'mt-6')}>{t('donorSpace.newLink')}</a>
+          <SiteLink to="/mon-espace" className={buttonClass('secondary', 'mt-6')}>{t('donorSpace.newLink')}</SiteLink>
         </>
       ) : (
         <form method="post" className="mt-6 space-y-5">

@@ -21,14 +21,14 @@ import { membershipsOfEmail } from '~/domain/membership/space.server';
 import { getsNews, leave } from '~/domain/subscribers/leave.server';
 import { assertSameOrigin, isSecure } from '~/lib/origin.server';
 import { formError } from '~/lib/form-errors.server';
-import { useI18n, type MessageKey } from '~/lib/i18n';
+import { sitePath, useI18n, type Lang, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';
 import { pageMeta } from '~/lib/page-meta';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { db, runtime } from '~/lib/runtime.server';
 import { SignInForm, SignedIn, type DonorSpaceError } from '~/ui/site/DonorSpace';
-import { NO_STORE, donorCookie, donorOf, donorToken, requireDonor } from './session.server';
+import { NO_STORE, donorOf, donorSessionHeaders, donorToken, requireDonor } from './session.server';
 
 /** What a redirect after an action says on arrival (?ok=…). */
 const NOTICES = {
@@ -53,7 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [history, monthly, newsletter, annualReceipts, memberships] = await Promise.all([historyOf(db(), donor.email), monthlyGiftsOf(db(), donor.email), getsNews(db(), donor.email), annualReceiptsOf(db(), donor.email), membershipsOfEmail(db(), donor.email, today())]);
   // The member's card and renewal (ADR 021): the renewal page's signed link, as the reminders mail it.
   const { lang } = detectLang(request);
-  const members = memberships.map((m) => ({ ...m, cardUrl: `/mon-espace/carte/${encodeURIComponent(m.id)}`, renewUrl: m.exempt ? null : renewalUrl(undefined, lang, renewalToken(runtime().secret, m.id)) }));
+  const members = memberships.map((m) => ({ ...m, cardUrl: `/mon-espace/carte/${encodeURIComponent(m.id)}${lang === 'fr' ? '' : `?lng=${lang}`}`, renewUrl: m.exempt ? null : renewalUrl(undefined, lang, renewalToken(runtime().secret, m.id)) }));
   return data({ signedIn: true as const, notice, amount, email: donor.email, history, monthly, newsletter, annualReceipts, memberships: members }, { headers: NO_STORE });
 }
 
@@ -62,7 +62,7 @@ export function headers() {
 }
 
 const fail = (r: DonorSpaceError, status = 400, headers: Record<string, string> = {}) => formError(r, status, { ...NO_STORE, ...headers });
-const done = (notice: Notice, extra = '') => redirect(`/mon-espace?ok=${notice}${extra}`, { headers: NO_STORE });
+const done = (lang: Lang, notice: Notice, extra = '') => redirect(sitePath(lang, `/mon-espace?ok=${notice}${extra}`), { headers: NO_STORE });
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request);
@@ -95,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (answer.status === 'limited') {
       return fail({ error: 'donorSpace.tooMany', field: 'email', values: { email: str('email') }, vars: { minutes: Math.max(1, Math.ceil(answer.retryAfter / 60)) } }, 429, { 'Retry-After': String(answer.retryAfter) });
     }
-    return done('sent');
+    return done(lang, 'sent');
   }
 
   const donor = await requireDonor(request);
@@ -103,18 +103,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === 'signout') {
     await endDonorSession(db(), donorToken(request));
-    throw redirect('/mon-espace?ok=out', { headers: { 'Set-Cookie': donorCookie('', 0, isSecure(request)), ...NO_STORE } });
+    throw redirect(sitePath(lang, '/mon-espace?ok=out'), { headers: donorSessionHeaders('', 0, isSecure(request)) });
   }
   if (intent === 'newsletter-off') {
     // The one way out of the news (issue 39): the list, the gifts' and the memberships' consents.
     await leave(db(), donor.email, 'space');
-    return done('newsletter');
+    return done(lang, 'newsletter');
   }
   if (intent === 'erase') {
     if (str('confirm') !== 'yes') return fail({ error: 'donorSpace.eraseNeedsConfirm', field: 'erase' });
     const result = await eraseDonorData(db(), donor.email, actor);
     if (!result.ok) return fail({ error: 'donorSpace.eraseActive', field: 'erase' }, 409);
-    throw redirect('/mon-espace?ok=erased', { headers: { 'Set-Cookie': donorCookie('', 0, isSecure(request)), ...NO_STORE } });
+    throw redirect(sitePath(lang, '/mon-espace?ok=erased'), { headers: donorSessionHeaders('', 0, isSecure(request)) });
   }
 
   if (!isDonorGiftIntent(intent)) return fail({ error: 'donorSpace.giftNotFound' });
@@ -123,8 +123,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!target) return fail({ error: 'donorSpace.giftNotFound', gift: giftId }, 404);
   const outcome = await applyDonorGiftIntent(await donationDeps(request), target, intent, str('amount'), actor);
   if (outcome.ok && outcome.kind === 'card') throw redirect(outcome.url, { status: 303, headers: NO_STORE });
-  if (outcome.ok && outcome.kind === 'amount') return done('amount', `&amount=${encodeURIComponent(formatMoney(outcome.gift.amount_minor, outcome.gift.currency, lang))}`);
-  if (outcome.ok) return done(outcome.kind);
+  if (outcome.ok && outcome.kind === 'amount') return done(lang, 'amount', `&amount=${encodeURIComponent(formatMoney(outcome.gift.amount_minor, outcome.gift.currency, lang))}`);
+  if (outcome.ok) return done(lang, outcome.kind);
   if (outcome.error === 'invalidAmount') return fail({ error: 'donorSpace.invalidAmount', gift: giftId, field: 'amount', values: { amount: str('amount') } });
   log.warn('monthly gift change failed', { gift: giftId, intent, error: outcome.message });
   return fail({ error: 'donorSpace.providerError', gift: giftId }, 502);

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/one-click';
 import { isOneClickBody, leaveWithToken } from '~/domain/letters/leaving.server';
+import { inRequestLang } from '~/lib/i18n.server';
 import { db, runtime } from '~/lib/runtime.server';
 
 /**
@@ -9,8 +10,8 @@ import { db, runtime } from '~/lib/runtime.server';
  * and answers 200, the same for a repeat; a GET (a client opening the address in a browser, a
  * scanner) goes to the page with the button and changes nothing.
  */
-export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/lettre/desabonnement/${encodeURIComponent(params.token)}`, 303);
+export function loader({ request, params }: Route.LoaderArgs) {
+  return redirect(inRequestLang(request, `/lettre/desabonnement/${encodeURIComponent(params.token)}`), 303);
 }
 
 const text = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });

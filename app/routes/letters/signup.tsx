@@ -4,7 +4,7 @@ import { CONSENT_WORDING_VERSION, signupError, signupSchema } from '~/domain/sub
 import { sendOptInMail } from '~/domain/subscribers/mails.server';
 import { requestSignup } from '~/domain/subscribers/subscribers.server';
 import { withActionHeaders } from '~/lib/action-headers';
-import { useI18n, type MessageKey } from '~/lib/i18n';
+import { sitePath, useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang } from '~/lib/i18n.server';
 import { assertSameOrigin, trustedOrigin } from '~/lib/origin.server';
 import { pageMeta } from '~/lib/page-meta';
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await requestSignup(db(), { email: parsed.data.email, language: lang, from: parsed.data.from, wordingVersion: CONSENT_WORDING_VERSION });
   if (result.kind === 'ask') await sendOptInMail({ db: db(), env: runtime().env, publicUrl: trustedOrigin(request) }, result.subscriber.email, lang, result.token);
   // The same answer whether or not the address was already on the list.
-  throw redirect(`/lettre/inscription?sent=1${lang === 'fr' ? '' : `&lng=${lang}`}`, { status: 303, headers: NO_STORE });
+  throw redirect(sitePath(lang, '/lettre/inscription?sent=1'), { status: 303, headers: NO_STORE });
 }
 
 export const headers = (args: { actionHeaders: Headers; parentHeaders: Headers }) => {

@@ -2,6 +2,8 @@ import type { Route } from './+types/buttons-approve';
 import { approvedInPage } from '~/domain/donations/returns.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { captureApi, json } from './api.server';
+import { detectLang } from '~/lib/i18n.server';
+import { sitePath } from '~/lib/lang-path';
 
 /**
  * POST /api/donations/paypal/orders/:orderId/capture — the PayPal tab's buttons say the payer
@@ -11,13 +13,15 @@ import { captureApi, json } from './api.server';
 export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await captureApi(request, context);
   if ('response' in api) return api.response;
+  // The page the buttons were on named its language (`?lng=`): the next page is in it too.
+  const page = (path: string) => sitePath(detectLang(request).lang, path);
   try {
     const donation = await approvedInPage(api.deps, 'paypal', params.orderId);
-    if (!donation) return json({ error: 'donate.paypalError', redirect: '/payment/cancel' }, 404);
-    if (donation.status === 'succeeded') return json({ redirect: `/payment/success?d=${donation.id}` });
-    return json({ error: 'donate.paypalError', redirect: `/payment/cancel?d=${donation.id}` }, 402);
+    if (!donation) return json({ error: 'donate.paypalError', redirect: page('/payment/cancel') }, 404);
+    if (donation.status === 'succeeded') return json({ redirect: page(`/payment/success?d=${donation.id}`) });
+    return json({ error: 'donate.paypalError', redirect: page(`/payment/cancel?d=${donation.id}`) }, 402);
   } catch (e) {
-    if (e instanceof ProviderError) return json({ error: 'donate.paypalError', redirect: '/payment/cancel' }, 502);
+    if (e instanceof ProviderError) return json({ error: 'donate.paypalError', redirect: page('/payment/cancel') }, 502);
     throw e;
   }
 }

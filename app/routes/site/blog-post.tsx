@@ -16,6 +16,7 @@ import { previewFor } from './preview.server';
 import { langUrl } from '~/lib/seo';
 import { articleJsonLd } from '~/lib/structured-data';
 import { publishedImage, publishedPost } from './published.server';
+import { SiteLink } from '~/ui/primitives/links';
 
 export const headers = pageHeaders;
 
@@ -69,9 +70,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       {loaderData.preview && <PreviewBanner className="mb-6" />}
       {loaderData.article && <JsonLd data={loaderData.article} />}
-      <a href="/blog" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
+      <SiteLink to="/blog" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
         <span aria-hidden="true">←</span> {t('blog.back')}
-      </a>
+      </SiteLink>
       <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-brand-700">{post.category}</p>
       <h1 className="mt-2 text-4xl font-extrabold leading-tight">{post.title}</h1>
       <p className="mt-3 text-gray-700">

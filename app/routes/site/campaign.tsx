@@ -15,6 +15,7 @@ import { CampaignProgress } from '~/ui/site/CampaignProgress';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { previewFor, previewParam } from './preview.server';
 import { publishedImage } from './published.server';
+import { SiteLink } from '~/ui/primitives/links';
 
 /** /campagnes/{slug}: story, raised amount, donors, goal and progress, days left, and the way to give. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -55,9 +56,9 @@ export default function CampaignPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-5xl px-4 py-12 sm:px-6">
       {loaderData.preview && <PreviewBanner className="mb-6" />}
-      <a href="/campagnes" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
+      <SiteLink to="/campagnes" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-700 underline">
         <span aria-hidden="true">←</span> {t('campaigns.all')}
-      </a>
+      </SiteLink>
       <div className="mt-6 grid gap-10 lg:grid-cols-[3fr_2fr]">
         {/* What editors write may hold a word longer than a phone's screen (an address): it wraps rather than widening the page. */}
         <div className="wrap-anywhere">

@@ -4,7 +4,7 @@ import { CONTACT_LIMITS, contactErrors, contactSchema, type ContactField } from 
 import { createMessage } from '~/domain/messages/messages.server';
 import { mailContactMessage } from '~/domain/messages/notify.server';
 import { CONTACT_FALLBACKS } from '~/domain/settings/site-settings';
-import { useI18n, type MessageKey } from '~/lib/i18n';
+import { sitePath, useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
 import { mailConfigFor } from '~/lib/mail.server';
 import { trustedOrigin } from '~/lib/origin.server';
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ values, errors: {}, formError: 'rateLimited' as const }, { status: 429, headers: { 'Retry-After': String(limit.retryAfter) } });
   }
   // A robot fills the hidden field: it is told "sent" and nothing is stored.
-  if (String(form.get('website') ?? '') !== '') throw redirect('/contact?sent=1', 303);
+  if (String(form.get('website') ?? '') !== '') throw redirect(sitePath(lang, '/contact?sent=1'), 303);
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
     return data({ values, errors: contactErrors(parsed.error), formError: null }, { status: 400 });
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { firstName: stored.first_name, lastName: stored.last_name, email: stored.email, message: stored.message, language: stored.language },
     `${origin ?? ''}/admin/messages/${stored.id}`,
   );
-  throw redirect('/contact?sent=1', 303);
+  throw redirect(sitePath(lang, '/contact?sent=1'), 303);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -79,7 +79,7 @@ const FIELDS: { name: ContactField; label: MessageKey; type: string; autoComplet
 ];
 
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const errors: Partial<Record<ContactField, string>> = actionData?.errors ?? {};
   const values = actionData?.values;
   const errorText = (field: ContactField) =>
@@ -107,7 +107,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
               <p>{actionData?.formError ? t('contact.rateLimited') : t('contact.errorText')}</p>
             </div>
           )}
-          <form method="post" action="/contact" noValidate={false} data-busy-label={t('contact.sending')} className="mt-6 grid gap-5 sm:grid-cols-2">
+          <form method="post" action={sitePath(lang, '/contact')} noValidate={false} data-busy-label={t('contact.sending')} className="mt-6 grid gap-5 sm:grid-cols-2">
             {FIELDS.map((f) => (
               <div key={f.name} className={f.name === 'email' ? 'sm:col-span-2' : ''}>
                 <label htmlFor={f.name} className="block font-medium">

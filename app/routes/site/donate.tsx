@@ -8,6 +8,7 @@ import { startGift } from '~/domain/giving/start.server';
 import { fieldName, TAX_FIELDS } from '~/domain/receipts/donor-details';
 import { receiptsOffered } from '~/domain/receipts/settings.server';
 import { detectLang } from '~/lib/i18n.server';
+import { NO_STORE } from '~/lib/cache-headers';
 import { formError } from '~/lib/form-errors.server';
 import { pageMeta } from '~/lib/page-meta';
 import { requestInfoContext } from '~/lib/request-context.server';
@@ -46,7 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     scriptUrls: donateScripts(deps),
     receipts: await receiptsOffered(deps.db),
     giving,
-  }, { headers: { 'Content-Security-Policy': csp, 'Cache-Control': known ? 'no-cache' : 'private, no-store' } });
+  }, { headers: { 'Content-Security-Policy': csp, ...(known ? {} : NO_STORE) } });
 }
 
 /**
@@ -57,14 +58,13 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   const h = new Headers();
   const csp = loaderHeaders.get('Content-Security-Policy') ?? actionHeaders.get('Content-Security-Policy');
   if (csp) h.set('Content-Security-Policy', csp);
-  h.set('Cache-Control', actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control') ?? 'private, no-store');
+  // The page itself, the same for all, says nothing: the server makes it public (ADR 025).
+  const cacheControl = actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control');
+  if (cacheControl) h.set('Cache-Control', cacheControl);
   return h;
 }
 
-/** A form's answer is the donor's own. */
-const PRIVATE = { 'Cache-Control': 'private, no-store' };
-
-/** The card, crypto and payment-link forms: the gift is started by startGift (the giving rules); the page answers. */
+/** The card, crypto and payment-link forms (an answer is the donor's own: never stored): the gift is started by startGift (the giving rules); the page answers. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { lang } = detectLang(request);
   const form = await request.formData();
@@ -75,11 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(['amount', 'preset', 'frequency', 'email', ...GIVING_FIELDS].map((k) => [k, str(k)]));
   values.newsletter = newsletterTicked(fields[NEWSLETTER_FIELD]) ? NEWSLETTER_TICKED : '';
   const taxTyped = Object.fromEntries((['optOut', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
-  if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return formError<DonateError>({ method: intent, error: 'donate.unavailable', values }, 400, PRIVATE);
+  if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return formError<DonateError>({ method: intent, error: 'donate.unavailable', values }, 400, NO_STORE);
   const { clientIp } = context.get(requestInfoContext);
   const r = await startGift(await donationDeps(request), { method: intent === 'mobileMoney' ? 'mobileLink' : intent, fields, lang, clientIp });
   if (r.ok) return redirect(r.url!, 303);
-  const headers = r.retryAfter ? { ...PRIVATE, 'Retry-After': String(r.retryAfter) } : PRIVATE;
+  const headers = r.retryAfter ? { ...NO_STORE, 'Retry-After': String(r.retryAfter) } : NO_STORE;
   return formError<DonateError>({ method: intent, error: r.error, detail: r.detail, vars: r.vars, values, tax: r.tax ?? { errors: [], values: taxTyped } }, r.status, headers);
 }
 

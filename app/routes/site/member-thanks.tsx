@@ -3,6 +3,7 @@ import type { Route } from './+types/member-thanks';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { duesReturn, type ReturnView } from '~/domain/membership/join.server';
 import { useI18n } from '~/lib/i18n';
+import { inRequestLang } from '~/lib/i18n.server';
 import { formatDay } from '~/lib/intl';
 import { pageMeta } from '~/lib/page-meta';
 import { ButtonLink } from '~/ui/primitives/ButtonLink';
@@ -17,7 +18,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<ReturnView 
   const url = new URL(request.url);
   if (url.searchParams.get('attente') === '1') return { state: 'other' };
   const view = await duesReturn(await donationDeps(request), url.searchParams);
-  if (view.state === 'cancelled') throw redirect(`/devenir-membre/annule?d=${view.paymentId}`, 303);
+  if (view.state === 'cancelled') throw redirect(inRequestLang(request, `/devenir-membre/annule?d=${view.paymentId}`), 303);
   return view;
 }
 

@@ -5,7 +5,7 @@ import { formatMoney } from '~/lib/currency';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { readJoinForm, type JoinErrors, type JoinMethod } from '~/domain/membership/join-form';
 import { join, joinLimit, joinMethods, offeredTypes, renew, renewalOf, statutesUrl } from '~/domain/membership/join.server';
-import { translate, useI18n, type MessageKey } from '~/lib/i18n';
+import { sitePath, translate, useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
 import { formatDay } from '~/lib/intl';
 import { log } from '~/lib/log.server';
@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!read.ok) return fail(400, { errors: read.errors, values: read.values });
     const outcome = await join(deps, read.input, lang, productName);
     if (outcome.kind === 'refused') return fail(400, { errors: { [outcome.field]: outcome.field === 'type_id' ? 'join.chooseType' : 'join.chooseMethod' }, values: read.values });
-    if (outcome.kind === 'pending') return redirect(`/devenir-membre/merci?attente=1${lang === 'fr' ? '' : `&lng=${lang}`}`, 303);
+    if (outcome.kind === 'pending') return redirect(sitePath(lang, '/devenir-membre/merci?attente=1'), 303);
     return redirect(outcome.url, 303);
   } catch (e) {
     if (!(e instanceof ProviderError)) throw e;
@@ -105,7 +105,7 @@ function Renewal({ renewal, methods, back }: { renewal: Exclude<Route.ComponentP
         {t('join.renewIntro', { name: `${renewal.firstName} ${renewal.lastName}`, number: String(renewal.number), type: renewal.typeName, amount: formatMoney(renewal.duesCents, 'EUR', lang) })}
       </p>
       <p className="mt-2 text-gray-700">{date ? t('join.renewEnds', { date }) : t('join.renewNoEnd')}</p>
-      <form method="post" action="/devenir-membre" className="mt-4 space-y-4">
+      <form method="post" action={sitePath(lang, '/devenir-membre')} className="mt-4 space-y-4">
         <input type="hidden" name="intent" value="renew" />
         <input type="hidden" name="token" value={renewal.token} />
         <MethodChoice name="method" methods={online} chosen={online[0] ?? ''} errors={back?.errors ?? {}} labels={METHOD_LABEL} />

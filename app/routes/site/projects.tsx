@@ -14,6 +14,7 @@ import { formatMoney } from '~/lib/currency';
 import { PreviewBanner } from '~/ui/site/PreviewBanner';
 import { previewFor } from './preview.server';
 import { activeProjects, openCampaigns, publishedImages } from './published.server';
+import { SiteLink } from '~/ui/primitives/links';
 
 /** /nos-actions: the active projects; `?projet=<id>&apercu=…` previews that project's draft among them (ADR 015). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -80,9 +81,9 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
               {p.campaign && (
                 <p className="mt-3 text-sm" data-testid="project-campaign">
                   <span className="font-semibold text-gray-900">{t('campaigns.linked')} : </span>
-                  <a href={`/campagnes/${encodeURIComponent(p.campaign.slug)}`} className="font-semibold text-brand-700 underline">
+                  <SiteLink to={`/campagnes/${encodeURIComponent(p.campaign.slug)}`} className="font-semibold text-brand-700 underline">
                     {p.campaign.title}
-                  </a>{' '}
+                  </SiteLink>{' '}
                   — {t('campaigns.raised', { amount: formatMoney(p.campaign.raisedCents, 'EUR', lang) })}
                 </p>
               )}

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatParis, timeAgo, withQuery } from '~/domain/revisions/editorial';
 import { LANG_LABELS } from '~/domain/content/forms';
-import { LANGS } from '~/lib/i18n';
+import { LANGS, sitePath } from '~/lib/i18n';
 import { Notice, primaryButton, secondaryButton } from './Field';
 
 /** The editorial workflow's pieces of an edit screen (ADR 015): state, presence, autosave, preview. */
@@ -69,7 +69,7 @@ export function PreviewLinks({ path, shareUrl, historyPath }: { path: string; sh
       <ul className="flex flex-wrap gap-3">
         {LANGS.map((lang) => (
           <li key={lang}>
-            <a href={withQuery(path, { apercu: '1', lng: lang })} target="_blank" rel="noopener" className={secondaryButton}>
+            <a href={withQuery(sitePath(lang, path), { apercu: '1' })} target="_blank" rel="noopener" className={secondaryButton}>
               Aperçu ({LANG_LABELS[lang]})<span className="sr-only"> (nouvel onglet)</span>
             </a>
           </li>

@@ -3,6 +3,7 @@ import { formatMoney } from '~/lib/currency';
 import type { ImageInfo } from '~/domain/media/media';
 import { useI18n } from '~/lib/i18n';
 import { Img } from '~/ui/primitives/Img';
+import { SiteLink } from '~/ui/primitives/links';
 
 export interface CampaignSummary {
   slug: string;
@@ -57,16 +58,16 @@ export function CampaignCard({ c, today, headingLevel = 2 }: { c: CampaignSummar
       <Img image={c.image} alt="" sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" className="aspect-[3/2] w-full object-cover" />
       <div className="flex flex-1 flex-col gap-3 p-5">
         <H className="text-xl font-bold">
-          <a href={`/campagnes/${encodeURIComponent(c.slug)}`} className="underline-offset-4 hover:underline">
+          <SiteLink to={`/campagnes/${encodeURIComponent(c.slug)}`} className="underline-offset-4 hover:underline">
             {c.title}
-          </a>
+          </SiteLink>
         </H>
         {c.summary && <p className="text-gray-700">{c.summary}</p>}
         <CampaignProgress c={c} today={today} id={`progress-${c.slug}`} />
-        <a href={`/campagnes/${encodeURIComponent(c.slug)}`} className="mt-auto inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
+        <SiteLink to={`/campagnes/${encodeURIComponent(c.slug)}`} className="mt-auto inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           {t('campaigns.readMore')}
           <span className="sr-only"> : {c.title}</span>
-        </a>
+        </SiteLink>
       </div>
     </article>
   );

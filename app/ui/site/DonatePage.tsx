@@ -8,6 +8,7 @@ import type { TaxFieldError } from '~/domain/receipts/donor-details';
 import { formatMoney } from '~/lib/currency';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { ButtonLink, buttonClass } from '~/ui/primitives/ButtonLink';
+import { useSitePath } from '~/ui/primitives/links';
 import { GivingOptions } from '~/ui/site/GivingOptions';
 import { NewsletterConsent } from '~/ui/site/NewsletterConsent';
 import { TaxReceiptFields } from '~/ui/site/TaxReceiptFields';
@@ -49,6 +50,7 @@ function ErrorText({ id, error, detail, vars }: { id: string; error: MessageKey;
 
 export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageData; actionData: DonateError | undefined }) {
   const { t, lang } = useI18n();
+  const sitePath = useSitePath();
   const { methods, presets, mobile, giving } = loaderData;
   const method = actionData?.method && methods.includes(actionData.method) ? actionData.method : loaderData.method;
   const back = actionData && actionData.method === method ? actionData : null;
@@ -101,7 +103,7 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
           {methods.map((m) => (
             <li key={m}>
               <a
-                href={`/faire-un-don?m=${m}${campaignQuery}`}
+                href={sitePath(`/faire-un-don?m=${m}${campaignQuery}`)}
                 aria-current={m === method ? 'page' : undefined}
                 className={`inline-block min-h-11 rounded-t-md px-4 py-2.5 font-semibold ${m === method ? 'border-b-4 border-brand-700 text-brand-800' : 'text-gray-800 hover:bg-gray-100'}`}
               >
@@ -114,7 +116,7 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
       <section aria-labelledby="donate-method" className="mt-6 rounded-xl border border-gray-200 p-6 shadow-sm">
         <h2 id="donate-method" className="text-2xl font-bold">{t(choiceLabel(method, 'donateTab'))}</h2>
         {method === 'card' && (
-          <form method="post" action={`/faire-un-don?m=card${campaignQuery}`} className="mt-4 space-y-5" data-card-form noValidate>
+          <form method="post" action={sitePath(`/faire-un-don?m=card${campaignQuery}`)} className="mt-4 space-y-5" data-card-form noValidate>
             <input type="hidden" name="intent" value="card" />
             {err && <ErrorText id={errId} error={err.error} detail={err.detail} vars={err.vars} />}
             <fieldset>
@@ -155,7 +157,7 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
           </form>
         )}
         {method === 'crypto' && (
-          <form method="post" action={`/faire-un-don?m=crypto${campaignQuery}`} className="mt-4 space-y-5" noValidate>
+          <form method="post" action={sitePath(`/faire-un-don?m=crypto${campaignQuery}`)} className="mt-4 space-y-5" noValidate>
             <input type="hidden" name="intent" value="crypto" />
             {err && <ErrorText id={errId} error={err.error} detail={err.detail} vars={err.vars} />}
             <div>
@@ -193,7 +195,7 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
         {method === 'mobileMoney' && mobile?.mode === 'api' && (
           <form
             method="post"
-            action="/faire-un-don?m=mobileMoney"
+            action={sitePath('/faire-un-don?m=mobileMoney')}
             className="mt-4 space-y-5"
             data-mobile-checkout
             data-script={loaderData.scriptUrls.mobileMoney}
@@ -237,7 +239,7 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
         {loaderData.script && <script type="module" src={loaderData.script} />}
         {loaderData.feeScript && <script type="module" src={loaderData.feeScript} />}
         {method === 'mobileMoney' && mobile?.mode === 'link' && (
-          <form method="post" action="/faire-un-don?m=mobileMoney" className="mt-4 space-y-5">
+          <form method="post" action={sitePath('/faire-un-don?m=mobileMoney')} className="mt-4 space-y-5">
             <input type="hidden" name="intent" value="mobileMoney" />
             {err && <ErrorText id={errId} error={err.error} detail={err.detail} vars={err.vars} />}
             <p className="text-gray-700">{t('donate.secureNote')}</p>

@@ -5,6 +5,7 @@ import { AMOUNT_PATTERN } from '~/domain/donations/money';
 import { formatMoney } from '~/lib/currency';
 import type { Lang, MessageKey, useI18n } from '~/lib/i18n';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
+import { useSitePath } from '~/ui/primitives/links';
 import { MembershipPanel, type MembershipPanelItem } from '~/ui/site/MembershipPanel';
 
 /**
@@ -54,8 +55,9 @@ const sectionCls = 'mt-10 rounded-xl border border-gray-200 p-6 shadow-sm';
 
 /** Signed out: the form that mails a single-use sign-in link. */
 export function SignInForm({ err, errText, t }: { err: DonorSpaceError | null; errText: string; t: ReturnType<typeof useI18n>['t'] }) {
+  const space = useSitePath()('/mon-espace');
   return (
-    <form method="post" action="/mon-espace" className="mt-8 max-w-xl space-y-5" noValidate>
+    <form method="post" action={space} className="mt-8 max-w-xl space-y-5" noValidate>
       <input type="hidden" name="intent" value="link" />
       <p className="text-lg text-gray-700">{t('donorSpace.signInIntro')}</p>
       {err?.field === 'email' && <Alert id="email-error" text={errText} />}
@@ -71,12 +73,13 @@ export function SignInForm({ err, errText, t }: { err: DonorSpaceError | null; e
 /** Signed in: every section, each form posting its intent. */
 export function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data: DonorSpaceData; err: DonorSpaceError | null; errText: string; t: ReturnType<typeof useI18n>['t']; lang: Lang; formatDate: (iso: string) => string }) {
   const money = (minor: number, currency: string) => formatMoney(minor, currency, lang);
+  const space = useSitePath()('/mon-espace');
   const hasReceipts = d.history.some((h) => h.receiptUrl);
   return (
     <>
       <div className="mt-4 flex flex-wrap items-center gap-4">
         <p className="text-gray-700 wrap-anywhere">{t('donorSpace.signedInAs', { email: d.email })}</p>
-        <form method="post" action="/mon-espace">
+        <form method="post" action={space}>
           <input type="hidden" name="intent" value="signout" />
           <button type="submit" className="min-h-11 font-semibold text-brand-800 underline">{t('donorSpace.signOut')}</button>
         </form>
@@ -102,7 +105,7 @@ export function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data:
                 {mine && <div className="mt-3"><Alert id={errId} text={errText} /></div>}
                 {g.status !== 'ended' && (
                   <div className="mt-4 space-y-4">
-                    <form method="post" action="/mon-espace" className="flex flex-wrap items-end gap-3" noValidate>
+                    <form method="post" action={space} className="flex flex-wrap items-end gap-3" noValidate>
                       <input type="hidden" name="intent" value="amount" />
                       <input type="hidden" name="gift" value={g.id} />
                       <div>
@@ -113,17 +116,17 @@ export function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data:
                       <button type="submit" className={buttonClass('primary')}>{t('donorSpace.changeAmount')}</button>
                     </form>
                     <div className="flex flex-wrap gap-3">
-                      <form method="post" action="/mon-espace">
+                      <form method="post" action={space}>
                         <input type="hidden" name="intent" value={g.status === 'paused' ? 'resume' : 'pause'} />
                         <input type="hidden" name="gift" value={g.id} />
                         <button type="submit" className={buttonClass('secondary')}>{t(g.status === 'paused' ? 'donorSpace.resume' : 'donorSpace.pause')}</button>
                       </form>
-                      <form method="post" action="/mon-espace">
+                      <form method="post" action={space}>
                         <input type="hidden" name="intent" value="card" />
                         <input type="hidden" name="gift" value={g.id} />
                         <button type="submit" className={buttonClass('secondary')}>{t('donorSpace.updateCard')}</button>
                       </form>
-                      <form method="post" action="/mon-espace">
+                      <form method="post" action={space}>
                         <input type="hidden" name="intent" value="stop" />
                         <input type="hidden" name="gift" value={g.id} />
                         <button type="submit" className={buttonClass('secondary', 'border-red-800 text-red-800 hover:bg-red-50')}>{t('donorSpace.stop')}</button>
@@ -195,14 +198,14 @@ export function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data:
           <a href="/mon-espace/export/csv" download className={buttonClass('secondary')}>{t('donorSpace.downloadCsv')}</a>
         </div>
         {d.newsletter && (
-          <form method="post" action="/mon-espace" className="mt-6 flex flex-wrap items-center gap-3">
+          <form method="post" action={space} className="mt-6 flex flex-wrap items-center gap-3">
             <input type="hidden" name="intent" value="newsletter-off" />
             <p className="text-gray-700">{t('donorSpace.newsletterOn')}</p>
             <button type="submit" className={buttonClass('secondary')}>{t('donorSpace.newsletterWithdraw')}</button>
           </form>
         )}
         <h3 className="mt-8 text-xl font-semibold">{t('donorSpace.eraseTitle')}</h3>
-        <form method="post" action="/mon-espace" className="mt-3 space-y-4" noValidate>
+        <form method="post" action={space} className="mt-3 space-y-4" noValidate>
           <input type="hidden" name="intent" value="erase" />
           <p className="text-gray-700">{t('donorSpace.eraseText')}</p>
           {err?.field === 'erase' && <Alert id="erase-error" text={errText} />}

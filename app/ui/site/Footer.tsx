@@ -123,9 +123,10 @@ export function Footer({ settings, contact }: { settings: SiteSettings; contact:
       </section>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-sm sm:px-6">
-          <SiteLink to="/admin/login" aria-label={t('footer.adminLink')} className="inline-block min-w-6 rounded px-1 py-0.5 hover:text-white">
+          {/* The back office is in French at one address: not a page of the site's languages. */}
+          <a href="/admin/login" aria-label={t('footer.adminLink')} className="inline-block min-w-6 rounded px-1 py-0.5 hover:text-white">
             ©
-          </SiteLink>{' '}
+          </a>{' '}
           2020 {t('site.name')}. {t('footer.copyright')}
         </p>
       </div>

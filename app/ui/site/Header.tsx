@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import type { ImageInfo } from '~/domain/media/media';
-import { LANGS, useI18n } from '~/lib/i18n';
+import { LANGS, pathWithoutLang, sitePath, useI18n, type Lang } from '~/lib/i18n';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
 import { Img } from '~/ui/primitives/Img';
 import { SiteLink, SiteNavLink } from '~/ui/primitives/links';
@@ -12,13 +12,9 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function Header({ logo }: { logo: ImageInfo | undefined }) {
   const { t, lang } = useI18n();
   const location = useLocation();
-  // The same page in another language: every other parameter (a preview link's `apercu`, a page
-  // number, a result's reference) is kept.
-  const langHref = (l: string) => {
-    const query = new URLSearchParams(location.search);
-    query.set('lng', l);
-    return `${location.pathname}?${query}`;
-  };
+  // The same page in another language, at that language's address: every parameter (a preview
+  // link's `apercu`, a page number, a result's reference) is kept.
+  const langHref = (l: Lang) => sitePath(l, `${pathWithoutLang(location.pathname)}${location.search}`);
 
   return (
     <header data-sticky-header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">

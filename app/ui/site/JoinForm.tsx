@@ -3,6 +3,7 @@ import { formatMoney } from '~/lib/currency';
 import { choiceLabel } from '~/domain/means/means';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
+import { useSitePath } from '~/ui/primitives/links';
 
 /**
  * The joining form of /devenir-membre (ADR 021): a plain POST form (works without JavaScript),
@@ -63,12 +64,13 @@ function TextField({ field, label, type = 'text', autoComplete, required = true,
 
 export function JoinForm({ types, methods, statutesUrl, values, errors, formError }: { types: JoinFormType[]; methods: JoinMethod[]; statutesUrl: string; values: Record<string, string>; errors: JoinErrors; formError: MessageKey | null }) {
   const { t, lang } = useI18n();
+  const sitePath = useSitePath();
   const hasErrors = Object.keys(errors).length > 0;
   const field = { values, errors };
   const chosenType = values.type_id ?? (types.length === 1 ? types[0].id : '');
   const chosenMethod = values.method ?? methods[0];
   return (
-    <form method="post" action="/devenir-membre" className="mt-6 space-y-6" noValidate>
+    <form method="post" action={sitePath('/devenir-membre')} className="mt-6 space-y-6" noValidate>
       <input type="hidden" name="intent" value="join" />
       {(hasErrors || formError) && (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 font-medium text-red-900">
@@ -125,7 +127,7 @@ export function JoinForm({ types, methods, statutesUrl, values, errors, formErro
             <input type="checkbox" name="privacy" value="on" defaultChecked={values.privacy === 'on'} required aria-invalid={errors.privacy ? true : undefined} aria-describedby={errors.privacy ? 'join-privacy-error' : undefined} className="mt-1 h-4 w-4 shrink-0" />
             <span>{t('join.privacyConsent')}</span>
           </label>
-          <a href="/confidentialite" className="ml-6 text-brand-800 underline">
+          <a href={sitePath('/confidentialite')} className="ml-6 text-brand-800 underline">
             {t('join.privacyLink')}
           </a>
           <FieldError field="privacy" errors={errors} />

@@ -1,5 +1,5 @@
 import { SIGNUP_LIMITS } from '~/domain/subscribers/consent';
-import { useI18n } from '~/lib/i18n';
+import { sitePath, useI18n } from '~/lib/i18n';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
 
 /**
@@ -10,7 +10,7 @@ export function SignupForm({ id, from, dark = false, email = '', error }: { id: 
   const { t, lang } = useI18n();
   const inputId = `${id}-email`;
   return (
-    <form method="post" action={`/lettre/inscription${lang === 'fr' ? '' : `?lng=${lang}`}`} data-busy-label={t('newsletter.sending')} className="mt-3 space-y-3">
+    <form method="post" action={sitePath(lang, '/lettre/inscription')} data-busy-label={t('newsletter.sending')} className="mt-3 space-y-3">
       <input type="hidden" name="lang" value={lang} />
       <input type="hidden" name="from" value={from} />
       <label htmlFor={inputId} className={`block text-sm font-medium ${dark ? 'text-white' : ''}`}>

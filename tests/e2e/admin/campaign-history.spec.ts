@@ -31,13 +31,13 @@ for (const dialect of DIALECTS) {
 
       const visitor = await browser.newContext();
       const visit = await visitor.newPage();
-      await visit.goto(`${server.baseURL}/campagnes/forages-kaya?lng=en`);
+      await visit.goto(`${server.baseURL}/en/campagnes/forages-kaya`);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Boreholes in Kaya');
       await expect(visit.getByTestId('preview-banner')).toHaveCount(0);
 
       // "Aperçu" in English: the campaign's own page, marked, not indexed.
       const preview = await openPreview(page, 'English');
-      await expect(preview).toHaveURL(/\/campagnes\/forages-kaya\?apercu=1&lng=en$/);
+      await expect(preview).toHaveURL(/\/en\/campagnes\/forages-kaya\?apercu=1$/);
       await expect(preview.getByRole('heading', { level: 1 })).toHaveText('Deep boreholes in Kaya');
       await preview.close();
       // The shared link works without an account and is never stored; a forged one shows the published page.
@@ -48,7 +48,7 @@ for (const dialect of DIALECTS) {
 
       await page.getByRole('button', { name: 'Publier' }).click();
       await expectPublishedToast(page, 'Campagne modifiée !');
-      await visit.goto(`${server.baseURL}/campagnes/forages-kaya?lng=en`);
+      await visit.goto(`${server.baseURL}/en/campagnes/forages-kaya`);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Deep boreholes in Kaya');
       await visitor.close();
     });
@@ -77,7 +77,7 @@ for (const dialect of DIALECTS) {
       await expect(rows.first()).toContainText('Restauration');
       const visitor = await browser.newContext();
       const visit = await visitor.newPage();
-      await visit.goto(`${server.baseURL}/campagnes/forages-kaya?lng=en`);
+      await visit.goto(`${server.baseURL}/en/campagnes/forages-kaya`);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText('Boreholes in Kaya');
       await visitor.close();
     });

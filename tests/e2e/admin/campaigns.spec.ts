@@ -120,7 +120,7 @@ for (const dialect of DIALECTS) {
       await expect(row).toContainText('Active');
       await expect(row).toContainText('1 000,00');
       const sitemap = await (await page.request.get(`${server.baseURL}/sitemap.xml`)).text();
-      for (const path of ['/campagnes', '/campagnes/un-puits-a-kaya', '/campagnes/hiver-2025']) expect(sitemap).toContain(`${path}?lng=en</loc>`);
+      for (const path of ['/campagnes', '/campagnes/un-puits-a-kaya', '/campagnes/hiver-2025']) expect(sitemap).toContain(`/en${path}</loc>`);
     });
 
     test('a visitor gives to it by card with the fee option and a dedication; the campaign page shows the new total at the next request', async ({ page }) => {
@@ -180,10 +180,10 @@ for (const dialect of DIALECTS) {
     });
 
     test('an ended campaign refuses designated gifts with a message in the donor’s language', async ({ page }) => {
-      await page.goto(`${server.baseURL}/campagnes/hiver-2025?lng=en`);
+      await page.goto(`${server.baseURL}/en/campagnes/hiver-2025`);
       await expect(page.getByText('This campaign has ended. Thank you to everyone who supported it!')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Give to this campaign' })).toHaveCount(0);
-      await page.goto(`${server.baseURL}/faire-un-don?campagne=hiver-2025&lng=en`);
+      await page.goto(`${server.baseURL}/en/faire-un-don?campagne=hiver-2025`);
       await expect(page.getByRole('status')).toHaveText('The “Winter blankets” campaign has ended and no longer accepts gifts. You can make a general gift or choose another campaign.');
       await expect(page.getByTestId('designation')).toHaveCount(0);
       // A form posted for it anyway (an old page, a crafted request) is refused by the server.
@@ -274,7 +274,7 @@ for (const dialect of DIALECTS) {
       const closed = 'La campaña «Última oportunidad» ha terminado y ya no recibe donativos. Puede hacer un donativo general o elegir otra campaña.';
       const toasts = page.locator('[data-toast-region]');
 
-      await page.goto(`${server.baseURL}/faire-un-don?m=paypal&lng=es`);
+      await page.goto(`${server.baseURL}/es/faire-un-don?m=paypal`);
       const choice = page.getByLabel('Destino del donativo');
       await expect(choice).toHaveValue('');
       await choice.selectOption({ label: 'Última oportunidad' });
@@ -295,7 +295,7 @@ for (const dialect of DIALECTS) {
       expect(paypalGifts).toEqual([{ campaign_id: kaya.id, status: 'succeeded' }]);
 
       await setStatus('active');
-      await page.goto(`${server.baseURL}/faire-un-don?m=mobileMoney&lng=es`);
+      await page.goto(`${server.baseURL}/es/faire-un-don?m=mobileMoney`);
       await page.getByLabel('Destino del donativo').selectOption({ label: 'Última oportunidad' });
       await page.getByLabel('Nombre completo').fill('Awa Ndiaye');
       await page.getByLabel('Correo electrónico', { exact: true }).fill('awa@example.org');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from '../support';
 import { DIALECTS, createAccount, serverForSuite, signIn } from './server';
 import { expectPublishedToast } from './preview';
+import { sitePath, type Lang } from '~/lib/lang-path';
 
 const ADMIN = 'alice@example.org';
 const EDITOR = 'eric@example.org';
@@ -71,10 +72,10 @@ for (const dialect of DIALECTS) {
       const row = page.getByTestId('project-row').filter({ hasText: 'Un puits à Thiès' });
       await expect(row).toContainText('Planifié');
 
-      await page.goto(`${server.baseURL}/nos-actions?lng=en`);
+      await page.goto(`${server.baseURL}/en/nos-actions`);
       const card = page.locator('article, li').filter({ has: page.getByRole('heading', { name: 'A well in Thiès' }) }).first();
       await expect(card).toBeVisible();
-      await page.goto(`${server.baseURL}/nos-actions?lng=fr`);
+      await page.goto(`${server.baseURL}/nos-actions`);
       await expect(page.getByRole('heading', { name: 'Un puits à Thiès' })).toBeVisible();
       await expect(page.locator('[data-description] strong', { hasText: 'profond' })).toHaveCount(1);
 
@@ -87,7 +88,7 @@ for (const dialect of DIALECTS) {
       await page.getByRole('button', { name: 'Publier' }).click();
       await expectPublishedToast(page, 'Projet modifié !');
       await expect(row).toContainText('En cours');
-      await page.goto(`${server.baseURL}/nos-actions?lng=es`);
+      await page.goto(`${server.baseURL}/es/nos-actions`);
       await expect(page.getByRole('heading', { name: 'Un pozo profundo en Thiès' })).toBeVisible();
 
       await page.goto(`${server.baseURL}/admin/actions`);
@@ -98,7 +99,7 @@ for (const dialect of DIALECTS) {
       await dialog.getByRole('button', { name: 'Supprimer' }).click();
       await expect(toast(page)).toContainText('Projet supprimé !');
       await expect(row).toHaveCount(0);
-      await page.goto(`${server.baseURL}/nos-actions?lng=fr`);
+      await page.goto(`${server.baseURL}/nos-actions`);
       await expect(page.getByRole('heading', { name: 'Un puits à Thiès' })).toHaveCount(0);
     });
 
@@ -136,14 +137,14 @@ for (const dialect of DIALECTS) {
       await expect(publish).toHaveAttribute('aria-checked', 'false');
       await expectAccessible(page);
 
-      await page.goto(`${server.baseURL}/blog?lng=fr`);
+      await page.goto(`${server.baseURL}/blog`);
       await expect(page.getByText('Nouvelle clinique')).toHaveCount(0);
 
       await page.goto(`${server.baseURL}/admin/blog`);
       await publish.click();
       await expect(toast(page)).toContainText('Statut modifié');
       await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'true');
-      await page.goto(`${server.baseURL}/blog?lng=en`);
+      await page.goto(`${server.baseURL}/en/blog`);
       await page.getByRole('link', { name: /New clinic/ }).first().click();
       await expect(page.getByRole('heading', { level: 1, name: 'New clinic' })).toBeVisible();
       await expect(page.locator('.prose-content strong', { hasText: 'tout le monde' })).toBeVisible();
@@ -156,9 +157,9 @@ for (const dialect of DIALECTS) {
       // A published post is changed by "Publier" (ADR 015; "Enregistrer le brouillon" keeps it off the site).
       await page.getByRole('button', { name: 'Publier', exact: true }).click();
       await expectPublishedToast(page, 'Article modifié !');
-      await page.goto(`${server.baseURL}${postUrl}?lng=en`);
+      await page.goto(`${server.baseURL}/en${postUrl}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Our new clinic' })).toBeVisible();
-      await page.goto(`${server.baseURL}${postUrl}?lng=es`);
+      await page.goto(`${server.baseURL}/es${postUrl}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Nueva clínica' })).toBeVisible();
 
       await page.goto(`${server.baseURL}/admin/blog`);
@@ -188,7 +189,7 @@ for (const dialect of DIALECTS) {
       await page.getByLabel('Site web *').fill('https://eau-vive.example');
       await page.getByRole('button', { name: 'Ajouter le partenaire' }).click();
       await expect(toast(page)).toContainText('Partenaire ajouté !');
-      await page.goto(`${server.baseURL}/partenaires?lng=fr`);
+      await page.goto(`${server.baseURL}/partenaires`);
       await expect(page.locator('a[href="https://eau-vive.example"]')).toHaveAttribute('target', '_blank');
 
       await page.goto(`${server.baseURL}/admin/partners`);
@@ -198,13 +199,13 @@ for (const dialect of DIALECTS) {
       // A partner on the site is changed by "Publier" (ADR 015; "Enregistrer le brouillon" keeps it off the site).
       await page.getByRole('button', { name: 'Publier', exact: true }).click();
       await expectPublishedToast(page, 'Partenaire modifié !');
-      await page.goto(`${server.baseURL}/partenaires?lng=fr`);
+      await page.goto(`${server.baseURL}/partenaires`);
       await expect(page.getByText('Eau Vive International')).toBeVisible();
       await page.goto(`${server.baseURL}/admin/partners`);
       await page.getByTestId('partner-row').filter({ hasText: 'Eau Vive International' }).getByRole('button', { name: /Supprimer/ }).click();
       await page.getByRole('dialog', { name: 'Êtes-vous sûr ?' }).getByRole('button', { name: 'Supprimer' }).click();
       await expect(toast(page)).toContainText('Partenaire supprimé !');
-      await page.goto(`${server.baseURL}/partenaires?lng=fr`);
+      await page.goto(`${server.baseURL}/partenaires`);
       await expect(page.locator('a[href="https://eau-vive.example"]')).toHaveCount(0);
     });
 
@@ -231,10 +232,10 @@ for (const dialect of DIALECTS) {
       await expectPublishedToast(page, 'Contenu sauvegardé !');
       await expect(page).toHaveURL(`${server.baseURL}/admin/pages`);
       for (const [lng, h1] of [['fr', 'Notre histoire'], ['en', 'Our story'], ['es', 'Nuestra historia']]) {
-        await page.goto(`${server.baseURL}/a-propos?lng=${lng}`);
+        await page.goto(`${server.baseURL}${sitePath(lng as Lang, '/a-propos')}`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
       }
-      await page.goto(`${server.baseURL}/a-propos?lng=fr`);
+      await page.goto(`${server.baseURL}/a-propos`);
       await expect(page.locator('.prose-content strong', { hasText: 'à Dakar' })).toBeVisible();
 
       const res = await page.goto(`${server.baseURL}/admin/pages/edit/inconnue`);
@@ -269,13 +270,13 @@ for (const dialect of DIALECTS) {
       await page.getByLabel('Téléphone').fill('+221 77 123 45 67');
       await page.getByRole('button', { name: 'Sauvegarder' }).click();
       await expect(toast(page)).toContainText('Paramètres sauvegardés !');
-      await page.goto(`${server.baseURL}/contact?lng=fr`);
+      await page.goto(`${server.baseURL}/contact`);
       await expect(page.locator('#main').getByRole('link', { name: '+221 77 123 45 67' })).toBeVisible();
       await expect(page.locator('a[href="https://wa.me/33612345678"]').first()).toBeAttached();
     });
 
     test('a contact message is mailed to the contact email, counted unread, read in full, deleted', async ({ page }) => {
-      await page.goto(`${server.baseURL}/contact?lng=fr`);
+      await page.goto(`${server.baseURL}/contact`);
       for (const [field, value] of Object.entries({ firstName: 'Fatou', lastName: 'Sow', email: 'fatou@example.org', message: 'Bonjour,\nje voudrais aider.' })) await page.locator(`#${field}`).fill(value);
       await page.getByRole('button', { name: 'Envoyer' }).click();
       await expect(page.getByTestId('contact-sent')).toBeVisible();
@@ -346,7 +347,7 @@ for (const dialect of DIALECTS) {
       expect(res.status()).toBe(200);
       const stored = (await server.db.selectFrom('projects').select('translations').where('location', '=', 'Test').executeTakeFirstOrThrow()).translations;
       expect(stored).not.toMatch(/<script|onerror|onload|onclick|javascript:|<iframe|<svg|<img|style=/i);
-      await page.goto(`${server.baseURL}/nos-actions?lng=fr`);
+      await page.goto(`${server.baseURL}/nos-actions`);
       const description = page.locator('[data-description]').filter({ hasText: 'Sûr' });
       await expect(description.locator('strong')).toHaveText('gras');
       await expect(description.locator('a[href="https://ok.example"]')).toHaveAttribute('rel', 'noopener noreferrer');

@@ -19,9 +19,9 @@ for (const dialect of DIALECTS) {
       partner = await s.db.selectFrom('partners').select(['id', 'name']).orderBy('position').executeTakeFirstOrThrow();
     });
 
-    /** The home page as an anonymous Spanish visitor gets it (no query string: the HTML cache may answer). */
+    /** The home page as an anonymous Spanish visitor gets it (the HTML cache may answer). */
     const spanishHome = async () => {
-      const res = await fetch(`${server.baseURL}/`, { headers: { cookie: 'lng=es' } });
+      const res = await fetch(`${server.baseURL}/es`);
       return { cache: res.headers.get('x-cache'), html: await res.text() };
     };
 
@@ -46,7 +46,7 @@ for (const dialect of DIALECTS) {
       await expectAccessible(page);
 
       // Visitors still get the published page, served from the cache once warm.
-      await visit.goto(`${server.baseURL}/?lng=es`);
+      await visit.goto(`${server.baseURL}/es`);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText(homeEs);
       await spanishHome();
       const warm = await spanishHome();
@@ -73,7 +73,7 @@ for (const dialect of DIALECTS) {
       await page.getByRole('button', { name: 'Publier', exact: true }).click();
       await expectPublishedToast(page, 'Contenu sauvegardé !');
       await expect(page).toHaveURL(`${server.baseURL}/admin/pages`);
-      await visit.goto(`${server.baseURL}/?lng=es`);
+      await visit.goto(`${server.baseURL}/es`);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText(draftTitle);
       await expect(visit.getByTestId('preview-banner')).toHaveCount(0);
       expect((await spanishHome()).html).toContain(draftTitle);
@@ -94,7 +94,7 @@ for (const dialect of DIALECTS) {
       await expect(page.getByTestId('draft-state')).toContainText('Brouillon en cours');
       await expectAccessible(page);
 
-      await visit.goto(`${server.baseURL}/partenaires?lng=en`);
+      await visit.goto(`${server.baseURL}/en/partenaires`);
       await expect(visit.getByText(partner.name, { exact: true })).toBeVisible();
       await expect(visit.getByText(draftName)).toHaveCount(0);
 
@@ -107,7 +107,7 @@ for (const dialect of DIALECTS) {
       await expectPublishedToast(page, 'Partenaire modifié !');
       await expect(page).toHaveURL(`${server.baseURL}/admin/partners`);
       await expect(page.getByTestId('partner-row').filter({ hasText: draftName })).toHaveCount(1);
-      await visit.goto(`${server.baseURL}/partenaires?lng=en`);
+      await visit.goto(`${server.baseURL}/en/partenaires`);
       await expect(visit.getByText(draftName, { exact: true })).toBeVisible();
       await visitor.close();
     });

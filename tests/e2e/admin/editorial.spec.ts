@@ -34,7 +34,7 @@ for (const dialect of DIALECTS) {
     test('draft, preview, schedule, publication by the job, restore; a second editor is told who is editing', async ({ page, browser }) => {
       const visitor = await browser.newContext();
       const visit = await visitor.newPage();
-      const publicEn = `${server.baseURL}/blog/${post.id}?lng=en`;
+      const publicEn = `${server.baseURL}/en/blog/${post.id}`;
       const newTitle = `${post.en} — updated`;
 
       await signIn(page, server.baseURL, EDITOR);
@@ -70,7 +70,7 @@ for (const dialect of DIALECTS) {
       await expect(page.getByTestId('draft-state')).toContainText('Brouillon en cours');
       await visit.goto(publicEn);
       await expect(visit.getByRole('heading', { level: 1 })).toHaveText(post.en);
-      await visit.goto(`${server.baseURL}/blog?lng=en`);
+      await visit.goto(`${server.baseURL}/en/blog`);
       await expect(visit.getByText(newTitle)).toHaveCount(0);
       expect(await (await visit.request.get(`${server.baseURL}/blog/feed.xml?lng=en`)).text()).not.toContain(newTitle);
 
@@ -93,14 +93,14 @@ for (const dialect of DIALECTS) {
       await expect(page.getByTestId('post-row').filter({ hasText: post.fr })).toContainText(`Programmé pour le`);
       await expect(page.getByTestId('post-row').filter({ hasText: post.fr })).toContainText(at.slice(11));
       await expectAccessible(page);
-      await visit.goto(`${server.baseURL}/blog?lng=en`);
+      await visit.goto(`${server.baseURL}/en/blog`);
       await expect(visit.getByText(newTitle)).toHaveCount(0);
 
       // The job publishes it when due; the cached blog page is dropped.
       await expect
         .poll(
           async () => {
-            await visit.goto(`${server.baseURL}/blog?lng=en`);
+            await visit.goto(`${server.baseURL}/en/blog`);
             return visit.getByText(newTitle).count();
           },
           { timeout: 150_000, intervals: [2000] },

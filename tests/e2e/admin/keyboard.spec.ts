@@ -139,7 +139,7 @@ test.describe('by keyboard alone', () => {
     await expect(page.locator('[data-toast-region] li')).toContainText('Version restaurée');
     await expect(page.getByTestId('revision-row')).toHaveCount(4);
     const visitor = await browser.newPage();
-    await visitor.goto(`${server.baseURL}/blog/${row.id}?lng=en`);
+    await visitor.goto(`${server.baseURL}/en/blog/${row.id}`);
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(titles.en.title);
     await visitor.close();
   });

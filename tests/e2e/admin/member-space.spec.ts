@@ -73,11 +73,11 @@ for (const dialect of DIALECTS) {
       expect(card.replace(/\s+/g, ' ')).toContain('Nom : Mariama Ba Type d’adhésion : Membre actif Valable jusqu’au');
 
       // The same space in English: the states' labels and the card in the page's language.
-      await page.goto(`${server.baseURL}/mon-espace?lng=en`);
+      await page.goto(`${server.baseURL}/en/mon-espace`);
       const en = page.getByRole('region', { name: 'My membership' });
       await expect(en.getByTestId('membership-state')).toHaveText('Due for renewal soon');
       await expect(en.getByText('Active member')).toBeVisible();
-      await expect(en.getByRole('link', { name: 'Renew my membership no. 1' })).toHaveAttribute('href', /&lng=en$/);
+      await expect(en.getByRole('link', { name: 'Renew my membership no. 1' })).toHaveAttribute('href', /^\/en\/devenir-membre\?renouveler=/);
       await expectAccessible(page);
       const [enFile] = await Promise.all([page.waitForEvent('download'), en.getByRole('link', { name: 'Download my membership card no. 1 (PDF)' }).click()]);
       expect(enFile.suggestedFilename()).toBe('membership-card-1.pdf');

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { sitePath } from '~/lib/lang-path';
 
 /**
  * "Aperçu" as editors and their colleagues use it (ADR 015), shared by the editorial specs: what
@@ -23,7 +24,7 @@ export async function openPreview(page: Page, language: PreviewLanguage): Promis
  */
 export async function openSharedPreview(page: Page, visit: Page, language: PreviewLanguage) {
   const shared = new URL(await page.getByLabel(/Lien d’aperçu à partager/).inputValue());
-  shared.searchParams.set('lng', LNG[language]);
+  shared.pathname = sitePath(LNG[language], shared.pathname);
   const res = await visit.goto(shared.toString());
   expect(res!.headers()['cache-control']).toContain('no-store');
   expect(res!.headers()['x-robots-tag']).toContain('noindex');

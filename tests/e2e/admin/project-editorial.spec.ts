@@ -37,14 +37,14 @@ for (const dialect of DIALECTS) {
       await expect(page.getByTestId('draft-state')).toContainText('Les visiteurs voient toujours la version publiée');
       await expectAccessible(page);
 
-      await visit.goto(`${server.baseURL}/nos-actions?lng=en`);
+      await visit.goto(`${server.baseURL}/en/nos-actions`);
       await expect(visit.getByRole('heading', { name: project.en, exact: true })).toBeVisible();
       await expect(visit.getByText(newTitle)).toHaveCount(0);
       await expect(visit.getByTestId('preview-banner')).toHaveCount(0);
 
       // "Aperçu" in English: the projects page with the draft in its card, marked, not indexed.
       const preview = await openPreview(page, 'English');
-      await expect(preview).toHaveURL(new RegExp(`/nos-actions\\?projet=${project.id}&apercu=1&lng=en#projet-${project.id}$`));
+      await expect(preview).toHaveURL(new RegExp(`/en/nos-actions\\?projet=${project.id}&apercu=1#projet-${project.id}$`));
       await expect(preview.getByRole('heading', { name: newTitle })).toBeVisible();
       await expect(preview.getByRole('heading', { name: project.en, exact: true })).toHaveCount(0);
       await expectAccessible(preview);
@@ -79,7 +79,7 @@ for (const dialect of DIALECTS) {
       await page.getByRole('button', { name: 'Publier' }).click();
       await expectPublishedToast(page, 'Projet modifié !');
       await expect(row).not.toContainText('Programmé pour le');
-      await visit.goto(`${server.baseURL}/nos-actions?lng=en`);
+      await visit.goto(`${server.baseURL}/en/nos-actions`);
       await expect(visit.getByRole('heading', { name: newTitle })).toBeVisible();
       await expect(visit.getByTestId('preview-banner')).toHaveCount(0);
       await visitor.close();

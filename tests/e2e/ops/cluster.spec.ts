@@ -42,7 +42,7 @@ function children(pid: number): number[] {
 function getOnNewConnection(url: string): Promise<{ status: number; cache: string; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { agent: false, headers: { cookie: 'lng=fr', connection: 'close' } }, (res) => {
+      .get(url, { agent: false, headers: { connection: 'close' } }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (c) => (body += c));

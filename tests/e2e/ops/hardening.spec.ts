@@ -303,9 +303,9 @@ test.describe('with PUBLIC_URL and behind a proxy', () => {
 
   test('another Host is redirected to the public origin (GET) or answered 421; probes answer on any address', async () => {
     const port = portOf(server.baseURL);
-    const get = await sendRaw(port, { name: 'forged GET', method: 'GET', target: '/blog?lng=en', headers: { Host: 'evil.example' } });
+    const get = await sendRaw(port, { name: 'forged GET', method: 'GET', target: '/en/blog', headers: { Host: 'evil.example' } });
     expect(get.status).toBe(308);
-    expect(get.text).toMatch(/Location: https:\/\/www\.fondation\.example\/blog\?lng=en/i);
+    expect(get.text).toMatch(/Location: https:\/\/www\.fondation\.example\/en\/blog/i);
     const post = await sendRaw(port, { name: 'forged POST', method: 'POST', target: '/contact', headers: { Host: 'evil.example', 'Accept-Language': 'en', 'Content-Type': 'application/x-www-form-urlencoded' }, body: Buffer.from('a=1') });
     expect(post.status).toBe(421);
     expect(post.text).toContain('This site does not answer to this host name.');

@@ -1,4 +1,4 @@
-import type { Lang } from '~/lib/i18n';
+import { sitePath, type Lang } from '~/lib/lang-path';
 import type { DonationDeps } from '../context.server';
 import type { Donation, GiftDetails, NewAttempt } from '../ledger.server';
 import type { GiftChange, SubscriptionState } from '../monthly.server';
@@ -52,8 +52,14 @@ export interface PaymentRequest {
   hostedCheckout?: boolean;
 }
 
-/** The return pages of a request (ADR 019): the purpose's own, or the gifts' /payment/success and /payment/cancel. */
-export const returnPaths = (r: Pick<PaymentRequest, 'returns'>) => r.returns ?? { success: '/payment/success', cancel: '/payment/cancel' };
+/**
+ * The return pages of a request (ADR 019): the purpose's own, or the gifts' /payment/success and
+ * /payment/cancel, at the payer's language's address (ADR 025).
+ */
+export const returnPaths = (r: Pick<PaymentRequest, 'returns' | 'lang'>) => {
+  const paths = r.returns ?? { success: '/payment/success', cancel: '/payment/cancel' };
+  return { success: sitePath(r.lang, paths.success), cancel: sitePath(r.lang, paths.cancel) };
+};
 
 /** The attempt's row as a provider wants it recorded before it is called. */
 export type AttemptPlan = Pick<NewAttempt, 'amountMinor' | 'currency' | 'eurCents'> &
