@@ -22,6 +22,7 @@ import { isBackOfficeRequest, sitePageMatcher, withoutBackOffice } from './publi
 import { errorHandler, HttpError, requestGuard, sendRefusal } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
 import { cachedBytes, makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
+import { cacheTagHeader } from '~/lib/cache-tags';
 
 export { stopRuntime };
 
@@ -370,6 +371,7 @@ export function createApp(clientDir: string): express.Express {
       response.headers.forEach((value, name) => {
         if (name !== 'content-length' && name !== 'content-security-policy') headers.push([name, value]);
       });
+      headers.push(cacheTagHeader(req.path, runtime().env.CACHE_TAG_HEADER));
       const withNonce = csp.includes(`'nonce-${nonce}'`);
       const page = makeCachedPage(response.status, headers, body, withNonce ? nonce : null);
       // A page with a policy of its own (the donate page's providers' origins) keeps it.

@@ -1,10 +1,11 @@
 import type { DB } from '~db/index';
-import { renewalCampaignId } from '~/domain/campaigns/campaigns.server';
+import { getCampaign, renewalCampaignId } from '~/domain/campaigns/campaigns.server';
 import { noticeDedication } from '~/domain/campaigns/dedication.server';
 import { CampaignPageRefresher, refreshOnGift } from '~/domain/campaigns/refresh.server';
 import { designateRenewalsWith, subscribe } from '~/domain/donations/events.server';
 import { announceCancelledReceipts, thankForGift } from '~/domain/donations/thanks.server';
 import { duesSubscriber } from '~/domain/membership/dues-mail.server';
+import { CAMPAIGNS_TAG, DONATE_TAG, campaignTag } from '~/lib/cache-tags';
 import { log } from '~/lib/log.server';
 import { contentChanged, runtime } from '~/lib/runtime.server';
 
@@ -22,8 +23,17 @@ function servedHere(db: DB): boolean {
   }
 }
 
+/**
+ * The CDN keys of the pages showing these campaigns' totals (ADR 025): each one's page, the lists
+ * (home, /campagnes, /nos-actions) and the donate page (a designated gift's form).
+ */
+export async function campaignKeys(db: DB, campaignIds: string[]): Promise<string[]> {
+  const campaigns = await Promise.all(campaignIds.map((id) => getCampaign(db, id)));
+  return [...campaigns.flatMap((c) => (c ? [campaignTag(c.slug)] : [])), CAMPAIGNS_TAG, DONATE_TAG];
+}
+
 /** Cached pages showing campaign totals are dropped when a designated gift succeeds or is refunded (ADR 014). */
-export const campaignPages = new CampaignPageRefresher(contentChanged, 60_000, Date.now, (e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
+export const campaignPages = new CampaignPageRefresher(async (ids) => contentChanged(await campaignKeys(runtime().db, ids)), 60_000, Date.now, (e) => log.warn('campaign pages not refreshed', { error: e instanceof Error ? e.message : String(e) }));
 const refreshCampaignPages = refreshOnGift(campaignPages);
 
 /**

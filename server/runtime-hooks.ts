@@ -1,6 +1,7 @@
 import type { DB, DbHandle } from '~db/index';
 import { seedDefaults } from '~db/seed';
 import { msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
+import { today } from '~/domain/content/forms';
 import { donationDeps, startDonationRechecks } from '~/domain/donations/deps.server';
 import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
 import { pruneDonorAccess } from '~/domain/donors/links.server';
@@ -15,6 +16,7 @@ import { pruneSessions } from '~/domain/users/sessions.server';
 import type { Env } from '~/lib/env.server';
 import { log } from '~/lib/log.server';
 import { deliverBulk, mailConfigFor } from '~/lib/mail.server';
+import { hitRateLimit } from '~/lib/rate-limit.server';
 import { contentChanged, runtime, type RuntimeHooks } from '~/lib/runtime.server';
 import { campaignPages, registerPaymentSubscribers } from './payment-subscribers';
 
@@ -27,6 +29,18 @@ export async function pruneHourly(db: DB, retentionDays: number): Promise<void> 
   await Promise.all([pruneSessions(db), pruneDonorAccess(db), purgeExpiredPersonalData(db, retentionDays), purgeLapsedMembers(db)]).catch((e) =>
     log.warn('pruning failed', { error: e instanceof Error ? e.message : String(e) }),
   );
+}
+
+/**
+ * Campaign pages show days left and close after their end date: the pages go as the day changes in
+ * Paris. Every instance's job runs it; the first to claim the day in the database refreshes (its
+ * `contentChanged` tells the other instances, and purges the CDN once, ADR 025), the others have
+ * nothing left to do. Answers whether this instance refreshed.
+ */
+export async function midnightRefresh(db: DB, day = today()): Promise<boolean> {
+  if (!(await hitRateLimit(db, `midnight-refresh:${day}`, 1, 86_400_000)).allowed) return false;
+  await contentChanged();
+  return true;
 }
 
 /**
@@ -74,7 +88,7 @@ export const runtimeHooks: RuntimeHooks = {
     let midnight: ReturnType<typeof setTimeout>;
     const atMidnight = () => {
       midnight = setTimeout(() => {
-        contentChanged().catch((e) => log.warn('midnight refresh failed', { error: e instanceof Error ? e.message : String(e) }));
+        midnightRefresh(handle.db).catch((e) => log.warn('midnight refresh failed', { error: e instanceof Error ? e.message : String(e) }));
         atMidnight();
       }, msUntilParisMidnight());
       midnight.unref();

@@ -66,6 +66,19 @@ const schema = z.object({
   LETTERS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
   /** Mailgun's webhook signing key: bounce and complaint notifications at /webhooks/mail/mailgun (ADR 022). */
   MAILGUN_WEBHOOK_SIGNING_KEY: z.string().optional(),
+  // Behind a CDN (ADR 025): the header naming a cached page's keys, and the purge sent when content changes.
+  CACHE_TAG_HEADER: z.string().trim().regex(/^[A-Za-z0-9-]+$/).default('Surrogate-Key'),
+  CACHE_PURGE_URL: optionalUrl,
+  CACHE_PURGE_METHOD: z.string().trim().regex(/^[A-Za-z]+$/).transform((v) => v.toUpperCase()).default('POST'),
+  /** `Name: value` pairs separated by `;` or newlines (the message never shows a value: it may be a token). */
+  CACHE_PURGE_HEADERS: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.split(/[;\n]/).every((h) => !h.trim() || /^[A-Za-z0-9!#$%&'*+.^_`|~-]+\s*:/.test(h.trim())), {
+      message: 'each header must be "Name: value", separated by ";" or newlines',
+    }),
+  /** The request's body: `{keys}` becomes the JSON array of keys; `{key}`, one request per key. */
+  CACHE_PURGE_BODY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { migrateToLatest, migrationStatus, openDatabase, type DB, type DbHandle } from '~db/index';
 import { createBackup } from './backup.server';
+import { SITE_TAG } from './cache-tags';
+import { purgerFromEnv, type Purger } from './cdn-purge.server';
 import { startChangeFeed, type ChangeFeed } from './change-feed.server';
 import { env as readEnv, type Env } from './env.server';
 import { ContentMemo } from './content-memo.server';
@@ -29,6 +31,8 @@ export interface Runtime {
   assets: Record<string, string>;
   /** Content-change notifications between instances (PostgreSQL). */
   changes: ChangeFeed;
+  /** Drops a CDN's copies of changed pages (ADR 025); by the instance that made the change only. */
+  purger: Purger;
   /** Set on SIGTERM: /readyz answers 503 so that a load balancer stops sending requests. */
   draining: boolean;
 }
@@ -75,6 +79,7 @@ export function startRuntime(envOverride?: Env, hooks: RuntimeHooks = {}): Promi
         publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
         assets: {},
         changes: startChangeFeed(handle, env.DATABASE_URL, () => forgetContent(cache, memo)),
+        purger: purgerFromEnv(env),
         draining: false,
       };
       // Under a cluster only one worker runs the periodic jobs (server.js sets THV_RUN_JOBS); across
@@ -133,8 +138,13 @@ function forgetContent(cache: HtmlCache, memo: ContentMemo): void {
   memo.clear();
 }
 
-/** Every content write calls this: cached pages and remembered content are dropped at once. */
-export async function contentChanged(): Promise<void> {
+/**
+ * Every content write calls this: cached pages and remembered content are dropped at once, here
+ * and in every other instance (which only forget: the change feed). Then, from this instance
+ * alone, a CDN's copies of the pages carrying `keys` (app/lib/cache-tags.ts; default: every page)
+ * are purged in the background (ADR 025).
+ */
+export async function contentChanged(keys: readonly string[] = [SITE_TAG]): Promise<void> {
   const rt = runtime();
   forgetContent(rt.cache, rt.memo);
   await rt.db
@@ -143,6 +153,7 @@ export async function contentChanged(): Promise<void> {
     .where('id', '=', 1)
     .execute();
   await rt.changes.publish();
+  rt.purger.purge(keys);
 }
 
 export async function stopRuntime(): Promise<void> {
@@ -154,5 +165,6 @@ export async function stopRuntime(): Promise<void> {
   stopHookJobs = undefined;
   closeMailTransports();
   await rt?.changes.close();
+  await rt?.purger.idle();
   if (rt) await rt.handle.close();
 }

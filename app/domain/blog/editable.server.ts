@@ -1,4 +1,5 @@
 import type { Editable } from '~/domain/revisions/editables.server';
+import { pageTag } from '~/lib/cache-tags';
 import { updateVersioned } from '~/domain/content/store.server';
 import { PUBLISHED } from './posts';
 import { POST_TYPE, clean, getPost, postLabel, postSnapshot, type PostInput } from './posts.server';
@@ -10,6 +11,8 @@ export const postEditable: Editable = {
   area: 'blog',
   adminPath: '/admin/blog',
   publicPath: (id) => `/blog/${encodeURIComponent(id)}`,
+  // Its own page and the blog's list (no other page lists posts).
+  shownOn: (id) => [pageTag(`/blog/${id}`), pageTag('/blog')],
   async read(db, id) {
     const p = await getPost(db, id);
     return p && { snapshot: { ...postSnapshot(p) }, version: p.version, published: p.status === PUBLISHED, label: postLabel(p) };

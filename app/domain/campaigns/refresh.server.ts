@@ -5,21 +5,24 @@ import { dateTimeFormat } from '~/lib/intl';
  * When a gift to a campaign succeeds or is refunded, the cached public pages that show its total
  * must be dropped (ADR 014). A refund drops them at once (a total is never wrong after a refund);
  * successes drop them at most once per `windowMs`: the first at once, later ones at the end of the
- * window, so a busy campaign's pages stay cached and are at most a minute stale.
+ * window, so a busy campaign's pages stay cached and are at most a minute stale. `invalidate` is
+ * given the campaigns whose totals moved since the last refresh (ADR 025: their pages' CDN keys).
  */
 export class CampaignPageRefresher {
   private last = Number.NEGATIVE_INFINITY;
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private moved = new Set<string>();
 
   constructor(
-    private readonly invalidate: () => Promise<void>,
+    private readonly invalidate: (campaignIds: string[]) => Promise<void>,
     private readonly windowMs = 60_000,
     private readonly now: () => number = Date.now,
     private readonly onError: (e: unknown) => void = () => undefined,
   ) {}
 
   /** A designated gift changed status. */
-  async giftChanged(kind: 'succeeded' | 'refunded'): Promise<void> {
+  async giftChanged(kind: 'succeeded' | 'refunded', campaignId?: string | null): Promise<void> {
+    if (campaignId) this.moved.add(campaignId);
     const elapsed = this.now() - this.last;
     if (kind === 'refunded' || elapsed >= this.windowMs) {
       await this.run();
@@ -36,7 +39,9 @@ export class CampaignPageRefresher {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.last = this.now();
-    await this.invalidate();
+    const ids = [...this.moved];
+    this.moved.clear();
+    await this.invalidate(ids);
   }
 
   stop(): void {
@@ -67,7 +72,7 @@ export function msUntilParisMidnight(now = new Date()): number {
 export function refreshOnGift(pages: Pick<CampaignPageRefresher, 'giftChanged'>): (deps: unknown, e: PaymentEvent) => Promise<void> {
   return async (_deps, e) => {
     if (e.purpose !== 'gift' || !e.payment.campaign_id) return;
-    if (e.type === 'payment.succeeded') await pages.giftChanged('succeeded');
-    else if (e.type === 'payment.refunded') await pages.giftChanged('refunded');
+    if (e.type === 'payment.succeeded') await pages.giftChanged('succeeded', e.payment.campaign_id);
+    else if (e.type === 'payment.refunded') await pages.giftChanged('refunded', e.payment.campaign_id);
   };
 }

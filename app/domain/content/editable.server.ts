@@ -1,4 +1,5 @@
 import type { Editable } from '~/domain/revisions/editables.server';
+import { pageTag } from '~/lib/cache-tags';
 import { MANAGED_PAGES, findManagedPage, type PageId } from './pages';
 import { PAGE_TYPE, getEditablePage, pageContentOf, pageSnapshot, writePageContent } from './pages.server';
 
@@ -12,6 +13,8 @@ export const pageEditable: Editable = {
   area: 'pages',
   adminPath: '/admin/pages/edit',
   publicPath: (id) => findManagedPage(id)?.path ?? '/',
+  // A page's fields show on its own route only.
+  shownOn: (id) => [pageTag(findManagedPage(id)?.path ?? '/')],
   async read(db, id) {
     const def = findManagedPage(id);
     if (!def) return undefined;

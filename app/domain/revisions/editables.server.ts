@@ -1,4 +1,5 @@
 import type { DB } from '~db/index';
+import { SITE_TAG } from '~/lib/cache-tags';
 import type { AdminArea } from '~/domain/users/permissions';
 import type { Snapshot } from './editorial';
 
@@ -32,6 +33,11 @@ export interface Editable {
    * live snapshot (a campaign's page is found by its address). May carry a query string.
    */
   publicPath?(id: string, live: Snapshot): string;
+  /**
+   * The CDN keys (app/lib/cache-tags.ts) of the public pages a change to the item shows on, when
+   * they are fewer than the whole site (ADR 025); without it, a change purges every page.
+   */
+  shownOn?(id: string): string[];
   read(db: DB, id: string): Promise<LiveItem | undefined>;
   /**
    * Writes a snapshot over the live item if it is still at `version` (in the caller's transaction).
@@ -42,4 +48,9 @@ export interface Editable {
   asPublished(snapshot: Snapshot): Snapshot;
   /** French names of the snapshot's fields (last path segment), for the comparison screen. */
   fieldLabels: Record<string, string>;
+}
+
+/** The CDN keys a published change to this item purges: the pages it shows on, else every page. */
+export function changedKeys(ed: Pick<Editable, 'shownOn'>, id: string): string[] {
+  return ed.shownOn?.(id) ?? [SITE_TAG];
 }

@@ -1,5 +1,6 @@
 import { log } from '~/lib/log.server';
 import { contentChanged, db, runtime } from '~/lib/runtime.server';
+import { changedKeys } from './editables.server';
 import { editable } from './registry.server';
 import { publishDue } from './workflow.server';
 
@@ -7,7 +8,8 @@ import { publishDue } from './workflow.server';
 export async function runScheduledPublishing(now = new Date()): Promise<number> {
   const published = await publishDue(db(), editable, now);
   if (published.length > 0) {
-    await contentChanged();
+    // Each item's pages (a type the registry no longer knows: every page).
+    await contentChanged(published.flatMap((r) => changedKeys(editable(r.type) ?? {}, r.id)));
     log.info('scheduled items published', { items: published.map((r) => `${r.type}:${r.id}`) });
   }
   return published.length;

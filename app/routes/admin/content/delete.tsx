@@ -1,10 +1,12 @@
 import { Link, data, redirect } from 'react-router';
 import type { Route } from './+types/delete';
+import { postEditable } from '~/domain/blog/editable.server';
 import { deletePost, getPost, postLabel } from '~/domain/blog/posts.server';
 import { deleteMessage, getMessage, messageSender } from '~/domain/messages/messages.server';
 import { deletePartner, getPartner } from '~/domain/partners/partners.server';
 import { deleteProject, getProject, projectLabel } from '~/domain/projects/projects.server';
 import { campaignLabel, deleteCampaign, getCampaign } from '~/domain/campaigns/campaigns.server';
+import { changedKeys } from '~/domain/revisions/editables.server';
 import type { AdminArea } from '~/domain/users/permissions';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, db } from '~/lib/runtime.server';
@@ -107,7 +109,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const enhanced = (await request.formData()).get('js') === '1';
   const name = await KINDS[kind].remove(actorOf(me), params.id);
   if (name === undefined) throw data(KINDS[kind].notFound, { status: 404 });
-  if (kind !== 'messages') await contentChanged();
+  // A post's pages alone; a project, partner or campaign shows on several: every page.
+  if (kind !== 'messages') await contentChanged(kind === 'blog' ? changedKeys(postEditable, params.id) : undefined);
   if (!enhanced) throw redirect(`/admin/${kind}`, 303);
   return { deleted: true, toast: { title: KINDS[kind].done, description: name, variant: 'success' as const } };
 }

@@ -2,7 +2,9 @@ import { Link, data } from 'react-router';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import type { Route } from './+types/posts';
 import { POST_STATUSES, PUBLISHED, type PostStatus } from '~/domain/blog/posts';
+import { postEditable } from '~/domain/blog/editable.server';
 import { POST_TYPE, listPostsPage, setPostStatus } from '~/domain/blog/posts.server';
+import { changedKeys } from '~/domain/revisions/editables.server';
 import { formatParis } from '~/domain/revisions/editorial';
 import { scheduledFor } from '~/domain/revisions/workflow.server';
 import { CONFLICT, listQuery } from '~/domain/content/forms';
@@ -44,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const text = result.error === 'notFound' ? 'Cet article n’existe plus.' : CONFLICT;
     return data({ toast: { title: 'Statut non modifié', description: text, variant: 'destructive' as const }, error: text }, { status: result.error === 'notFound' ? 404 : 409 });
   }
-  await contentChanged();
+  await contentChanged(changedKeys(postEditable, id));
   return { toast: { title: 'Statut modifié', description: `« ${result.post.translations.fr.title} » : ${result.post.status}`, variant: 'success' as const }, error: null };
 }
 

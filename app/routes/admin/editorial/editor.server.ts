@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from 'react-router';
 import type { z } from 'zod';
 import type { Actor } from '~/domain/audit/audit.server';
-import type { Editable, LiveItem } from '~/domain/revisions/editables.server';
+import { changedKeys, type Editable, type LiveItem } from '~/domain/revisions/editables.server';
 import type { Snapshot } from '~/domain/revisions/editorial';
 import type { SessionUser } from '~/domain/users/sessions.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
@@ -124,7 +124,7 @@ export async function saveEditor<Data, Input extends object>(me: SessionUser, re
   const result = await spec.update.write(actorOf(me), id, kept, form.version);
   if ('error' in result) return refusedSave(result.error);
   await afterSave(me, { type: ed.type, id }, result.version);
-  await contentChanged();
+  await contentChanged(changedKeys(ed, id));
   if (withdraw && spec.withdraw) return saved(spec.withdraw.toast, spec.withdraw.description(result.title));
   return saved(spec.update.toast, result.title);
 }

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { actorOf } from '~/routes/admin/auth.server';
 import { contentChanged, db, runtime } from '~/lib/runtime.server';
 import type { SessionUser } from '~/domain/users/sessions.server';
-import type { Editable } from '~/domain/revisions/editables.server';
+import { changedKeys, type Editable } from '~/domain/revisions/editables.server';
 import { type EntityRef, type Snapshot, formatParis, withQuery, parisLocalToUtc, timeAgo, utcToParisLocal } from '~/domain/revisions/editorial';
 import { clearCopy, openForEditing } from '~/domain/revisions/autosave.server';
 import { previewToken } from '~/domain/revisions/preview.server';
@@ -100,7 +100,7 @@ export async function editorialAction(
     const result = await publish(db(), ed, id, { ...openedOn, snapshot }, actor);
     if (!result.ok) return refuse(result.error);
     await afterSave(me, ref, form.version + 1);
-    await contentChanged();
+    await contentChanged(changedKeys(ed, id));
     return saved(savedTitle(ed), PUBLISHED_NOTE);
   }
   if (intent === 'schedule') {

@@ -2,6 +2,7 @@ import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/history';
 import { LANG_LABELS } from '~/domain/content/forms';
 import { KIND_LABELS, changedPaths, compareSnapshots, formatParis } from '~/domain/revisions/editorial';
+import { changedKeys } from '~/domain/revisions/editables.server';
 import { editableAt } from '~/domain/revisions/registry.server';
 import { listRevisions, revisionSnapshots } from '~/domain/revisions/revisions.server';
 import { restoreRevision } from '~/domain/revisions/workflow.server';
@@ -69,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const status = { conflict: 409, notFound: 404, taken: 409 }[result.error];
     return data({ ok: false, message, toast: { title: 'Restauration impossible', description: message, variant: 'destructive' as const } }, { status });
   }
-  await contentChanged();
+  await contentChanged(changedKeys(ed, id));
   const message = `La version ${number} est restaurée (nouvelle version ${result.revision}).`;
   return { ok: true, message, toast: { title: 'Version restaurée', description: message, variant: 'success' as const } };
 }
