@@ -78,7 +78,7 @@ export default [
   ...donorDownloads,
   ...letterResources,
   layout('routes/site/layout.tsx', sitePages),
-  // The same pages in English and Spanish, each at its own address (ADR 025): /en/…, /es/….
+  // The same pages in English and Spanish, each at its own address (ADR 026): /en/…, /es/….
   ...OTHER_LANGS.map((lang) => route(lang, 'routes/site/layout.tsx', { id: `${lang}/routes/site/layout` }, inLanguage(lang, sitePages))),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('blog/feed.xml', 'routes/resources/blog-feed.ts'),

@@ -53,7 +53,7 @@ const CACHED_QUERIES: Record<string, string[]> = { '/faire-un-don': ['m', 'campa
  * The key of a page any visitor gets alike, or undefined when the request's answer may be someone's
  * own. Without PUBLIC_URL the Host is the visitor's word: only loopback hosts qualify (ADR 010),
  * each under its own key, so a forged Host can never put its URLs into a page another visitor, or
- * a shared cache, receives. The path names the language (ADR 025), so it is part of the key.
+ * a shared cache, receives. The path names the language (ADR 026), so it is part of the key.
  */
 function publicPageKey(method: string, host: string, pathname: string, query: Record<string, unknown>, cookie: string | undefined): string | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
@@ -81,7 +81,7 @@ function pageCacheKey(method: string, host: string, pathname: string, query: Rec
 export const PUBLIC_PAGE_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400, stale-if-error=86400';
 
 /**
- * `/faire-un-don?lng=en`, the addresses before each language had its own (ADR 025), for ever at
+ * `/faire-un-don?lng=en`, the addresses before each language had its own (ADR 026), for ever at
  * `/en/faire-un-don`: a GET of a site page only (an API call, a feed or a download reads its own
  * `?lng=`). Undefined when the request is not such an address.
  */
@@ -358,9 +358,11 @@ export function createApp(clientDir: string): express.Express {
         if (!response.headers.has('Content-Security-Policy')) res.setHeader('Content-Security-Policy', contentSecurityPolicy(nonce));
         if (shareable) {
           response.headers.set('Cache-Control', PUBLIC_PAGE_CACHE);
+          response.headers.set(...cacheTagHeader(req.path, runtime().env.CACHE_TAG_HEADER));
         } else if (html && !response.headers.has('Cache-Control')) {
-          // Someone's own page (a session's), a refusal or a page not found: never kept by a shared cache.
-          response.headers.set('Cache-Control', 'private, no-cache');
+          // Someone's own page (a session's), a refusal or a page not found: never kept by a shared
+          // cache; a form's answer (what was typed) not even by the browser.
+          response.headers.set('Cache-Control', req.method === 'GET' || req.method === 'HEAD' ? 'private, no-cache' : 'private, no-store');
         }
         await sendFetchResponse(res, response);
         return;

@@ -4,6 +4,7 @@
  * commas; they never depend on the language (every change shows in all three), so a page's key is
  * the same at `/a-propos`, `/en/a-propos` and `/es/a-propos`.
  */
+import { pathWithoutLang } from './lang-path';
 
 /** Every public page: a purge of `site` drops them all (settings, media, a change whose reach is wide). */
 export const SITE_TAG = 'site';
@@ -13,13 +14,12 @@ export const CAMPAIGNS_TAG = 'campaigns';
 export const DONATE_TAG = 'donate';
 
 const LISTS_CAMPAIGNS = new Set(['/', '/campagnes', '/nos-actions']);
-const LANG_PREFIX = /^\/(?:en|es)(?=\/|$)/;
 /** Akamai's limit per tag (Cloudflare's is 1024): a longer path is cut, its key stays one word. */
 const MAX_TAG = 128;
 
 /** A path without its language prefix and trailing slash: `/en/blog/` → `/blog`, `/es` → `/`. */
 export function pagePath(path: string): string {
-  const p = path.replace(LANG_PREFIX, '').replace(/\/+$/, '');
+  const p = pathWithoutLang(path).replace(/\/+$/, '');
   return p === '' ? '/' : p;
 }
 

@@ -50,7 +50,7 @@ export interface LangChoice {
 }
 
 /**
- * The language of a request (ADR 025): the address's prefix (`/en/…`, `/es/…`); else `?lng=`,
+ * The language of a request (ADR 026): the address's prefix (`/en/…`, `/es/…`); else `?lng=`,
  * which only what is not a page still reads (an API call from an English page, an error answer);
  * else French. Neither a cookie nor Accept-Language chooses a page's language: the same address
  * is the same page for every visitor, so any cache may keep it.

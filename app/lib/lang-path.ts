@@ -13,7 +13,7 @@ export function isLang(value: unknown): value is Lang {
 }
 
 /**
- * Every public page has one address per language (ADR 025): French, the default, at its own path
+ * Every public page has one address per language (ADR 026): French, the default, at its own path
  * (`/a-propos`), the others under their code (`/en/a-propos`, `/es`). The address alone names the
  * language, so a shared cache or a CDN keys on it without cookies or Accept-Language.
  */

@@ -19,7 +19,7 @@ export function langUrl(origin: string, path: string, lang: Lang): string {
 
 /**
  * Title, description, canonical URL, hreflang alternates (one per language, plus x-default) and
- * Open Graph tags. Every language variant is its own address (/en/…, ADR 025), so the set is
+ * Open Graph tags. Every language variant is its own address (/en/…, ADR 026), so the set is
  * reciprocal; the French one, the default, is the x-default. Each page is its own canonical, so a
  * canonical never points across languages.
  */

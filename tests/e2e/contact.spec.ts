@@ -25,7 +25,7 @@ test('invalid input shows errors beside the fields, keeps what was typed and sto
   await page.goto('/en/contact');
   await fill(page, { firstName: 'John', lastName: '', email: 'john.invalid@', message: 'Hello' });
   // The browser's own checks are bypassed to prove the server validates too.
-  await page.locator('form[action="/contact"]').evaluate((f) => f.setAttribute('novalidate', ''));
+  await page.locator('form[action="/en/contact"]').evaluate((f) => f.setAttribute('novalidate', ''));
   await page.getByRole('button', { name: 'Send the message' }).click();
   await expect(page.getByRole('alert')).toContainText('The message was not sent');
   await expect(page.getByLabel(/^Last name/)).toHaveAccessibleDescription('This field is required.');
@@ -40,7 +40,7 @@ test.describe('without JavaScript', () => {
 
   test('the form validates and sends all the same', async ({ page }) => {
     await page.goto('/es/contact');
-    await page.locator('form[action="/contact"]').evaluate((f) => f.setAttribute('novalidate', ''));
+    await page.locator('form[action="/es/contact"]').evaluate((f) => f.setAttribute('novalidate', ''));
     await page.getByRole('button', { name: 'Enviar el mensaje' }).click();
     await expect(page.locator('#firstName')).toHaveAccessibleDescription('Este campo es obligatorio.');
     await fill(page, { firstName: 'Ana', lastName: 'López', email: 'ana.nojs@example.org', message: 'Hola' });

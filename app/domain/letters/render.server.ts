@@ -35,7 +35,7 @@ export interface RenderedLetter {
 let mjml: Promise<(typeof import('mjml'))['default']> | undefined;
 const loadMjml = () => (mjml ??= import('mjml').then((m) => m.default));
 
-/** A site path made absolute (at the reader's language's address, ADR 025; a file as it is); an https address as it is. */
+/** A site path made absolute (at the reader's language's address, ADR 026; a file as it is); an https address as it is. */
 export function absoluteUrl(origin: string, pathOrUrl: string, lang?: Lang): string {
   if (/^https:\/\//.test(pathOrUrl)) return pathOrUrl;
   return lang && !pathOrUrl.startsWith('/media/') ? siteUrl(origin, lang, pathOrUrl) : `${origin}${pathOrUrl}`;

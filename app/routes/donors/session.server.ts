@@ -8,7 +8,7 @@ import { NO_STORE } from '~/lib/cache-headers';
 
 /**
  * Cookie of the donor space only (Path=/mon-espace, and /en/mon-espace, /es/mon-espace: the same
- * space in each language, ADR 025): never the admin's `__session`, and never sent with a public
+ * space in each language, ADR 026): never the admin's `__session`, and never sent with a public
  * page, which any cache may keep. The HTML cache in server/app.ts skips every request that carries
  * it: keep them in step.
  */

@@ -58,7 +58,7 @@ export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
   const h = new Headers();
   const csp = loaderHeaders.get('Content-Security-Policy') ?? actionHeaders.get('Content-Security-Policy');
   if (csp) h.set('Content-Security-Policy', csp);
-  // The page itself, the same for all, says nothing: the server makes it public (ADR 025).
+  // The page itself, the same for all, says nothing: the server makes it public (ADR 026).
   const cacheControl = actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control');
   if (cacheControl) h.set('Cache-Control', cacheControl);
   return h;

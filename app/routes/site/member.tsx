@@ -7,6 +7,7 @@ import { readJoinForm, type JoinErrors, type JoinMethod } from '~/domain/members
 import { join, joinLimit, joinMethods, offeredTypes, renew, renewalOf, statutesUrl } from '~/domain/membership/join.server';
 import { sitePath, translate, useI18n, type MessageKey } from '~/lib/i18n';
 import { detectLang, messagesFor } from '~/lib/i18n.server';
+import { NO_STORE } from '~/lib/cache-headers';
 import { formatDay } from '~/lib/intl';
 import { log } from '~/lib/log.server';
 import { pageMeta } from '~/lib/page-meta';
@@ -35,14 +36,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const csp = hostedCheckoutCsp(deps, { card: methods.includes('card'), crypto: methods.includes('crypto'), paypal: methods.includes('paypal'), mobileMoney: methods.includes('mobileMoney') });
   return data(
     { membershipFormUrl: settings.membershipFormUrl, types: await offeredTypes(deps, lang), methods, statutesUrl: await statutesUrl(deps), renewal },
-    { headers: { 'Content-Security-Policy': csp } },
+    // A renewal link names one member: that page is theirs alone. The joining form is everyone's.
+    { headers: { 'Content-Security-Policy': csp, ...(token ? NO_STORE : {}) } },
   );
 }
 
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const h = new Headers({ 'Cache-Control': 'private, no-store' });
+/** A form's answer (what was typed, its errors) is the visitor's own: never stored. */
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const h = new Headers(actionHeaders.has('Retry-After') ? { 'Retry-After': actionHeaders.get('Retry-After')! } : {});
   const csp = loaderHeaders.get('Content-Security-Policy');
   if (csp) h.set('Content-Security-Policy', csp);
+  const cacheControl = loaderHeaders.get('Cache-Control');
+  if (cacheControl) h.set('Cache-Control', cacheControl);
   return h;
 }
 

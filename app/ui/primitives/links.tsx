@@ -7,7 +7,7 @@ import { pathWithoutLang, sitePath, useI18n } from '~/lib/i18n';
  * there is only ever followed by the browser, so it is a plain anchor. React Router's `<Link>`
  * resolved every `to` against the route tree on each render, for a client router these pages never
  * start: about 8 % of a rendered home page's CPU (ADR 017). Paths are absolute, so the href is the
- * path in the page's language (`/a-propos` on an English page leads to `/en/a-propos`, ADR 025).
+ * path in the page's language (`/a-propos` on an English page leads to `/en/a-propos`, ADR 026).
  * The back office, which hydrates, keeps React Router's links.
  */
 export type SitePath = `/${string}`;

@@ -54,7 +54,7 @@ export interface PaymentRequest {
 
 /**
  * The return pages of a request (ADR 019): the purpose's own, or the gifts' /payment/success and
- * /payment/cancel, at the payer's language's address (ADR 025).
+ * /payment/cancel, at the payer's language's address (ADR 026).
  */
 export const returnPaths = (r: Pick<PaymentRequest, 'returns' | 'lang'>) => {
   const paths = r.returns ?? { success: '/payment/success', cancel: '/payment/cancel' };
