@@ -74,11 +74,12 @@ function pageCacheKey(method: string, host: string, pathname: string, query: Rec
 }
 
 /**
- * How long browsers and shared caches (a CDN, Caddy) keep a public page: a browser a minute, a
- * shared cache five minutes, then a stale copy is served while a fresh one is fetched (a day), or
- * while the server fails. A change purges shared caches at once when a purge hook is set.
+ * How long caches keep a public page. A browser asks again each time (its ETag makes the answer a
+ * 304), so an editor who publishes sees the change at once. A shared cache (a CDN, Caddy) keeps it
+ * five minutes, then serves a stale copy while it fetches a fresh one (a day), or while the server
+ * fails; a change purges it at once when a purge hook is set (ADR 025).
  */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=86400, stale-if-error=86400';
+export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400, stale-if-error=86400';
 
 /**
  * `/faire-un-don?lng=en`, the addresses before each language had its own (ADR 026), for ever at

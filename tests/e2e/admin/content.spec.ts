@@ -148,7 +148,9 @@ for (const dialect of DIALECTS) {
       await page.getByRole('link', { name: /New clinic/ }).first().click();
       await expect(page.getByRole('heading', { level: 1, name: 'New clinic' })).toBeVisible();
       await expect(page.locator('.prose-content strong', { hasText: 'tout le monde' })).toBeVisible();
-      const postUrl = new URL(page.url()).pathname;
+      // The post's address in French (the English one is `/en` before it).
+      const postUrl = new URL(page.url()).pathname.replace(/^\/en\//, '/');
+      expect(new URL(page.url()).pathname).toBe(`/en${postUrl}`);
 
       await page.goto(`${server.baseURL}/admin/blog`);
       await row.getByRole('link', { name: /Modifier/ }).click();

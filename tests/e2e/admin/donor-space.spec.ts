@@ -141,15 +141,17 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(ui.confirmTitle);
       await expectAccessible(page);
       await page.getByRole('button', { name: ui.open }).click();
-      await expect(page).toHaveURL(`${server.baseURL}/mon-espace`);
+      await expect(page).toHaveURL(`${server.baseURL}${ui.prefix}/mon-espace`);
       const gift = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
       await expect(gift.getByRole('heading', { level: 3 })).toHaveText(ui.perMonth(ui.amount25));
       await expect(page.getByRole('table')).toContainText(ui.amount25);
       await expectAccessible(page);
-      // The space is never cached, and its cookie is HttpOnly and scoped to it.
-      const cookie = (await page.context().cookies()).find((c) => c.name === '__donor')!;
-      expect(cookie).toMatchObject({ httpOnly: true, path: '/mon-espace', sameSite: 'Lax' });
-      const res = await page.request.get(`${server.baseURL}/mon-espace`);
+      // The space is never cached, and its cookie is HttpOnly and scoped to it, in each language:
+      // public pages never carry it.
+      const cookies = (await page.context().cookies()).filter((c) => c.name === '__donor');
+      expect(cookies.map((c) => c.path).sort()).toEqual(['/en/mon-espace', '/es/mon-espace', '/mon-espace']);
+      for (const cookie of cookies) expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+      const res = await page.request.get(`${server.baseURL}${ui.prefix}/mon-espace`);
       expect(res.headers()['cache-control']).toBe('private, no-store');
       expect(res.headers()['x-cache']).toBeUndefined();
 
@@ -168,7 +170,7 @@ for (const lang of ['fr', 'en'] as const) {
       await expect(page.getByRole('main').getByRole('status')).toContainText(ui.changed);
       await expect(gift.getByRole('heading', { level: 3 })).toHaveText(ui.perMonth(ui.amount15));
       expect(stripe.subscriptions.get(subId).items.data[0].price.unit_amount).toBe(1500);
-      expect(await mailMatching(ui.mailChanged)).toContain(`${server.baseURL}/mon-espace`);
+      expect(await mailMatching(ui.mailChanged)).toContain(`${server.baseURL}${ui.prefix}/mon-espace`);
       await expectAccessible(page);
 
       // Download everything kept under this email.
@@ -182,7 +184,7 @@ for (const lang of ['fr', 'en'] as const) {
       expect(csv).toContain(`"consent"`);
 
       // Another donor's gift, or a form posted from another site, is refused.
-      const foreign = await page.request.post(`${server.baseURL}/mon-espace`, { form: { intent: 'stop', gift: 'sub_of_someone_else' }, headers: { Origin: server.baseURL } });
+      const foreign = await page.request.post(`${server.baseURL}${ui.prefix}/mon-espace`, { form: { intent: 'stop', gift: 'sub_of_someone_else' }, headers: { Origin: server.baseURL } });
       expect(foreign.status()).toBe(404);
       expect(await foreign.text()).toContain(ui.notFound);
       // React Router refuses a foreign Origin (400) before our check would (403); Sec-Fetch-Site is ours.
