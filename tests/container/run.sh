@@ -2,12 +2,14 @@
 # The container image and compose.yaml, proven on this machine (issue 34, ADR 020); run by .ci/run
 # before `npm test`. Podman (runtime runc) builds the project's Containerfile unchanged against
 # local stand-ins for the official base images (standins/standins.sh: no image registry is reachable
-# here; real deployments pull the official images), then:
+# here; real deployments pull the official images) and prints the image's size, failing above its
+# 250 MB budget (issue 40), then:
 #  1. one container, --read-only with a tmpfs /tmp and a volume on /data: /healthz, a page, the
 #     HEALTHCHECK, tini as PID 1 and the server as user node, nothing writable but /data and /tmp;
 #     the first Admin (ADMIN_EMAIL/ADMIN_PASSWORD) signs in and adds a partner, which is still
 #     served after `podman restart`; a backup taken in the container restores into a new volume;
-#     SIGTERM under a stream of contact posts loses no request (drain.ts); the image's size;
+#     an image upload, a PDF and a letter's preview (what the bundles load lazily or leave in
+#     node_modules); SIGTERM under a stream of contact posts loses no request (drain.ts);
 #  2. compose.yaml and compose.instances.yaml validated by docker-compose (Debian's 1.29, which
 #     checks them against the Compose schema) and run together by podman-compose: PostgreSQL
 #     healthy, then app, then app2, behind Caddy (HTTPS for localhost from Caddy's own CA), which
@@ -98,8 +100,17 @@ step "building the Containerfile against the stand-ins (--pull=never)"
 build_started=$(date +%s)
 previous=$(podman image inspect --format '{{.Id}}' "$IMAGE" 2>/dev/null || true)
 pm build --pull=never --format docker --build-arg NODE_IMAGE=docker.io/library/node:24-bookworm-slim \
+  --build-arg DEBIAN_IMAGE=docker.io/library/debian:bookworm-slim \
   "${ca[@]}" -t "$IMAGE" -f Containerfile . > "$tmp/build.log" 2>&1 || { tail -40 "$tmp/build.log" >&2; fail "the image did not build"; }
 step "built in $(( $(date +%s) - build_started )) s"
+# Size (issue 40): at most 250 MB (10^6 bytes, as Podman and Docker count), and what takes the room.
+BUDGET_MB=250
+bytes=$(pm image inspect --format '{{.Size}}' "$IMAGE")
+base=$(pm image inspect --format '{{.Size}}' docker.io/library/debian:bookworm-slim)
+echo "Image size: $(( (bytes + 500000) / 1000000 )) MB (budget $BUDGET_MB MB; base image debian:bookworm-slim $(( (base + 500000) / 1000000 )) MB)"
+step "what takes the room (MB, on disk):"
+pm run --rm --entrypoint sh "$IMAGE" -c 'du -sm /usr/local/bin/node /app/node_modules /app/build; du -sm /app/node_modules/* /app/node_modules/@*/* 2>/dev/null | sort -rn | head -6' | sed 's/^/    /'
+[ "$bytes" -le $(( BUDGET_MB * 1000000 )) ] || fail "the image is $(( (bytes + 500000) / 1000000 )) MB, over its budget of $BUDGET_MB MB"
 # The previous run's image, replaced by this one, goes (its build stage stays: the layer cache).
 if [ -n "$previous" ] && [ "$previous" != "$(podman image inspect --format '{{.Id}}' "$IMAGE")" ]; then
   pm rmi "$previous" >/dev/null 2>&1 || true
@@ -139,6 +150,30 @@ PARTNER="Partenaire du conteneur $(date +%s)"
 code=$(curl -sS -b "$tmp/jar" -o /dev/null -w '%{http_code}' -H "Origin: $URL" --data-urlencode "name=$PARTNER" --data-urlencode 'logoUrl=https://example.org/logo.png' --data-urlencode 'website=https://example.org/conteneur' "$URL/admin/partners/new")
 [ "$code" -lt 400 ] || fail "adding a partner answered $code"
 grep -qF "$PARTNER" <<<"$(partners "$URL")" || fail "the new partner is not on /partenaires"
+# What the image's bundles load lazily or leave in node_modules (scripts/image-bundle.js): an image
+# uploaded to the media library (sharp), the attendance sheet as PDF (pdfkit and its fonts), a
+# letter's preview (mjml).
+node -e "$(cat <<'PNG'
+const zlib = require('node:zlib'); const table = [];
+for (let n = 0; n < 256; n++) { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; table[n] = c >>> 0; }
+const crc = (b) => { let x = 0xffffffff; for (const v of b) x = table[(x ^ v) & 255] ^ (x >>> 8); return (x ^ 0xffffffff) >>> 0; };
+const chunk = (type, data) => { const head = Buffer.alloc(4); head.writeUInt32BE(data.length); const body = Buffer.concat([Buffer.from(type), data]); const tail = Buffer.alloc(4); tail.writeUInt32BE(crc(body)); return Buffer.concat([head, body, tail]); };
+const w = 64, h = 48, header = Buffer.alloc(13); header.writeUInt32BE(w, 0); header.writeUInt32BE(h, 4); header[8] = 8; header[9] = 2;
+const raw = Buffer.alloc((w * 3 + 1) * h); for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set([x * 4, y * 5, 128], y * (w * 3 + 1) + 1 + x * 3);
+process.stdout.write(Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]));
+PNG
+)" > "$tmp/check.png"
+upload=$(curl -sS -b "$tmp/jar" -H "Origin: $URL" -F "file=@$tmp/check.png;type=image/png" "$URL/admin/media/televerser")
+grep -q '"ok":true' <<<"$upload" && grep -q '"width":64' <<<"$upload" || fail "uploading an image answered: $upload"
+code=$(curl -sS -b "$tmp/jar" -o "$tmp/sheet.pdf" -w '%{http_code}' "$URL/admin/adhesions/assemblee/feuille.pdf")
+[ "$code" = 200 ] && [ "$(head -c 5 "$tmp/sheet.pdf")" = '%PDF-' ] || fail "the attendance sheet (PDF) answered $code"
+letter=$(curl -sS -b "$tmp/jar" -o /dev/null -w '%{redirect_url}' -H "Origin: $URL" --data-urlencode 'fr.subject=Lettre du conteneur' \
+  --data-urlencode 'fr.body=Bonjour depuis le conteneur.' "$URL/admin/lettres/nouvelle")
+letter=${letter%%\?*}
+[ -n "$letter" ] || fail "writing a letter was refused"
+grep -q 'Bonjour depuis le conteneur' <<<"$(curl -fsS -b "$tmp/jar" "$letter/apercu/fr")" || fail "the letter's preview (mjml) failed"
+step "an uploaded image is resized (sharp), a PDF is made (pdfkit), a letter is rendered (mjml)"
+
 pm restart "$APP" >/dev/null
 wait_for "$URL/readyz" || fail "not ready again after podman restart"
 grep -qF "$PARTNER" <<<"$(partners "$URL")" || fail "the partner did not survive podman restart"
@@ -159,11 +194,6 @@ step "a backup taken in the container restores into an empty volume, partner inc
 # SIGTERM under load.
 npx tsx tests/container/drain.ts "$APP" "$APP_PORT" "$(pm volume inspect --format '{{.Mountpoint}}' "$VOLUME")" || fail "drain"
 
-# Size.
-bytes=$(pm image inspect --format '{{.Size}}' "$IMAGE")
-base=$(pm image inspect --format '{{.Size}}' docker.io/library/node:24-bookworm-slim)
-step "image size: $((bytes / 1000000)) MB (base image $((base / 1000000)) MB); what takes the room (MB):"
-pm run --rm --entrypoint sh "$IMAGE" -c 'du -sm /usr/local/bin/node /usr/local/lib/node_modules /app/node_modules /app/build; du -sm /app/node_modules/* /app/node_modules/@*/* 2>/dev/null | sort -rn | head -8' | sed 's/^/    /'
 pm rm -f -t 0 "$APP" >/dev/null
 
 # ——— compose.yaml ———
