@@ -25,6 +25,8 @@ export default defineConfig({
       'tests/unit/signed-link.test.ts',
       'tests/unit/donation-filters.test.ts',
       'tests/unit/html-cache.test.ts',
+      'tests/unit/page-rules.test.ts',
+      'tests/unit/i18n.test.ts',
       'tests/unit/secret-box.test.ts',
       'tests/unit/permissions-and-auth.test.ts',
       'tests/unit/permissions-paths.test.ts',

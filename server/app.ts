@@ -7,9 +7,7 @@ import express from 'express';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import * as build from 'virtual:react-router/server-build';
 import { migrationStatus, ping } from '~db/index';
-import { isLang, pathWithoutLang, sitePath } from '~/lib/i18n';
 import { log, logs } from '~/lib/log.server';
-import { isLoopbackHost } from '~/lib/origin.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime, startRuntime as startRuntimeWith, stopRuntime } from '~/lib/runtime.server';
 import type { Env } from '~/lib/env.server';
@@ -19,6 +17,7 @@ import { baseSecurityHeaders } from './security';
 import { hasLeft, nextTurn } from './turns';
 export { acceptsFirst } from './turns';
 import { isBackOfficeRequest, sitePageMatcher, withoutBackOffice } from './public-build';
+import { legacyLangAddress, PUBLIC_PAGE_CACHE, publicPageKey, type PageRequest } from './page-rules';
 import { errorHandler, HttpError, requestGuard, sendRefusal } from './request-guard';
 import { contentSecurityPolicy, newNonce } from '~/lib/csp.server';
 import { cachedBytes, makeCachedPage, type CachedPage } from '~/lib/html-cache.server';
@@ -36,62 +35,9 @@ const backOfficeHandler = createRequestHandler(serverBuild, mode);
 const publicHandler = createRequestHandler(withoutBackOffice(serverBuild), mode);
 const isSitePage = sitePageMatcher(serverBuild);
 
-/** Paths never served from the HTML cache (per-user, per-request or not pages at all). */
-const UNCACHED_PREFIXES = ['/admin', '/api', '/webhooks', '/media', '/payment', '/healthz', '/readyz', '/mon-espace'];
-/** An admin session (`__session`) or a donor session (`__donor`, the donor space): the page is someone's own. */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__session|__donor)=/;
-
-/**
- * Query parameters that choose what a page shows, by path: each value is part of the page's cache
- * key (the donate page's tab and campaign: a campaign's "Faire un don" leads there, the surge's
- * path). The page itself says when a variant is not to be kept (an unknown campaign, an unknown
- * tab: `private, no-store`), so made-up values never fill the cache.
- */
-const CACHED_QUERIES: Record<string, string[]> = { '/faire-un-don': ['m', 'campagne'] };
-
-/**
- * The key of a page any visitor gets alike, or undefined when the request's answer may be someone's
- * own. Without PUBLIC_URL the Host is the visitor's word: only loopback hosts qualify (ADR 010),
- * each under its own key, so a forged Host can never put its URLs into a page another visitor, or
- * a shared cache, receives. The path names the language (ADR 026), so it is part of the key.
- */
-function publicPageKey(method: string, host: string, pathname: string, query: Record<string, unknown>, cookie: string | undefined): string | undefined {
-  if (method !== 'GET' && method !== 'HEAD') return undefined;
-  if (!runtime().publicUrl && !isLoopbackHost(host)) return undefined;
-  if (SESSION_COOKIE.test(cookie ?? '')) return undefined;
-  const bare = pathWithoutLang(pathname);
-  if (UNCACHED_PREFIXES.some((p) => bare === p || bare.startsWith(`${p}/`) || bare.startsWith(`${p}.`))) return undefined;
-  const chosen = CACHED_QUERIES[bare] ?? [];
-  const keys = Object.keys(query);
-  if (keys.some((k) => !chosen.includes(k) || typeof query[k] !== 'string' || (query[k] as string).length > 100)) return undefined;
-  const variant = chosen.filter((k) => keys.includes(k)).map((k) => `${k}=${encodeURIComponent(query[k] as string)}`).join('&');
-  return `${host}|${pathname}${variant ? `?${variant}` : ''}`;
-}
-
 /** The HTML cache's key for a page (none when the cache is off). */
-function pageCacheKey(method: string, host: string, pathname: string, query: Record<string, unknown>, cookie: string | undefined): string | undefined {
-  return runtime().env.HTML_CACHE === 'off' ? undefined : publicPageKey(method, host, pathname, query, cookie);
-}
-
-/**
- * How long caches keep a public page. A browser asks again each time (its ETag makes the answer a
- * 304), so an editor who publishes sees the change at once. A shared cache (a CDN, Caddy) keeps it
- * five minutes, then serves a stale copy while it fetches a fresh one (a day), or while the server
- * fails; a change purges it at once when a purge hook is set (ADR 025).
- */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400, stale-if-error=86400';
-
-/**
- * `/faire-un-don?lng=en`, the addresses before each language had its own (ADR 026), for ever at
- * `/en/faire-un-don`: a GET of a site page only (an API call, a feed or a download reads its own
- * `?lng=`). Undefined when the request is not such an address.
- */
-function legacyLangAddress(req: express.Request): string | undefined {
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || !isLang(req.query.lng) || !isSitePage(req.path)) return undefined;
-  const query = new URLSearchParams(req.originalUrl.slice(req.originalUrl.indexOf('?') + 1));
-  query.delete('lng');
-  const rest = query.toString();
-  return sitePath(req.query.lng, `${pathWithoutLang(req.path)}${rest ? `?${rest}` : ''}`);
+function pageCacheKey(r: PageRequest): string | undefined {
+  return runtime().env.HTML_CACHE === 'off' ? undefined : publicPageKey(r, runtime().publicUrl);
 }
 
 /** Headers of a response that belong to that one request and are never replayed. */
@@ -155,7 +101,7 @@ export function createFastPath(app: express.Express): (req: IncomingMessage, res
     if ((req.method !== 'GET' && req.method !== 'HEAD') || url.includes('?') || url.includes('%') || !url.startsWith('/')) return false;
     const rt = runtime();
     if (rt.draining) return false;
-    const key = pageCacheKey('GET', req.headers.host ?? '', url, {}, req.headers.cookie);
+    const key = pageCacheKey({ method: 'GET', host: req.headers.host ?? '', pathname: url, query: {}, cookie: req.headers.cookie });
     const page = key ? rt.cache.get(key) : undefined;
     if (!page || page.nonce) return false;
     // Express's own reading of the scheme (req.protocol), with the same trust proxy setting.
@@ -314,15 +260,16 @@ export function createApp(clientDir: string): express.Express {
 
   app.all('/{*path}', async (req, res, next) => {
     try {
-      const moved = legacyLangAddress(req);
+      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+      const moved = legacyLangAddress(req.method, req.path, search, isSitePage);
       if (moved) {
         res.redirect(301, moved);
         return;
       }
       const nonce = newNonce();
-      const query = req.query as Record<string, unknown>;
-      const shared = publicPageKey(req.method, req.get('host') ?? '', req.path, query, req.headers.cookie);
-      const key = pageCacheKey(req.method, req.get('host') ?? '', req.path, query, req.headers.cookie);
+      const asked: PageRequest = { method: req.method, host: req.get('host') ?? '', pathname: req.path, query: req.query as Record<string, unknown>, cookie: req.headers.cookie };
+      const shared = publicPageKey(asked, runtime().publicUrl);
+      const key = pageCacheKey(asked);
       const cache = runtime().cache;
       /** Answers from the HTML cache when the page is there. */
       const fromCache = (): boolean => {
