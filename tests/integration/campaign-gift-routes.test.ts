@@ -20,6 +20,7 @@ import { describeEachDialect } from '../support/db';
 import { campaignInput } from '../support/campaigns';
 import { FLUTTERWAVE_TEST, PAYPAL_TEST } from '../support/donations';
 import { startTestRuntime } from '../support/runtime';
+import { sitePath } from '~/lib/lang-path';
 
 const APP_SECRET = 'campaign-gift-routes-'.padEnd(48, 'g');
 const WHSEC = 'whsec_gift_routes';
@@ -93,9 +94,9 @@ describeEachDialect('designated gifts through the routes on %s', (dialect) => {
     return c;
   }
 
-  /** GET /faire-un-don…: the loader's data and the page it renders, without any script. */
+  /** GET /faire-un-don… at the language's address: the loader's data and the page it renders, without any script. */
   async function page(path: string, lang: Lang = 'fr', actionData?: unknown) {
-    const request = new Request(`${ORIGIN}${path}`, { headers: { 'Accept-Language': lang } });
+    const request = new Request(`${ORIGIN}${sitePath(lang, path)}`);
     const { data } = (await donateLoader({ request, context: context(), params: {} } as never)) as unknown as { data: Record<string, unknown> };
     const html = renderToStaticMarkup(createElement(I18nContext.Provider, { value: makeI18n(lang, messagesFor(lang)) }, createElement(Donate as never, { loaderData: data, actionData } as never)));
     return { data, html };
@@ -105,16 +106,16 @@ describeEachDialect('designated gifts through the routes on %s', (dialect) => {
 
   /** POST of the donate form: where it redirects, or its error (and what the page shows with it). */
   async function donate(form: Record<string, string>, lang: Lang = 'fr'): Promise<{ status: number; location?: string; error?: DonateError }> {
-    const request = new Request(`${ORIGIN}/faire-un-don?m=${form.intent}`, { method: 'POST', headers: { Origin: ORIGIN, 'Accept-Language': lang }, body: new URLSearchParams(form) });
+    const request = new Request(`${ORIGIN}${sitePath(lang, `/faire-un-don?m=${form.intent}`)}`, { method: 'POST', headers: { Origin: ORIGIN }, body: new URLSearchParams(form) });
     const out = await donateAction({ request, context: context(), params: {} } as never);
     if (out instanceof Response) return { status: out.status, location: out.headers.get('Location') ?? undefined };
     const d = out as unknown as { data: DonateError; init?: ResponseInit };
     return { status: d.init?.status ?? 200, error: d.data };
   }
 
-  /** POST to the donate script's API (PayPal createOrder, mobile money start). */
+  /** POST to the donate script's API (PayPal createOrder, mobile money start), which sends the page's language as `?lng=`. */
   async function api(action: typeof paypalCreate | typeof mobileStart, path: string, body: Record<string, string>, lang: Lang = 'fr') {
-    const request = new Request(`${ORIGIN}${path}`, { method: 'POST', headers: { Origin: ORIGIN, 'Content-Type': 'application/json', 'Accept-Language': lang }, body: JSON.stringify(body) });
+    const request = new Request(`${ORIGIN}${path}?lng=${lang}`, { method: 'POST', headers: { Origin: ORIGIN, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     const res = (await action({ request, context: context(), params: {} } as never)) as Response;
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   }

@@ -91,7 +91,8 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     expect(sent.body).toContain('mode=payment');
     expect(sent.body).toContain('submit_type=donate');
     expect(sent.body).toContain('line_items[0][price]=price_20');
-    expect(decodeURIComponent(sent.body)).toContain('success_url=https://dons.example.org/payment/success?session_id={CHECKOUT_SESSION_ID}');
+    // The donor comes back to the thank-you page in their language (an English gift: /en/…).
+    expect(decodeURIComponent(sent.body)).toContain('success_url=https://dons.example.org/en/payment/success?session_id={CHECKOUT_SESSION_ID}');
     expect((await findById(t.db, donation.id))?.status).toBe('pending');
 
     const { payload, header } = stripe.complete(donation.provider_ref);

@@ -15,6 +15,7 @@ import { describeEachDialect } from '../support/db';
 import { enablePayPalAndFlutterwave, FLUTTERWAVE_TEST, PAYPAL_TEST } from '../support/donations';
 import { membershipType } from '../support/membership';
 import { startTestRuntime } from '../support/runtime';
+import { sitePath } from '~/lib/lang-path';
 
 const APP_SECRET = 'membership-join-hosted-'.padEnd(48, 'h');
 const ORIGIN = 'https://dons.example.org';
@@ -54,7 +55,7 @@ describeEachDialect('joining online with PayPal and mobile money on %s', (dialec
   }
   async function join(email: string, method: string, lang: Lang = 'fr') {
     const form = { intent: 'join', first_name: 'Fatou', last_name: 'Sow', email, phone: '+221 77 123 45 67', address: '5 avenue Cheikh Anta Diop', postal_code: '10700', city: 'Dakar', country: 'Sénégal', type_id: active, method, statutes: 'on', privacy: 'on' };
-    const request = new Request(`${ORIGIN}/devenir-membre`, { method: 'POST', headers: { Origin: ORIGIN, 'Accept-Language': lang }, body: new URLSearchParams(form) });
+    const request = new Request(`${ORIGIN}${sitePath(lang, '/devenir-membre')}`, { method: 'POST', headers: { Origin: ORIGIN }, body: new URLSearchParams(form) });
     const out = await memberAction({ request, context: context(), params: {} } as never);
     if (!(out instanceof Response)) throw new Error(`not redirected: ${JSON.stringify(out)}`);
     expect(out.status).toBe(303);
@@ -103,7 +104,7 @@ describeEachDialect('joining online with PayPal and mobile money on %s', (dialec
     expect(pp.requests.filter((r) => r.path.endsWith('/capture'))).toHaveLength(0);
     const { html, back } = await onProviderPage(to, 'pay');
     expect(html).toContain('30.00 EUR');
-    expect(back).toBe(`${ORIGIN}/devenir-membre/merci?d=${payment.id}&token=${orderId}&PayerID=PAYER1`);
+    expect(back).toBe(`${ORIGIN}/en/devenir-membre/merci?d=${payment.id}&token=${orderId}&PayerID=PAYER1`);
     expect(await thanks(back)).toMatchObject({ state: 'active' });
     expect((await membershipOf('fatou.paypal@example.org')).ends_on).not.toBeNull();
     // Paid from a PayPal account under another address (ana@example.org in the fake): the payment

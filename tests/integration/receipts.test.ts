@@ -33,6 +33,7 @@ import { enablePayPalAndFlutterwave } from '../support/donations';
 import { answer, routeContext } from '../support/routes';
 import { startTestRuntime } from '../support/runtime';
 import { startSmtp } from '../support/smtp';
+import { sitePath } from '~/lib/lang-path';
 
 const APP_SECRET = 'test-secret-'.padEnd(48, 'z');
 const WHSEC = 'whsec_test_secret';
@@ -552,10 +553,10 @@ describeEachDialect('a crypto gift’s tax receipt on %s', (dialect) => {
     await smtp?.close();
   });
 
-  /** The crypto tab of /faire-un-don as a donor whose browser asks for `lang` sees it, after posting `form` when given. */
+  /** The crypto tab of /faire-un-don at `lang`'s address, after posting `form` when given. */
   async function donatePage(lang: Lang, form?: Record<string, string>) {
-    const headers = { 'Accept-Language': `${lang};q=0.9` };
-    const get = new Request(`${ORIGIN}/faire-un-don?m=crypto`, { headers });
+    const headers = {};
+    const get = new Request(`${ORIGIN}${sitePath(lang, '/faire-un-don?m=crypto')}`, { headers });
     const loaded = answer(await donateLoader({ request: get, params: {}, context: routeContext() } as never));
     let posted: { body: Record<string, unknown>; status: number; location: string | null } | null = null;
     if (form) {
