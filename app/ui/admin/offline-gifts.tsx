@@ -3,7 +3,7 @@
  * made for typing a pile of cheques with the keyboard alone (amount, number, bank, Enter), and the
  * table of gifts with "Annuler la saisie…".
  */
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import type { KnownDonor } from '~/domain/offline-gifts/donors.server';
 import { SINGLE_MEANS } from '~/domain/offline-gifts/forms';
 import { shortMeansLabel } from '~/domain/means/means';
@@ -44,10 +44,14 @@ export interface EntryState {
   campaigns: { slug: string; title: string }[];
 }
 
-/** Finds a known donor (GET: the address keeps the search); "Choisir" fills the entry form with their details. */
+/**
+ * Finds a known donor (GET: the address keeps the search); "Choisir" fills the entry form with their
+ * details. Drawn anew for each fresh form (its token), so the keyboard's place is set again after
+ * each gift: the search field, or the first donor found.
+ */
 export function DonorSearch({ entry, path }: { entry: EntryState; path: string }) {
   return (
-    <section aria-labelledby="donor-search" className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
+    <section key={entry.token} aria-labelledby="donor-search" className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
       <h2 id="donor-search" className="text-lg font-bold text-gray-900">Donateur déjà connu ?</h2>
       <Form method="get" action={path} className="flex flex-wrap items-end gap-3">
         <div className="min-w-0 flex-1">
@@ -59,13 +63,14 @@ export function DonorSearch({ entry, path }: { entry: EntryState; path: string }
       {entry.found && (entry.found.length === 0 ? (
         <p className="text-gray-700">Aucun donateur trouvé : saisissez ses coordonnées ci-dessous.</p>
       ) : (
-        <ul className="space-y-1" aria-label="Donateurs trouvés">
+        <ul className="space-y-2" aria-label="Donateurs trouvés">
           {entry.found.map((d, i) => (
             <li key={d.fromGift} className="wrap-anywhere">
-              <Link to={`${path}?donneur=${d.fromGift}`} className="underline" autoFocus={i === 0}>
-                Choisir {d.company || d.name}
-              </Link>{' '}
-              <span className="text-gray-700">{[d.email, `${d.postalCode} ${d.city}`.trim()].filter(Boolean).join(' — ')}</span>
+              <Form method="get" action={path} className="flex flex-wrap items-center gap-2">
+                <input type="hidden" name="donneur" value={d.fromGift} />
+                <button type="submit" className={secondaryButton} autoFocus={i === 0}>Choisir {d.company || d.name}</button>
+                <span className="text-gray-700">{[d.email, `${d.postalCode} ${d.city}`.trim()].filter(Boolean).join(' — ')}</span>
+              </Form>
             </li>
           ))}
         </ul>
