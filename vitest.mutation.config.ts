@@ -86,6 +86,7 @@ export default defineConfig({
       'tests/integration/mail-webhook.test.ts',
       'tests/integration/bounce-events.test.ts',
       'tests/integration/mail-inbound.test.ts',
+      'tests/unit/offline-gift-totals.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
   },

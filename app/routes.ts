@@ -6,6 +6,7 @@ import { routes as editorialRoutes } from './routes/admin/editorial/routes';
 import { routes as campaignRoutes } from './routes/admin/campaigns/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
+import { adminRoutes as offlineGiftRoutes } from './routes/offline-gifts/routes';
 import { adminRoutes as membershipAdminRoutes } from './routes/membership/routes';
 import { adminRoutes as letterAdminRoutes, resources as letterResources, sitePages as letterPages } from './routes/letters/routes';
 import { adminRoutes as donorAdminRoutes, downloads as donorDownloads, sitePages as donorPages } from './routes/donors/routes';
@@ -66,6 +67,7 @@ export default [
   ...editorialRoutes,
   ...campaignRoutes,
   ...paymentAdminRoutes,
+  ...offlineGiftRoutes,
   ...receiptAdminRoutes,
   ...membershipAdminRoutes,
   ...reportRoutes,

@@ -416,6 +416,34 @@ export interface MembershipPaymentTable {
   recorded_by: string | null;
 }
 
+/** Migration 021: a deposit of cheques at the bank (ADR 028). */
+export interface GiftBatchTable {
+  id: string;
+  number: number;
+  /** 'open' | 'deposited' | 'reconciled' */
+  status: string;
+  opened_on: string;
+  opened_by: string;
+  deposited_on: string | null;
+  deposited_by: string | null;
+  reconciled_on: string | null;
+  reconciled_by: string | null;
+  credited_cents: number | null;
+  created_at: string;
+}
+
+/** Migration 021: a gift received by hand, beside its ledger row (ADR 028). */
+export interface OfflineGiftTable {
+  payment_id: string;
+  batch_id: string | null;
+  /** 'numeraire' today. */
+  nature: string;
+  bank: string | null;
+  drawer: string | null;
+  recorded_by: string;
+  created_at: string;
+}
+
 /** Bounce and complaint notifications already applied (provider:event id). */
 export interface MailEventTable {
   id: string;
@@ -505,6 +533,8 @@ export interface Database {
   membership_dues: MembershipDuesTable;
   membership_reminders: MembershipReminderTable;
   membership_payments: MembershipPaymentTable;
+  gift_batches: GiftBatchTable;
+  offline_gifts: OfflineGiftTable;
   subscribers: SubscriberTable;
   subscriber_events: SubscriberEventTable;
   subscriber_tokens: SubscriberTokenTable;

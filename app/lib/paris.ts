@@ -21,3 +21,6 @@ export function parisYearStart(year: number): string {
 export function parisDay(at: string | Date): string {
   return dateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
 }
+
+/** A day (AAAA-MM-JJ) as the back office writes it: JJ/MM/AAAA ('—' for none). */
+export const dayFr = (day: string | null) => (day ? day.split('-').reverse().join('/') : '—');

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SECTIONS, can, canOpenPath, menuFor } from '~/domain/users/permissions';
+import { ADMIN_SECTIONS, can, canOpenPath, dependsOnGrant, menuFor } from '~/domain/users/permissions';
 import { changePasswordSchema, loginSchema, setupSchema, userSchema } from '~/domain/users/schemas';
 
 describe('roles', () => {
   it('gives Éditeurs the content screens and Admins everything, by path prefix', () => {
     expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', 'Gestion des pages', 'Projets / Actions', 'Campagnes', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages', 'Adhésions', 'Lettres d’information']);
-    expect(menuFor('Admin').map((s) => s.label)).toEqual([...menuFor('Éditeur').map((s) => s.label), 'Paiements', 'Dons', 'Reçus', 'Rapports', 'Utilisateurs', 'Courriels en attente', 'Paramètres']);
+    expect(menuFor('Admin').map((s) => s.label)).toEqual([...menuFor('Éditeur').map((s) => s.label), 'Paiements', 'Dons', 'Chèques et virements', 'Reçus', 'Rapports', 'Utilisateurs', 'Courriels en attente', 'Paramètres']);
     for (const area of ['users', 'settings', 'payments', 'donations', 'receipts', 'reports', 'outbox'] as const) expect(can('Éditeur', area)).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/users/12/supprimer')).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/courriels')).toBe(false);
@@ -19,6 +19,19 @@ describe('roles', () => {
     expect(can('Éditeur', 'membership-settings')).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/lettres/abonnes')).toBe(true);
     expect(ADMIN_SECTIONS.every((s) => can('Admin', s.area))).toBe(true);
+  });
+
+  it('opens gifts received by hand to Éditeurs only when an Admin’s setting grants it (ADR 028)', () => {
+    expect(can('Éditeur', 'offline-gifts')).toBe(false);
+    expect(canOpenPath('Éditeur', '/admin/cheques/remises/1')).toBe(false);
+    expect(dependsOnGrant('Éditeur', 'offline-gifts')).toBe(true);
+    expect(dependsOnGrant('Admin', 'offline-gifts')).toBe(false);
+    expect(dependsOnGrant('Éditeur', 'donations')).toBe(false);
+    expect(can('Éditeur', 'offline-gifts', ['offline-gifts'])).toBe(true);
+    expect(canOpenPath('Éditeur', '/admin/cheques/remises/1', ['offline-gifts'])).toBe(true);
+    expect(menuFor('Éditeur', ['offline-gifts']).map((s) => s.label)).toContain('Chèques et virements');
+    // A grant opens only a section that allows it.
+    expect(can('Éditeur', 'donations', ['donations'])).toBe(false);
   });
 });
 

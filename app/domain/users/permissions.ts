@@ -28,6 +28,7 @@ export type AdminArea =
   | 'letters'
   | 'payments'
   | 'donations'
+  | 'offline-gifts'
   | 'receipts'
   | 'reports'
   | 'users'
@@ -43,6 +44,8 @@ export interface AdminSection {
   roles: readonly Role[];
   /** Shown in the side menu (the own-account screen is reached from the header instead). */
   menu: boolean;
+  /** Roles an Admin's setting may let in besides `roles` (the gate asks the setting: auth.server.ts). */
+  grantable?: readonly Role[];
 }
 
 const EVERYONE: readonly Role[] = ROLES;
@@ -65,6 +68,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'letters', path: '/admin/lettres', label: 'Lettres d’information', roles: EVERYONE, menu: true },
   { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: true },
   { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: true },
+  // Gifts received by post or at the bank (ADR 028): Éditeurs too when an Admin allows it.
+  { area: 'offline-gifts', path: '/admin/cheques', label: 'Chèques et virements', roles: ADMIN_ONLY, menu: true, grantable: ['Éditeur'] },
   { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: true },
   { area: 'reports', path: '/admin/rapports', label: 'Rapports', roles: ADMIN_ONLY, menu: true },
   { area: 'users', path: '/admin/users', label: 'Utilisateurs', roles: ADMIN_ONLY, menu: true },
@@ -82,19 +87,27 @@ export function sectionForPath(pathname: string): AdminSection | undefined {
   return ADMIN_SECTIONS.find((s) => pathname === s.path || pathname.startsWith(`${s.path}/`));
 }
 
-export function can(role: Role, area: AdminArea): boolean {
-  return sectionOf(area).roles.includes(role);
+/** `granted`: the areas an Admin's setting opens to this role today (only a section's `grantable` roles take them). */
+export function can(role: Role, area: AdminArea, granted: readonly AdminArea[] = []): boolean {
+  const s = sectionOf(area);
+  return s.roles.includes(role) || (Boolean(s.grantable?.includes(role)) && granted.includes(area));
+}
+
+/** Whether opening `area` as `role` depends on a setting (the gate then reads it). */
+export function dependsOnGrant(role: Role, area: AdminArea): boolean {
+  const s = sectionOf(area);
+  return !s.roles.includes(role) && Boolean(s.grantable?.includes(role));
 }
 
 /**
  * Whether a role may open a path under /admin. Paths outside every section (an unknown admin
  * path, which answers 404) are open to any signed-in user.
  */
-export function canOpenPath(role: Role, pathname: string): boolean {
+export function canOpenPath(role: Role, pathname: string, granted: readonly AdminArea[] = []): boolean {
   const section = sectionForPath(pathname);
-  return section ? section.roles.includes(role) : true;
+  return section ? can(role, section.area, granted) : true;
 }
 
-export function menuFor(role: Role): AdminSection[] {
-  return ADMIN_SECTIONS.filter((s) => s.menu && s.roles.includes(role));
+export function menuFor(role: Role, granted: readonly AdminArea[] = []): AdminSection[] {
+  return ADMIN_SECTIONS.filter((s) => s.menu && can(role, s.area, granted));
 }

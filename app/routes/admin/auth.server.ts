@@ -1,7 +1,8 @@
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import type { Actor } from '~/domain/audit/audit.server';
 import { HOME_PATH, LOGIN_PATH, LOGOUT_PATH } from '~/domain/users/paths';
-import { canOpenPath, can, type AdminArea, type Role } from '~/domain/users/permissions';
+import { canOpenPath, can, dependsOnGrant, sectionForPath, type AdminArea, type Role } from '~/domain/users/permissions';
+import { getOfflineGiftSettings } from '~/domain/offline-gifts/settings.server';
 import { createSession, destroySession, readSession, type SessionUser } from '~/domain/users/sessions.server';
 import { readCookie } from '~/lib/i18n.server';
 import { assertSameOrigin, forbidden, isSecure } from '~/lib/origin.server';
@@ -61,9 +62,18 @@ function loginRedirect(request: Request): never {
 export async function requireUser(request: Request, context: Ctx, opts: { area?: AdminArea; role?: Role } = {}): Promise<SessionUser> {
   const user = await currentUser(request, context);
   if (!user) loginRedirect(request);
-  if (opts.area && !can(user.role, opts.area)) forbidden();
+  if (opts.area && !can(user.role, opts.area, dependsOnGrant(user.role, opts.area) ? await grantedAreas(user.role) : [])) forbidden();
   if (opts.role && user.role !== opts.role) forbidden();
   return user;
+}
+
+/**
+ * The areas an Admin's setting opens to this role today (permissions.ts `grantable`): only
+ * Éditeurs and gifts received by post or at the bank so far (ADR 028).
+ */
+export async function grantedAreas(role: Role): Promise<AdminArea[]> {
+  if (role !== 'Éditeur') return [];
+  return (await getOfflineGiftSettings(db())).editorsMayRecord ? ['offline-gifts'] : [];
 }
 
 /**
@@ -73,7 +83,10 @@ export async function requireUser(request: Request, context: Ctx, opts: { area?:
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   assertSameOrigin(request);
   const user = await requireUser(request, context);
-  if (!canOpenPath(user.role, new URL(request.url).pathname.replace(/\.data$/, ''))) forbidden();
+  const path = new URL(request.url).pathname.replace(/\.data$/, '');
+  const section = sectionForPath(path);
+  // The setting is read only for a path whose opening depends on it.
+  if (!canOpenPath(user.role, path, section && dependsOnGrant(user.role, section.area) ? await grantedAreas(user.role) : [])) forbidden();
   const response = await next();
   // Back-office pages are per user: never stored by a browser or a proxy.
   response.headers.set('Cache-Control', 'private, no-store');

@@ -1,7 +1,7 @@
 import { Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/layout';
 import type { RouteHandle } from '~/lib/hydration';
-import { adminGuard, requireUser } from '~/routes/admin/auth.server';
+import { adminGuard, grantedAreas, requireUser } from '~/routes/admin/auth.server';
 import { AdminErrorPage } from '~/ui/admin/AdminErrorPage';
 import { AdminShell } from '~/ui/admin/AdminShell';
 import { AdminToasts } from '~/ui/admin/AdminToasts';
@@ -13,7 +13,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return { user: { name: user.name, role: user.role } };
+  return { user: { name: user.name, role: user.role, granted: await grantedAreas(user.role) } };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Administration | Fondation THV' }, { name: 'robots', content: 'noindex' }];

@@ -16,6 +16,7 @@ import { AdminTable } from '~/ui/admin/AdminTable';
 import { Field, Notice, SelectField, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { MembershipTabs, StateBadge } from '~/ui/admin/membership';
 import { useToast } from '~/ui/admin/hooks';
+import { VoidEntry } from '~/ui/admin/VoidEntry';
 import { memberView, membershipContext, notFound } from './admin.server';
 import { dayFr } from './format';
 
@@ -148,7 +149,7 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
                 <td className="px-4 py-3 whitespace-nowrap">{d.period}</td>
                 <td className="px-4 py-3">{d.status}</td>
                 <td className="px-4 py-3 text-sm text-gray-700 break-all">{d.source}</td>
-                <td className="px-4 py-3">{d.voidable && <VoidDues paymentId={d.voidable} paidOn={d.paidOn} error={errors[`void:${d.voidable}`]} />}</td>
+                <td className="px-4 py-3">{d.voidable && <VoidEntry intent="void-dues" paymentId={d.voidable} label={`Motif de l’annulation (cotisation du ${d.paidOn}) *`} button="Annuler ce paiement et son reçu" error={errors[`void:${d.voidable}`]} />}</td>
               </tr>
             ))}
           </AdminTable>
@@ -197,19 +198,3 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
     </div>
   );
 }
-
-/** Taking back one payment recorded by hand: a reason, then the button (closed by default: it cancels a receipt). */
-function VoidDues({ paymentId, paidOn, error }: { paymentId: string; paidOn: string; error?: string }) {
-  return (
-    <details className="text-sm" open={Boolean(error)}>
-      <summary className="cursor-pointer font-medium text-red-800 underline">Annuler la saisie…</summary>
-      <Form method="post" className="mt-2 w-64 space-y-2" noValidate>
-        <input type="hidden" name="intent" value="void-dues" />
-        <input type="hidden" name="payment_id" value={paymentId} />
-        <Field name="reason" id={`void-reason-${paymentId}`} label={`Motif de l’annulation (cotisation du ${paidOn}) *`} error={error} required maxLength={200} />
-        <button type="submit" className={secondaryButton}>Annuler ce paiement et son reçu</button>
-      </Form>
-    </details>
-  );
-}
-

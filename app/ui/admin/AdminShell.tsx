@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { HOME_PATH, LOGOUT_PATH } from '~/domain/users/paths';
-import { menuFor, sectionOf, type Role } from '~/domain/users/permissions';
+import { menuFor, sectionOf, type AdminArea, type Role } from '~/domain/users/permissions';
 
 export interface ShellUser {
   name: string;
   role: Role;
+  /** Areas an Admin's setting opens to this role (permissions.ts `grantable`). */
+  granted?: readonly AdminArea[];
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -14,11 +16,11 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /** The side menu: only what the role may open, the entry owning the current path highlighted. */
-function AdminNav({ role, onNavigate }: { role: Role; onNavigate?: () => void }) {
+function AdminNav({ role, granted, onNavigate }: { role: Role; granted?: readonly AdminArea[]; onNavigate?: () => void }) {
   return (
     <nav aria-label="Menu d'administration">
       <ul className="space-y-1">
-        {menuFor(role).map((s) => (
+        {menuFor(role, granted).map((s) => (
           <li key={s.path}>
             {/* An entry is active on its own path and every path below it. */}
             <NavLink to={s.path} className={linkClass} onClick={onNavigate} data-testid={`menu-${s.area}`}>
@@ -40,7 +42,7 @@ function Brand() {
 }
 
 /** A slide-in drawer for small screens: a modal <dialog> (focus kept inside, Escape closes). */
-function Drawer({ role }: { role: Role }) {
+function Drawer({ role, granted }: { role: Role; granted?: readonly AdminArea[] }) {
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const location = useLocation();
@@ -79,7 +81,7 @@ function Drawer({ role }: { role: Role }) {
             ×
           </button>
         </div>
-        <AdminNav role={role} onNavigate={() => setOpen(false)} />
+        <AdminNav role={role} granted={granted} onNavigate={() => setOpen(false)} />
       </dialog>
     </>
   );
@@ -95,14 +97,14 @@ export function AdminShell({ user, children }: { user: ShellUser; children: Reac
       <aside className="hidden w-64 shrink-0 border-r border-gray-200 bg-white p-4 lg:block">
         <div className="sticky top-4 space-y-4">
           <Brand />
-          <AdminNav role={user.role} />
+          <AdminNav role={user.role} granted={user.granted} />
         </div>
       </aside>
       <div className="min-w-0 flex-1">
         <header className="border-b border-gray-200 bg-white">
           <div className="flex flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
             <div className="flex items-center gap-3">
-              <Drawer role={user.role} />
+              <Drawer role={user.role} granted={user.granted} />
               <div>
                 <p className="text-lg font-bold text-gray-900">Tableau de Bord Administrateur</p>
                 <p className="text-sm text-gray-700" data-testid="greeting">

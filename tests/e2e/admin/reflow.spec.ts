@@ -14,6 +14,7 @@ import { createType } from '~/domain/membership/types.server';
 import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
 import { requestSignup, suppress } from '~/domain/subscribers/subscribers.server';
 import { createLetter } from '~/domain/letters/letters.server';
+import { openBatch } from '~/domain/offline-gifts/batches.server';
 import { expectAccessible, PUBLIC_PAGES } from '../support';
 import { campaignText, KAYA, saveCampaignOrThrow } from '../../support/campaigns';
 import { enableEveryMethod } from '../../support/donations';
@@ -74,6 +75,7 @@ interface Seeded {
   letter: string;
   suppressed: string;
   listed: string;
+  giftBatch: string;
 }
 
 /** The public pages (fr): each screen in the states a visitor meets (the donor space's signed-in state is visited apart). */
@@ -123,6 +125,9 @@ const adminUrls = (s: Seeded) => [
   '/admin/donations?period=all',
   '/admin/donations/donateur',
   `/admin/donations/donateur?email=${encodeURIComponent(DONOR_EMAIL)}`,
+  '/admin/cheques',
+  '/admin/cheques/don',
+  `/admin/cheques/remises/${s.giftBatch}`,
   '/admin/receipts',
   '/admin/receipts/parametres',
   `/admin/receipts/${s.receipt}`,
@@ -284,6 +289,7 @@ test.describe('reflow at 320 px', () => {
       letter,
       suppressed: refused.subscriber.id,
       listed: listed.subscriber.id,
+      giftBatch: (await openBatch(s.db, { id: alice.id, name: alice.name }, now.slice(0, 10))).id,
     };
   });
   test.afterAll(async () => {
