@@ -16,6 +16,7 @@ import * as m017 from './017-news-sources';
 import * as m018 from './018-manual-dues';
 import * as m019 from './019-news-departures';
 import * as m020 from './020-dues-means';
+import * as m021 from './021-payment-disputes';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '018-manual-dues': m018,
   '019-news-departures': m019,
   '020-dues-means': m020,
+  '021-payment-disputes': m021,
 };
