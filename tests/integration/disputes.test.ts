@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { log } from '~/lib/log.server';
 import { createAttempt, findById, findByRef, transition } from '~/domain/donations/ledger.server';
 import { issueAnnualStatements, receiptsOfDonation } from '~/domain/receipts/register.server';
 import { parisYear } from '~/lib/paris';
@@ -62,10 +63,17 @@ describeEachDialect('disputes on %s', (dialect) => {
     expect(open.text).toContain(`Un don de 50,00 € a été contesté auprès de la banque du payeur (paiement frauduleux selon le titulaire ; litige ${ref}). Rien ne change pour l’instant : le paiement reste compté et son reçu fiscal reste valable.`);
     expect(open.text).toContain(`de Awa Diallo, référence ${gift.id}.`);
     expect(open.text).toContain('Dons : https://dons.example.org/admin/donations\n');
-    expect(open.html).toContain('<a href="https://dons.example.org/admin/donations">Dons</a>');
+    expect(open.text).toMatch(/\n\nPaiement du \d{1,2} [a-zéû]+ \d{4}, de Awa Diallo, référence /);
+    expect(open.html).toMatch(/^<p>Un don de 50,00 € a été contesté [^<]+<\/p><p>Paiement du [^<]+<\/p><p><a href="https:\/\/dons.example.org\/admin\/donations">Dons<\/a><\/p>$/);
 
     const lost = stripe.dispute(gift.payment, 'lost', { type: 'charge.dispute.closed' });
+    const info = vi.spyOn(log, 'info');
     for (let i = 0; i < 3; i++) await webhook(lost);
+    expect(info.mock.calls.filter((c) => c[0] === 'dispute news already recorded')).toEqual([
+      ['dispute news already recorded', { donationId: gift.id, dispute: ref, outcome: 'lost' }],
+      ['dispute news already recorded', { donationId: gift.id, dispute: ref, outcome: 'lost' }],
+    ]);
+    info.mockRestore();
     expect(await state(gift.id)).toEqual(['refunded', [['cancelled', 'Don contesté']]]);
     const told = (await adminMails()).slice(before + 1);
     expect(told.map((m) => m.subject).sort()).toEqual(['Contestation perdue : un don de 50,00 €', `Reçu fiscal annulé après contestation : ${receipt.number}`]);
@@ -148,6 +156,10 @@ describeEachDialect('disputes on %s', (dialect) => {
     const told = (await adminMails()).slice(before);
     expect(told).toHaveLength(1);
     expect(told[0].text).toContain(`Un don de 40,00 € a été contesté et la banque du payeur en a repris 10,00 € (paiement en double ; litige ${partial.dispute.id}) : le paiement et son reçu restent tels quels`);
+    // The whole amount, but in another currency than the gift's: not the gift's money, nothing moves either.
+    await webhook(stripe.event('charge.dispute.closed', { ...partial.dispute, id: 'dp_xof', amount: 4000, currency: 'xof' }));
+    expect(await state(gift.id)).toEqual(['succeeded', [['issued', null]]]);
+    expect((await adminMails()).slice(before)[1].text).toContain('la banque du payeur en a repris 4 000 F CFA (paiement en double ; litige dp_xof) : le paiement et son reçu restent tels quels');
   });
 
   it('a lost dispute on a payment already refunded, or on dues, says what it is', async () => {
@@ -161,12 +173,15 @@ describeEachDialect('disputes on %s', (dialect) => {
     const dues = await createAttempt(t.db, { provider: 'stripe', purpose: 'dues', amountMinor: 2000, currency: 'EUR', eurCents: 2000, frequency: 'once', language: 'fr', donorEmail: 'member@example.org' });
     await transition(t.db, { id: dues.id }, 'succeeded', { secondaryRef: 'pi_dues_disputed' });
     const lost = { id: 'dp_dues', object: 'dispute', charge: 'ch_dues', payment_intent: 'pi_dues_disputed', amount: 2000, currency: 'eur', reason: 'subscription_canceled', status: 'lost' };
-    await webhook(stripe.event('charge.dispute.created', lost));
+    // Told with the back office's path when no public address is known.
+    const withoutAddress = stripe.event('charge.dispute.created', lost);
+    expect(await handleStripeWebhook({ ...deps, publicUrl: undefined }, withoutAddress.payload, withoutAddress.header)).toEqual({ status: 200, message: 'ok' });
     expect((await findById(t.db, dues.id))!.status).toBe('refunded');
     const [said] = (await adminMails()).slice(before + 1);
     expect(said.subject).toBe('Contestation perdue : une cotisation de 20,00 €');
     expect(said.text).toContain('Une cotisation de 20,00 € a été contestée (abonnement résilié ; litige dp_dues) : elle est comptée comme remboursée et aucun reçu fiscal n’était valable pour ce paiement.');
     expect(said.text).toContain('de member@example.org, référence');
+    expect(said.text).toContain('\n\nDons : /admin/donations\n');
   });
 
   it('a dispute of a payment that is none of ours, or in a status we do not know, answers 200 and changes nothing', async () => {
