@@ -147,6 +147,29 @@ describeEachDialect('disputes on %s', (dialect) => {
     expect((await disputeLines(gift.id)).map((l) => l.target)).toEqual(['25.00 EUR (stripe) : contestation ouverte', '25.00 EUR (stripe) : contestation gagnée']);
   });
 
+  it('news of an opening that arrives after the dispute closed is old news: recorded nowhere, told to nobody', async () => {
+    const gift = await cardGift(1800);
+    const before = (await adminMails()).length;
+    await webhook(stripe.dispute(gift.payment, 'lost', { type: 'charge.dispute.closed' }));
+    await webhook(stripe.dispute(gift.payment, 'needs_response'));
+    expect((await adminMails()).slice(before).map((m) => m.subject)).toEqual(expect.arrayContaining(['Contestation perdue : un don de 18,00 €']));
+    expect((await adminMails()).slice(before).filter((m) => m.subject.startsWith('Contestation'))).toHaveLength(1);
+    expect((await disputeLines(gift.id)).map((l) => JSON.parse(l.details).outcome)).toEqual(['lost']);
+    expect(await state(gift.id)).toEqual(['refunded', [['cancelled', 'Don contesté']]]);
+  });
+
+  it('a dispute won, then lost in arbitration: the opening arriving late is old news, the loss refunds the gift', async () => {
+    const gift = await cardGift(2200);
+    const before = (await adminMails()).length;
+    await webhook(stripe.dispute(gift.payment, 'won', { type: 'charge.dispute.closed' }));
+    await webhook(stripe.dispute(gift.payment, 'needs_response'));
+    expect(await state(gift.id)).toEqual(['succeeded', [['issued', null]]]);
+    await webhook(stripe.dispute(gift.payment, 'lost', { type: 'charge.dispute.closed' }));
+    expect(await state(gift.id)).toEqual(['refunded', [['cancelled', 'Don contesté']]]);
+    expect((await disputeLines(gift.id)).map((l) => JSON.parse(l.details).outcome)).toEqual(['won', 'lost']);
+    expect((await adminMails()).slice(before).filter((m) => m.subject.startsWith('Contestation')).map((m) => m.subject)).toEqual(['Contestation gagnée : un don de 22,00 €', 'Contestation perdue : un don de 22,00 €']);
+  });
+
   it('a part of a gift taken back leaves it and its receipt as they are, and tells the Admins', async () => {
     const gift = await cardGift(4000);
     const before = (await adminMails()).length;

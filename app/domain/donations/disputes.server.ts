@@ -37,6 +37,9 @@ const OUTCOME_WORDS: Record<DisputeOutcome, string> = { open: 'contestation ouve
 /** The dispute's news, once per dispute and outcome, with its audit line, in one transaction: false when it was already recorded. */
 async function recordNews(deps: DonationDeps, d: Donation, dispute: PaymentDispute): Promise<boolean> {
   return deps.db.transaction().execute(async (trx) => {
+    // Stripe does not promise the order of its events: news of an opening that comes after the close is old news.
+    const closed = dispute.outcome === 'open' && (await trx.selectFrom('payment_disputes').select('id').where('provider', '=', d.provider).where('dispute_ref', '=', dispute.ref).where('outcome', 'in', ['won', 'lost']).executeTakeFirst());
+    if (closed) return false;
     const row = await trx
       .insertInto('payment_disputes')
       .values({ id: randomUUID(), donation_id: d.id, provider: d.provider, dispute_ref: dispute.ref, outcome: dispute.outcome, reason: dispute.reason, amount_minor: dispute.amountMinor, currency: dispute.currency, at: new Date().toISOString() })
