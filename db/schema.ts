@@ -298,6 +298,20 @@ export interface MonthlyGiftEventTable {
   at: string;
 }
 
+/** A dispute's news, once per dispute and outcome (migration 021, ADR 027). */
+export interface PaymentDisputeTable {
+  id: string;
+  donation_id: string;
+  provider: string;
+  dispute_ref: string;
+  /** 'open' | 'won' | 'lost' */
+  outcome: string;
+  reason: string | null;
+  amount_minor: number;
+  currency: string;
+  at: string;
+}
+
 /** A consent given with a donation (newsletter), dated; withdrawn_at once taken back. */
 export interface DonorConsentTable {
   id: string;
@@ -525,6 +539,7 @@ export interface Database {
   donor_sessions: DonorSessionTable;
   monthly_gifts: MonthlyGiftTable;
   monthly_gift_events: MonthlyGiftEventTable;
+  payment_disputes: PaymentDisputeTable;
   donor_consents: DonorConsentTable;
   campaigns: CampaignTable;
   // Membership (issue 32)

@@ -17,6 +17,7 @@ import * as m018 from './018-manual-dues';
 import * as m019 from './019-news-departures';
 import * as m020 from './020-dues-means';
 import * as m021 from './021-offline-gifts';
+import * as m022 from './022-payment-disputes';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '019-news-departures': m019,
   '020-dues-means': m020,
   '021-offline-gifts': m021,
+  '022-payment-disputes': m022,
 };

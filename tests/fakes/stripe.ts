@@ -50,6 +50,12 @@ export interface FakeStripe extends FakeServer {
    * invoice; `legacyInvoiceField` adds `invoice` as a webhook endpoint on an older version sends it.
    */
   refund(payment: { paymentIntent: string } | { invoice: string }, opts?: { legacyInvoiceField?: boolean }): { charge: any; payload: string; header: string };
+  /**
+   * A payment disputed by the payer's bank (a card chargeback; a SEPA return, created `lost`): the
+   * Dispute as Stripe sends it (its id kept across the dispute's events, naming the charge and the
+   * PaymentIntent) and the signed event, `charge.dispute.created` unless `opts.type` says another.
+   */
+  dispute(payment: { paymentIntent: string } | { invoice: string }, status: string, opts?: { type?: string; reason?: string; amount?: number }): { dispute: any; payload: string; header: string };
 }
 
 /**
@@ -207,10 +213,20 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     const invoice = bill(subscriptionId, 'subscription_cycle', item.price.unit_amount * item.quantity, previous?.customer_email ?? null);
     return { invoice: structuredClone(invoice), ...event('invoice.paid', invoice) };
   };
-  const refund: FakeStripe['refund'] = (payment, opts = {}) => {
+  const chargeOf = (payment: { paymentIntent: string } | { invoice: string }) => {
     const pi = 'paymentIntent' in payment ? payment.paymentIntent : invoicePayments.find((p) => p.invoice === payment.invoice)?.payment.payment_intent;
     const charge = charges.get(pi);
     if (!charge) throw new Error(`no payment for ${JSON.stringify(payment)}`);
+    return charge;
+  };
+  const dispute: FakeStripe['dispute'] = (payment, status, opts = {}) => {
+    const charge = chargeOf(payment);
+    const d = { id: `dp_${charge.id}`, object: 'dispute', charge: charge.id, payment_intent: charge.payment_intent, amount: opts.amount ?? charge.amount, currency: charge.currency, reason: opts.reason ?? 'fraudulent', status, livemode: false, metadata: {} };
+    if (status === 'lost') charge.disputed = true;
+    return { dispute: d, ...event(opts.type ?? 'charge.dispute.created', d) };
+  };
+  const refund: FakeStripe['refund'] = (payment, opts = {}) => {
+    const charge = chargeOf(payment);
     Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
     const sent = { ...structuredClone(charge), ...(opts.legacyInvoiceField ? { invoice: invoiceOfCharge.get(charge.id) ?? null } : {}) };
     return { charge: sent, ...event('charge.refunded', sent) };
@@ -322,7 +338,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     }
     return { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
   };
-  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund };
+  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund, dispute };
   return fake2;
 }
 

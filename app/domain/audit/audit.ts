@@ -45,6 +45,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'donation.refunded': 'Don remboursé',
   'donation.recorded': 'Paiement reçu en main propre enregistré',
   'donation.voided': 'Paiement saisi à la main annulé',
+  'donation.disputed': 'Paiement contesté auprès de la banque',
 };
 
 export function actionLabel(action: string): string {

@@ -167,14 +167,15 @@ const receiptsFor = (db: DB, given: ReceiptContext | undefined): Promise<Receipt
 /**
  * Moves a donation to `to` if, and only if, its current status allows it: one conditional UPDATE,
  * so concurrent or replayed events change it once. Extra fields (donor, error) ride along; the
- * donor's name and address only where the attempt has none.
+ * donor's name and address only where the attempt has none; `receiptReason` is why a refund
+ * cancels receipts (a lost dispute's own words; "Don remboursé" when not said).
  * `receipts`: the receipt context the request read (read here, before the transaction, when absent).
  */
 export async function transition(
   db: DB,
   where: { id: string } | { provider: ProviderName; ref: string },
   to: DonationStatus,
-  extra: { donorName?: string | null; donorEmail?: string | null; error?: string | null; secondaryRef?: string | null } = {},
+  extra: { donorName?: string | null; donorEmail?: string | null; error?: string | null; secondaryRef?: string | null; receiptReason?: string } = {},
   receipts?: ReceiptContext,
 ): Promise<Transition> {
   const now = new Date().toISOString();
@@ -200,7 +201,7 @@ export async function transition(
     const donation = await (trx.executeQuery(q.returningAll().compile()).then((r) => r.rows[0] as Donation | undefined));
     if (!donation) return { donation, changed: false };
     const receipt = donation.status === 'succeeded' ? await issueForGift(trx, ctx, donation) : null;
-    const refund = donation.status === 'refunded' ? await cancelForRefund(trx, ctx, donation.id, now) : { cancelled: [], reissued: [] };
+    const refund = donation.status === 'refunded' ? await cancelForRefund(trx, ctx, donation.id, now, extra.receiptReason) : { cancelled: [], reissued: [] };
     await recordActivity(trx, donation);
     return { donation, changed: true, receipt, cancelledReceipts: refund.cancelled, reissuedReceipts: refund.reissued };
   });

@@ -1,6 +1,7 @@
 import type { Actor } from '~/domain/audit/audit.server';
 import { log } from '~/lib/log.server';
 import type { DonationDeps } from './context.server';
+import { applyDispute } from './disputes.server';
 import { designateRenewal, publish } from './events.server';
 import { createAttempt, findById, findByRef, pendingAttempts, recordOffline, recordSucceeded, setProviderRef, setSecondaryRef, transition, voidOffline, type Donation, type OfflinePayment, type Transition } from './ledger.server';
 import type { PaymentRequest, Started, WebhookNotice } from './providers/provider';
@@ -99,6 +100,7 @@ export async function move(deps: DonationDeps, id: string, to: 'refunded' | 'can
 async function apply(deps: DonationDeps, name: ProviderName, n: WebhookNotice): Promise<void> {
   if (n.kind === 'verified') await settle(deps, name, n.payment, n.donation);
   else if (n.kind === 'refunded') await move(deps, n.donation.id, 'refunded');
+  else if (n.kind === 'disputed') await applyDispute(deps, n.donation, n.dispute);
   else if (n.kind === 'renewed') {
     // The campaign of the first gift, if it still takes gifts on the day this one was paid; after that, a general gift.
     const campaignId = await designateRenewal(deps, n.first.campaign_id, n.paidAt);

@@ -1,4 +1,5 @@
 import { announceRefund, giftReceiptForMail, type CancellationCause } from '~/domain/receipts/mail.server';
+import { DISPUTED_RECEIPT } from '~/domain/receipts/register.server';
 import { dateTimeFormat } from '~/lib/intl';
 import { messagesFor } from '~/lib/i18n.server';
 import { isLang, translate, type Lang } from '~/lib/i18n';
@@ -39,12 +40,12 @@ export async function thankForGift(deps: DonationDeps, e: PaymentEvent): Promise
 }
 
 /**
- * The subscriber: after a refund (a gift's or dues') or an Admin's taking back a hand-recorded
- * payment cancelled receipts, the corrected annual receipts go out and every Admin is told why.
+ * The subscriber: after a refund (a gift's or dues', or a lost dispute's: its receipts say why) or
+ * an Admin's taking back a hand-recorded payment cancelled receipts, the corrected annual receipts go out and every Admin is told why.
  */
 export async function announceCancelledReceipts(deps: DonationDeps, e: PaymentEvent): Promise<void> {
   if (!e.cancelledReceipts.length) return;
   // Receipts are the receipts area's whatever the purpose: dues refunded or an entry taken back are told too.
-  const cause: CancellationCause = e.type === 'payment.cancelled' ? 'entry-voided' : e.purpose === 'dues' ? 'dues-refunded' : 'gift-refunded';
+  const cause: CancellationCause = e.type === 'payment.cancelled' ? 'entry-voided' : e.cancelledReceipts[0].cancel_reason === DISPUTED_RECEIPT ? 'payment-disputed' : e.purpose === 'dues' ? 'dues-refunded' : 'gift-refunded';
   await announceRefund(deps.db, mailConfigFor(deps.env, deps.publicUrl), { cancelled: e.cancelledReceipts, reissued: e.reissuedReceipts }, `${deps.publicUrl ?? ''}/admin/receipts`, deps.storage, cause);
 }

@@ -5,6 +5,7 @@ import { isLang, translate, type Lang } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
 import { escapeMailHtml as esc, sendMail, type Mail, type MailConfig } from '~/lib/mail.server';
 import type { Storage } from '~/lib/storage.server';
+import { adminEmails } from '~/domain/users/users.server';
 import { receiptFileName, renderReceiptPdf } from './pdf.server';
 import { claimSending, getReceipt, recordSent, receiptsOfDonation, type Receipt, type RefundCancellation } from './register.server';
 import { euroFigures } from './words';
@@ -50,12 +51,13 @@ export async function mailAnnualReceipts(db: DB, config: MailConfig, receipts: R
 }
 
 /** After a refund cancelled receipts: the corrected annual receipts go to their donors, then every Admin is told. */
-/** Why receipts were cancelled, as the Admins' notice says it: a gift or dues refunded, or a payment recorded by hand taken back. */
-export type CancellationCause = 'gift-refunded' | 'dues-refunded' | 'entry-voided';
+/** Why receipts were cancelled, as the Admins' notice says it: a gift or dues refunded, a payment recorded by hand taken back, or a dispute lost. */
+export type CancellationCause = 'gift-refunded' | 'dues-refunded' | 'entry-voided' | 'payment-disputed';
 const CAUSES: Record<CancellationCause, { sentence: string; subject: string }> = {
   'gift-refunded': { sentence: 'Un don a été remboursé', subject: 'après remboursement' },
   'dues-refunded': { sentence: 'Une cotisation a été remboursée', subject: 'après remboursement' },
   'entry-voided': { sentence: 'Un paiement saisi à la main a été annulé', subject: 'après annulation d’une saisie' },
+  'payment-disputed': { sentence: 'Un paiement a été contesté et repris par la banque du payeur', subject: 'après contestation' },
 };
 
 export async function announceRefund(db: DB, config: MailConfig, refund: RefundCancellation, adminUrl: string, storage?: Storage, cause: CancellationCause = 'gift-refunded'): Promise<void> {
@@ -79,7 +81,7 @@ function annualFate(old: Receipt, reissued: Receipt | undefined): string {
 export async function notifyAdminsOfCancellation(db: DB, config: MailConfig, { cancelled: receipts, reissued }: RefundCancellation, adminUrl: string, cause: CancellationCause = 'gift-refunded'): Promise<void> {
   if (!receipts.length) return;
   const why = CAUSES[cause];
-  const admins = await db.selectFrom('users').select('email').where('role', '=', 'Admin').where('password_hash', 'is not', null).execute();
+  const admins = await adminEmails(db);
   const list = receipts.map((r) => `${r.number} (${euroFigures(r.amount_cents)})`).join(', ');
   const paragraphs = [
     `${why.sentence} : le reçu fiscal ${list} est annulé automatiquement. Il reste dans le registre, marqué « annulé ».`,
@@ -88,7 +90,7 @@ export async function notifyAdminsOfCancellation(db: DB, config: MailConfig, { c
   const text = `${paragraphs.join('\n\n')}\n\nRegistre des reçus : ${adminUrl}\n`;
   for (const a of admins) {
     await sendMail(db, config, {
-      to: a.email,
+      to: a,
       subject: `Reçu fiscal annulé ${why.subject} : ${receipts.map((r) => r.number).join(', ')}`,
       text,
       html: `${paragraphs.map((p) => `<p>${esc(p)}</p>`).join('')}<p><a href="${esc(adminUrl)}">Registre des reçus</a></p>`,

@@ -150,6 +150,9 @@ export interface RefundCancellation {
   reissued: Receipt[];
 }
 
+/** Why a lost dispute (a chargeback, a SEPA return) cancelled a receipt: the register and the Admins' notice say so (ADR 027). */
+export const DISPUTED_RECEIPT = 'Don contesté';
+
 /**
  * Called by the ledger inside the refund's transaction: every issued receipt covering the gift
  * becomes "annulé" — its own, or the annual receipt summing it with the donor's other gifts. An

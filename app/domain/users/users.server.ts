@@ -26,6 +26,11 @@ export const TOKEN_TTL_MS: Record<TokenKind, number> = {
   reset: 60 * 60 * 1000,
 };
 
+/** The addresses of the Admins who can sign in: who is told of what happens to the money (refunds, disputes). */
+export async function adminEmails(db: DB): Promise<string[]> {
+  return (await db.selectFrom('users').select('email').where('role', '=', 'Admin').where('password_hash', 'is not', null).execute()).map((a) => a.email);
+}
+
 /** One lock name for every write that must keep at least one Admin. */
 const USERS_LOCK = 'users';
 

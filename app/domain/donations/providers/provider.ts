@@ -76,12 +76,32 @@ export interface Started {
   url?: string;
 }
 
+/**
+ * A payer's dispute of a payment (a card chargeback, a SEPA direct debit returned by the bank), in
+ * our words (ADR 027): `open` while the provider waits for an answer (the money may be held but the
+ * gift still counts), `lost` once the money is taken back for good, `won` when it stays ours.
+ */
+export type DisputeOutcome = 'open' | 'won' | 'lost';
+export interface PaymentDispute {
+  /** The provider's id of the dispute. */
+  ref: string;
+  outcome: DisputeOutcome;
+  /** The provider's reason code, as it gives it (null when none). */
+  reason: string | null;
+  /** What the payer's bank says of it, in French, for the back office. */
+  reasonLabel: string;
+  amountMinor: number;
+  currency: string;
+}
+
 /** What one webhook says, in the ledger's words; applied by the generic code (payments.server.ts). */
 export type WebhookNotice =
   /** The provider's verified word on one attempt (already asked of the provider, or a signed event). */
   | { kind: 'verified'; payment: VerifiedPayment; donation?: Donation }
   /** A payment refunded in full. */
   | { kind: 'refunded'; donation: Donation }
+  /** News of a dispute of a payment of ours (disputes.server.ts): a lost one refunds it. */
+  | { kind: 'disputed'; donation: Donation; dispute: PaymentDispute }
   /** A payment the provider made on its own (a monthly renewal), recorded as succeeded; it renews `first`. */
   | { kind: 'renewed'; attempt: NewAttempt & { providerRef: string }; first: Donation; paidAt?: Date }
   /** A subscription's own news (failed instalment, change, end), for the provider's subscriptions capability. */

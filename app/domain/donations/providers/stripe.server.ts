@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { messagesFor } from '~/lib/i18n.server';
+import { log } from '~/lib/log.server';
 import { translate } from '~/lib/i18n';
 import type { DonationDeps } from '../context.server';
 import type { DonationStatus } from '../status';
@@ -7,6 +8,7 @@ import { findByRef, findBySecondaryRef, type Donation } from '../ledger.server';
 import { toDecimalString } from '~/lib/currency';
 import { returnPaths, type PaymentProvider, type WebhookNotice } from './provider';
 import { origins, originOf, ProviderError, returnOrigin, type VerifiedPayment } from './types';
+import { STRIPE_DISPUTE_EVENTS, stripeDispute } from './stripe-disputes';
 
 /** What this provider's status means to the ledger; `null`: nothing final yet, the attempt stays as it is. */
 export function stripeSessionStatus(session: { status?: string | null; payment_status?: string | null }): DonationStatus | null {
@@ -160,11 +162,11 @@ export function subscriptionOfInvoice(invoice: Pick<Stripe.Invoice, 'parent'> & 
 }
 
 /**
- * The gift a fully refunded charge paid. A one-off gift keeps its PaymentIntent; a monthly
- * instalment is found through the invoice the charge paid (asked of Stripe): a renewal is recorded
- * under its invoice, the first instalment under the checkout that started the subscription.
+ * The gift a charge paid (one refunded, or disputed). A one-off gift keeps its PaymentIntent; a
+ * monthly instalment is found through the invoice the charge paid (asked of Stripe): a renewal is
+ * recorded under its invoice, the first instalment under the checkout that started the subscription.
  */
-async function refundedGift(deps: DonationDeps, charge: ChargeLike): Promise<Donation | undefined> {
+async function giftOfCharge(deps: DonationDeps, charge: ChargeLike): Promise<Donation | undefined> {
   const pi = idOf(charge.payment_intent);
   const oneOff = pi ? await findBySecondaryRef(deps.db, 'stripe', pi) : undefined;
   if (oneOff) return oneOff;
@@ -209,6 +211,14 @@ async function renewal(deps: DonationDeps, invoice: Stripe.Invoice & { subscript
   };
 }
 
+async function disputeNotices(deps: DonationDeps, eventId: string, d: Stripe.Dispute): Promise<WebhookNotice[]> {
+  const dispute = stripeDispute(d);
+  const donation = dispute ? await giftOfCharge(deps, d) : undefined;
+  if (dispute && donation) return [{ kind: 'disputed', donation, dispute }];
+  log.info('dispute event changes nothing', { eventId, dispute: d.id, status: d.status, why: dispute ? 'no gift of ours' : 'unknown status' });
+  return [];
+}
+
 const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
 const SUBSCRIPTION_EVENTS = new Set(['invoice.payment_failed', 'customer.subscription.updated', 'customer.subscription.deleted']);
 
@@ -221,9 +231,11 @@ async function noticesOf(deps: DonationDeps, event: Stripe.Event): Promise<Webho
   }
   if (event.type === 'charge.refunded') {
     const charge = event.data.object;
-    const donation = charge.refunded ? await refundedGift(deps, charge) : undefined;
+    const donation = charge.refunded ? await giftOfCharge(deps, charge) : undefined;
     return donation ? [{ kind: 'refunded', donation }] : [];
   }
+  // A card chargeback or a SEPA return (ADR 027), found by the PaymentIntent it names.
+  if (STRIPE_DISPUTE_EVENTS.has(event.type)) return disputeNotices(deps, event.id, event.data.object as Stripe.Dispute);
   if (event.type === 'invoice.paid') {
     const n = await renewal(deps, event.data.object);
     return n ? [n] : [];
