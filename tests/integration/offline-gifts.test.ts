@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { listDonations, recordSucceeded } from '~/domain/donations/ledger.server';
+import { eraseDonorData } from '~/domain/donors/personal-data.server';
 import { donationReport } from '~/domain/reports/reports.server';
 import { parisDay } from '~/lib/paris';
 import { runtime } from '~/lib/runtime.server';
@@ -213,6 +214,20 @@ describeEachDialect('gifts received by post or at the bank, on %s', (dialect) =>
     // A cheque is not typed one by one: it goes into a batch.
     const { entry: next } = (await call(singlePage, '/admin/cheques/don', admin)) as { entry: Entry };
     expect(answer(await call(singleAction, '/admin/cheques/don', admin, cheque(next.token))).body.errors).toEqual({ means: 'Choisissez virement ou espèces.' });
+  });
+
+  it('erasing a donor’s data erases the name they signed their cheque with; the cheque stays in the books', async () => {
+    const id = await openBatch();
+    await typeCheque(id, { amount: '42', cheque_number: '0000301', name: 'Paul Effacé', email: 'paul.efface@example.org' });
+    const [before] = (await donationsOf(id)).filter((r) => r.secondary_ref === '0000301');
+    expect(before).toMatchObject({ drawer: 'Paul Effacé', amount_minor: 4200, bank: 'Crédit Agricole' });
+    expect(await eraseDonorData(db(), 'paul.efface@example.org', { id: 'a1', name: 'Ada Admin' })).toMatchObject({ ok: true });
+    const [after] = (await donationsOf(id)).filter((r) => r.secondary_ref === '0000301');
+    expect(after).toMatchObject({ drawer: null, amount_minor: 4200, bank: 'Crédit Agricole', status: 'succeeded' });
+    const slip = (await call(slipLoader, `${batchPath(id)}/bordereau.pdf`, admin, undefined, { batchId: id })) as Response;
+    const text = await pdfText(new Uint8Array(await slip.arrayBuffer()));
+    expect(text).toContain('0000301');
+    expect(text).not.toContain('Effacé');
   });
 
   it('an Éditeur is refused until an Admin allows it; then types cheques, but takes nothing back', async () => {
