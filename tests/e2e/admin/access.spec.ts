@@ -85,6 +85,12 @@ function rows(ids: { editor: string; victim: string; spare: string; campaign: st
     { method: 'POST', path: '/admin/receipts/parametres', form: { version: '-1' }, anonymous: 'login', editor: 403, admin: 409 },
     { method: 'POST', path: '/admin/receipts', form: { intent: 'cancel', id: 'inconnu', reason: 'x' }, anonymous: 'login', editor: 403, admin: 404 },
     { method: 'GET', path: '/admin/receipts/inconnu/pdf', anonymous: 'login', editor: 403, admin: 404 },
+    // Gifts received by post or at the bank (ADR 028): Admins; Éditeurs only when an Admin allows it (not here).
+    { method: 'GET', path: '/admin/cheques', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'POST', path: '/admin/cheques', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 400 },
+    { method: 'GET', path: '/admin/cheques/don', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/cheques/remises/inconnu', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'GET', path: '/admin/cheques/remises/inconnu/bordereau.pdf', anonymous: 'login', editor: 403, admin: 404 },
     // Mail kept without SMTP (#12): Admins only, nothing to post.
     { method: 'GET', path: '/admin/courriels', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'GET', path: '/admin/courriels/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
