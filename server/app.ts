@@ -260,8 +260,7 @@ export function createApp(clientDir: string): express.Express {
 
   app.all('/{*path}', async (req, res, next) => {
     try {
-      const search = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
-      const moved = legacyLangAddress(req.method, req.path, search, isSitePage);
+      const moved = req.query.lng === undefined ? undefined : legacyLangAddress(req.method, req.path, req.originalUrl.slice(req.originalUrl.indexOf('?') + 1), isSitePage);
       if (moved) {
         res.redirect(301, moved);
         return;

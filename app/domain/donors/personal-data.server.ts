@@ -275,9 +275,7 @@ export async function eraseDonorData(db: DB, email: string, actor: Actor): Promi
     const mentions = donorMentions(email, names);
     if (ids.length) await trx.deleteFrom('donor_consents').where('donation_id', 'in', ids).execute();
     const donations = await eraseGiftDetails(trx, ids);
-    // A cheque's drawer is the donor's name too (gifts received by hand, ADR 028): it goes; the
-    // cheque's number, bank and amount stay in the books. Written here, as the messages are: the
-    // offline gifts' area depends on this one (through giving), not the other way round.
+    // A cheque's drawer names the donor (ADR 028); written here as messages are (no area circle).
     if (ids.length) await trx.updateTable('offline_gifts').set({ drawer: null }).where('payment_id', 'in', ids).execute();
     const messages = Number((await trx.deleteFrom('messages').where((eb) => eb(eb.fn('lower', ['email']), '=', email)).executeTakeFirst()).numDeletedRows);
     const dedications = gifts.flatMap((g) => (g.dedication_email && g.dedication_name ? [{ to: g.dedication_email.toLowerCase(), name: g.dedication_name.toLowerCase() }] : []));

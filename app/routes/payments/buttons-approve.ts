@@ -2,8 +2,7 @@ import type { Route } from './+types/buttons-approve';
 import { approvedInPage } from '~/domain/donations/returns.server';
 import { ProviderError } from '~/domain/donations/providers/types';
 import { captureApi, json } from './api.server';
-import { detectLang } from '~/lib/i18n.server';
-import { sitePath } from '~/lib/lang-path';
+import { inRequestLang } from '~/lib/i18n.server';
 
 /**
  * POST /api/donations/paypal/orders/:orderId/capture — the PayPal tab's buttons say the payer
@@ -14,7 +13,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const api = await captureApi(request, context);
   if ('response' in api) return api.response;
   // The page the buttons were on named its language (`?lng=`): the next page is in it too.
-  const page = (path: string) => sitePath(detectLang(request).lang, path);
+  const page = (path: string) => inRequestLang(request, path);
   try {
     const donation = await approvedInPage(api.deps, 'paypal', params.orderId);
     if (!donation) return json({ error: 'donate.paypalError', redirect: page('/payment/cancel') }, 404);

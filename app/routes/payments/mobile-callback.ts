@@ -3,7 +3,7 @@ import type { Route } from './+types/mobile-callback';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { payerReturn } from '~/domain/donations/returns.server';
 import { DEFAULT_LANG, isLang, sitePath } from '~/lib/lang-path';
-import { detectLang } from '~/lib/i18n.server';
+import { inRequestLang } from '~/lib/i18n.server';
 
 /**
  * GET /api/donations/mobile-money/callback?tx_ref=…&transaction_id=…[&status=…] — where the mobile
@@ -16,7 +16,7 @@ import { detectLang } from '~/lib/i18n.server';
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { payment } = await payerReturn(await donationDeps(request), new URL(request.url).searchParams);
-  if (!payment) throw redirect(sitePath(detectLang(request).lang, '/payment/cancel'), 303);
+  if (!payment) throw redirect(inRequestLang(request, '/payment/cancel'), 303);
   const lang = isLang(payment.language) ? payment.language : DEFAULT_LANG;
   throw redirect(sitePath(lang, payment.status === 'succeeded' ? `/payment/success?d=${payment.id}` : `/payment/cancel?d=${payment.id}`), 303);
 }
