@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findById } from '~/domain/donations/ledger.server';
-import { giftOfOfferToken, makeMonthly, monthlyOfferFor, monthlyShare, offerToken, MONTHLY_OFFER_MS } from '~/domain/giving/make-monthly.server';
+import { giftOfOfferToken, makeMonthly, monthlyOfferFor, monthlyShare, offerToken } from '~/domain/giving/make-monthly.server';
+import { StartPace } from '~/domain/donations/start-pace.server';
+import { saveCampaignOrThrow } from '../support/campaigns';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import { stripeCardWorld } from '../support/donations';
 import { describeEachDialect, type TestDb } from '../support/db';
@@ -30,8 +32,10 @@ describe('the monthly share suggested', () => {
     const now = new Date('2026-11-29T10:00:00Z');
     const token = offerToken(APP_SECRET, id, now);
     expect(giftOfOfferToken(APP_SECRET, token, now)).toBe(id);
-    expect(giftOfOfferToken(APP_SECRET, token, new Date(now.getTime() + MONTHLY_OFFER_MS - 1000))).toBe(id);
-    expect(giftOfOfferToken(APP_SECRET, token, new Date(now.getTime() + MONTHLY_OFFER_MS + 1000))).toBeNull();
+    const day = 24 * 60 * 60 * 1000;
+    expect(giftOfOfferToken(APP_SECRET, token, new Date(now.getTime() + day - 1000))).toBe(id);
+    expect(giftOfOfferToken(APP_SECRET, token, new Date(now.getTime() + day + 1000))).toBeNull();
+    expect(giftOfOfferToken(APP_SECRET, `x${token}`, now)).toBeNull();
     expect(giftOfOfferToken('another-secret'.padEnd(48, 'x'), token, now)).toBeNull();
     const other = '1b0e2c1e-3a37-4f38-9d4e-8a1f1f6a2b10';
     expect(giftOfOfferToken(APP_SECRET, token.replace(id, other), now)).toBeNull();
@@ -90,6 +94,7 @@ describeEachDialect('making a one-off gift monthly on %s', (dialect) => {
   it('makes no offer for a monthly gift, a gift not paid, or another means', async () => {
     const monthly = await give('monthly@example.org', 2_000, { monthly: true });
     expect(await monthlyOfferFor(deps, APP_SECRET, monthly)).toBeNull();
+    expect(await monthlyOfferFor(deps, APP_SECRET, { ...monthly, donor_email: null })).toBeNull();
     const { donation: pending } = await startCardDonation(deps, { amountCents: 3_000, monthly: false, lang: 'fr' });
     expect(await monthlyOfferFor(deps, APP_SECRET, pending)).toBeNull();
     expect(await monthlyOfferFor(deps, APP_SECRET, { ...pending, status: 'succeeded', provider: 'coingate' })).toBeNull();
@@ -98,6 +103,9 @@ describeEachDialect('making a one-off gift monthly on %s', (dialect) => {
     const off = { ...deps, settings: { ...deps.settings, stripe: { ...deps.settings.stripe, enabled: false } } };
     expect(await monthlyOfferFor(off, APP_SECRET, { ...pending, status: 'succeeded' })).toBeNull();
     expect(await monthlyOfferFor(deps, APP_SECRET, { ...pending, status: 'succeeded' })).toMatchObject({ sameCents: 3_000, shareCents: 1_000 });
+    // Nothing given once the fees are taken away: nothing to repeat.
+    expect(await monthlyOfferFor(deps, APP_SECRET, { ...pending, status: 'succeeded', eur_cents: 300, fee_eur_cents: 300 })).toBeNull();
+    expect(await monthlyOfferFor(deps, APP_SECRET, { ...pending, status: 'succeeded', eur_cents: null, amount_minor: 4_000 })).toMatchObject({ sameCents: 4_000 });
   });
 
   it('refuses a forged offer, a choice not offered, and says so when Stripe does not answer, recording nothing paid', async () => {
@@ -108,10 +116,32 @@ describeEachDialect('making a one-off gift monthly on %s', (dialect) => {
     expect(await take(offerToken(APP_SECRET, '00000000-0000-4000-8000-000000000000'), 'same')).toEqual({ ok: false, status: 400, error: 'payment.monthlyExpired' });
     expect(await take(offer.token, 'share')).toEqual({ ok: false, status: 400, error: 'payment.monthlyChoose' });
     expect(await take(offer.token, 'yearly')).toEqual({ ok: false, status: 400, error: 'payment.monthlyChoose' });
+    const larger = (await monthlyOfferFor(deps, APP_SECRET, await give('larger@example.org', 4_000)))!;
+    expect(await take(larger.token, 'yearly')).toEqual({ ok: false, status: 400, error: 'payment.monthlyChoose' });
     const before = await t.db.selectFrom('donations').select('id').where('frequency', '=', 'monthly').execute();
     stripe.failNext = 5;
     expect(await take(offer.token, 'same')).toEqual({ ok: false, status: 502, error: 'donate.providerDown' });
     const after = await t.db.selectFrom('donations').select(['id', 'status']).where('frequency', '=', 'monthly').execute();
     expect(after.filter((r) => !before.some((b) => b.id === r.id)).map((r) => r.status)).toEqual(['failed']);
+  });
+
+  it('keeps the first gift’s campaign while it takes gifts, and says when Stripe is busy', async () => {
+    const campaign = await saveCampaignOrThrow(t.db);
+    const { donation } = await startCardDonation(deps, { amountCents: 2_000, monthly: false, lang: 'fr', gift: { campaignId: campaign.id, feeEurCents: 0 } });
+    const ev = stripe.complete(donation.provider_ref, { customer_details: { email: 'kaya@example.org', name: 'K' } });
+    await handleStripeWebhook(deps, ev.payload, ev.header);
+    const offer = (await monthlyOfferFor(deps, APP_SECRET, (await findById(t.db, donation.id))!))!;
+    // A pace whose second is taken (start-pace.server.ts): the donor is asked to try again.
+    const pace = Object.assign(new StartPace(), { take: () => false });
+    expect(await makeMonthly({ ...deps, pace }, { secret: APP_SECRET, token: offer.token, choice: 'same', lang: 'fr', clientIp: '192.0.2.250' })).toMatchObject({ ok: false, status: 503, error: 'donate.busy' });
+    expect(await take(offer.token, 'same')).toMatchObject({ ok: true });
+    const monthly = await t.db.selectFrom('donations').selectAll().where('frequency', '=', 'monthly').where('donor_email', '=', 'kaya@example.org').executeTakeFirstOrThrow();
+    expect(monthly.campaign_id).toBe(campaign.id);
+  });
+
+  it('answers one address 20 times in 10 minutes, as the donate page does', async () => {
+    const clientIp = '198.51.100.7';
+    for (let i = 0; i < 20; i++) expect(await makeMonthly(deps, { secret: APP_SECRET, token: 'forged', choice: 'same', lang: 'fr', clientIp })).toMatchObject({ error: 'payment.monthlyExpired' });
+    expect(await makeMonthly(deps, { secret: APP_SECRET, token: 'forged', choice: 'same', lang: 'fr', clientIp })).toMatchObject({ ok: false, status: 429, error: 'donate.tooMany', retryAfter: expect.any(Number) });
   });
 });
