@@ -246,4 +246,32 @@ describeEachDialect('gifts received by post or at the bank, on %s', (dialect) =>
     await call(batchesAction, '/admin/cheques', admin, { intent: 'editors' });
     expect(answer(await page(id, '', editor)).status).toBe(403);
   });
+  it('the account cheques are deposited to: checked, printed on the slip, audited, kept beside the other setting', async () => {
+    const set = (body: Record<string, string>, cookie = admin) => call(batchesAction, '/admin/cheques', cookie, { intent: 'account', ...body });
+    expect(answer(await set({ holder: 'Fondation THV', iban: 'FR76 3000 6000 0112 3456 7890 189' }, editor)).status).toBe(403);
+    // A typo in the check digits, a holder missing: French messages, nothing saved.
+    const wrong = answer(await set({ holder: 'Fondation THV', iban: 'FR76 3000 6000 0112 3456 7890 188' }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.accountErrors).toEqual({ iban: 'Cet IBAN n’est pas valide : vérifiez le pays, la longueur et les chiffres (FR76 3000 6000 0112 3456 7890 189).' });
+    expect(wrong.body.values).toEqual({ holder: 'Fondation THV', iban: 'FR76 3000 6000 0112 3456 7890 188' });
+    expect(answer(await set({ holder: '', iban: 'FR7630006000011234567890189' })).body.accountErrors).toEqual({ holder: 'Indiquez le titulaire du compte.' });
+    expect((await call(batchesPage, '/admin/cheques', admin) as { settings: { depositAccount: unknown } }).settings.depositAccount).toBeNull();
+
+    await call(batchesAction, '/admin/cheques', admin, { intent: 'editors', editors: 'on' });
+    expect(answer(await set({ holder: ' Fondation THV ', iban: 'fr76 3000 6000 0112 3456 7890 189' })).body.toast).toMatchObject({ title: 'Compte enregistré' });
+    const shown = (await call(batchesPage, '/admin/cheques', admin)) as { settings: { editorsMayRecord: boolean; depositAccount: unknown } };
+    expect(shown.settings).toEqual({ editorsMayRecord: true, depositAccount: { holder: 'Fondation THV', iban: 'FR7630006000011234567890189' } });
+    const audit = await db().selectFrom('audit_log').select('target').where('action', '=', 'offline-gifts.settings').orderBy('at', 'desc').executeTakeFirstOrThrow();
+    expect(audit.target).toBe('Compte de remise des chèques : Fondation THV, FR76 3000 6000 0112 3456 7890 189');
+
+    const id = await openBatch();
+    await typeCheque(id, { cheque_number: '0000401' });
+    const slip = (await call(slipLoader, `${batchPath(id)}/bordereau.pdf`, admin, undefined, { batchId: id })) as Response;
+    expect(await pdfText(Buffer.from(await slip.arrayBuffer()))).toContain('Compte à créditer : FR76 3000 6000 0112 3456 7890 189 (titulaire : Fondation THV)');
+
+    // Both fields emptied: the account is removed, the permission stays.
+    expect(answer(await set({ holder: '', iban: '' })).body.toast).toMatchObject({ description: 'Les bordereaux ne portent plus de compte.' });
+    expect(((await call(batchesPage, '/admin/cheques', admin)) as { settings: unknown }).settings).toEqual({ editorsMayRecord: true, depositAccount: null });
+    await call(batchesAction, '/admin/cheques', admin, { intent: 'editors' });
+  });
 });

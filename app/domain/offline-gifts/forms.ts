@@ -1,9 +1,10 @@
 /**
  * The forms of gifts received by post or at the bank (ADR 028), one Zod schema each, French
  * messages per field: a gift typed from a cheque of a batch, or a transfer or cash one by one; a
- * gift taken back; a batch deposited or reconciled; the Éditeurs' permission. Shared with the
- * browser: no server imports.
+ * gift taken back; a batch deposited or reconciled; the Éditeurs' permission; the account cheques
+ * are deposited to. Shared with the browser: no server imports.
  */
+import { electronicFormatIBAN, friendlyFormatIBAN, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import { parseEuroAmount } from '~/domain/donations/money';
 import { TAX_FIELDS, fieldName, type TaxField } from '~/domain/receipts/donor-details';
@@ -110,3 +111,28 @@ export function reconcileSchema(today: string) {
 }
 
 export const editorsSchema = z.object({ intent: z.literal('editors'), editors: checkbox });
+
+/** The bank account the cheques are deposited to, as the deposit slip prints it. */
+export interface DepositAccount {
+  /** The account holder's name (the foundation's, as the bank knows it). */
+  holder: string;
+  /** The IBAN in its electronic form (no spaces, capitals), checked (ISO 13616: country, length, check digits). */
+  iban: string;
+}
+
+/** An IBAN as people read it, in groups of four. */
+export const friendlyIban = (iban: string): string => friendlyFormatIBAN(iban) ?? iban;
+
+/** The account form: holder and IBAN typed as people do (spaces, small letters); both empty removes the account. */
+export const depositAccountSchema = z
+  .object({
+    intent: z.literal('account'),
+    holder: z.string().trim().max(120, 'Le titulaire tient en 120 caractères.'),
+    iban: z.string().max(60, 'Cet IBAN est trop long.').transform((v) => electronicFormatIBAN(v) ?? ''),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.holder && !v.iban) return;
+    if (!v.holder) ctx.addIssue({ code: 'custom', path: ['holder'], message: 'Indiquez le titulaire du compte.' });
+    if (!isValidIBAN(v.iban)) ctx.addIssue({ code: 'custom', path: ['iban'], message: 'Cet IBAN n’est pas valide : vérifiez le pays, la longueur et les chiffres (FR76 3000 6000 0112 3456 7890 189).' });
+  })
+  .transform((v): DepositAccount | null => (v.holder || v.iban ? { holder: v.holder, iban: v.iban } : null));

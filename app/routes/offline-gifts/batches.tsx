@@ -1,15 +1,15 @@
 import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/batches';
 import { listBatches, openBatch } from '~/domain/offline-gifts/batches.server';
-import { editorsSchema } from '~/domain/offline-gifts/forms';
-import { getOfflineGiftSettings, setEditorsMayRecord } from '~/domain/offline-gifts/settings.server';
+import { depositAccountSchema, editorsSchema, friendlyIban } from '~/domain/offline-gifts/forms';
+import { getOfflineGiftSettings, setDepositAccount, setEditorsMayRecord } from '~/domain/offline-gifts/settings.server';
 import { BATCH_STATUS_LABELS, countLabel } from '~/domain/offline-gifts/totals';
 import { formatMoney } from '~/lib/currency';
-import { formError } from '~/lib/form-errors.server';
+import { formError, issueErrors } from '~/lib/form-errors.server';
 import { dayFr } from '~/lib/paris';
 import { actorOf } from '~/routes/admin/auth.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
-import { Notice, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { Field, Notice, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { useToast } from '~/ui/admin/hooks';
 import { db, formOf, giftsAdmin, giftsUser, today } from './admin.server';
 
@@ -19,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const batches = await listBatches(db());
   return {
     admin,
-    editorsMayRecord: admin ? (await getOfflineGiftSettings(db())).editorsMayRecord : null,
+    settings: admin ? await getOfflineGiftSettings(db()) : null,
     batches: batches.map((b) => ({ id: b.id, number: b.number, openedOn: dayFr(b.opened_on), status: BATCH_STATUS_LABELS[b.status], count: countLabel(b.count), total: formatMoney(b.totalCents, 'EUR') })),
   };
 }
@@ -32,6 +32,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(`/admin/cheques/remises/${batch.id}`);
   }
   const me = await giftsAdmin(request, context);
+  if (form.intent === 'account') {
+    const account = depositAccountSchema.safeParse(form);
+    if (!account.success) return formError({ accountErrors: issueErrors(account.error.issues), values: { holder: form.holder ?? '', iban: form.iban ?? '' } });
+    await setDepositAccount(db(), actorOf(me), account.data);
+    return { toast: { title: 'Compte enregistré', description: account.data ? 'Il est imprimé sur les bordereaux de remise.' : 'Les bordereaux ne portent plus de compte.', variant: 'success' as const } };
+  }
   const parsed = editorsSchema.safeParse(form);
   if (!parsed.success) return formError({ toast: { title: 'Demande inconnue', description: 'Rechargez la page.', variant: 'destructive' as const } });
   await setEditorsMayRecord(db(), actorOf(me), parsed.data.editors);
@@ -41,13 +47,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Chèques et virements | Administration' }, { name: 'robots', content: 'noindex' }];
 
 export default function BatchesScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { admin, batches, editorsMayRecord } = loaderData;
-  useToast(actionData?.toast);
+  const { admin, batches, settings } = loaderData;
+  const toast = actionData && 'toast' in actionData ? actionData.toast : undefined;
+  const accountErrors = actionData && 'accountErrors' in actionData ? actionData.accountErrors : undefined;
+  const typed = actionData && 'values' in actionData ? actionData.values : undefined;
+  useToast(toast);
   return (
     <div className="max-w-4xl space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">Chèques et virements</h1>
       <p className="text-gray-700">Les dons reçus par courrier ou à la banque entrent au registre des dons : chacun reçoit son reçu fiscal, compte dans les rapports et peut être annulé avec un motif.</p>
-      {actionData?.toast && <Notice tone={actionData.toast.variant === 'destructive' ? 'error' : 'success'} title={actionData.toast.title}>{actionData.toast.description}</Notice>}
+      {toast && <Notice tone={toast.variant === 'destructive' ? 'error' : 'success'} title={toast.title}>{toast.description}</Notice>}
       <div className="flex flex-wrap gap-3">
         <Form method="post">
           <input type="hidden" name="intent" value="open" />
@@ -80,10 +89,23 @@ export default function BatchesScreen({ loaderData, actionData }: Route.Componen
           <Form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="editors" />
             <div className="flex items-center gap-2">
-              <input id="editors" name="editors" type="checkbox" defaultChecked={editorsMayRecord === true} className="h-5 w-5" />
+              <input id="editors" name="editors" type="checkbox" defaultChecked={settings?.editorsMayRecord === true} className="h-5 w-5" />
               <label htmlFor="editors">Les Éditeurs peuvent saisir les chèques, virements et espèces (annuler, déposer et rapprocher restent réservés aux Admins)</label>
             </div>
             <button type="submit" className={secondaryButton}>Enregistrer</button>
+          </Form>
+        </section>
+      )}
+      {admin && (
+        <section className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
+          <h2 className="text-xl font-bold text-gray-900">Compte de remise des chèques</h2>
+          <p className="text-gray-700">Le compte sur lequel la banque crédite les remises, imprimé sur chaque bordereau. Laissez les deux champs vides pour le retirer.</p>
+          {accountErrors && <Notice tone="error" title="Le compte n’a pas été enregistré">Corrigez les champs signalés.</Notice>}
+          <Form method="post" className="space-y-3" noValidate>
+            <input type="hidden" name="intent" value="account" />
+            <Field label="Titulaire du compte" name="holder" defaultValue={typed?.holder ?? settings?.depositAccount?.holder ?? ''} error={accountErrors?.holder} maxLength={120} />
+            <Field label="IBAN" name="iban" defaultValue={typed?.iban ?? (settings?.depositAccount ? friendlyIban(settings.depositAccount.iban) : '')} error={accountErrors?.iban} autoComplete="off" spellCheck={false} />
+            <button type="submit" className={secondaryButton}>Enregistrer le compte</button>
           </Form>
         </section>
       )}
