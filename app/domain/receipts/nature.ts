@@ -1,0 +1,27 @@
+/**
+ * The nature of a gift as a tax receipt states it (CERFA n° 11580, ADR 030): money ("numéraire"),
+ * goods ("en nature", the form's "Autres" box with what was given) or a volunteer's waived
+ * expenses ("abandon de frais"). Read from the stored payment's means; shared with the browser.
+ */
+export const NATURES = ['numeraire', 'nature', 'abandon_frais'] as const;
+export type Nature = (typeof NATURES)[number];
+
+/** The back office's word for each nature (register, CSV, lists). */
+export const NATURE_LABELS: Record<Nature, string> = { numeraire: 'Numéraire', nature: 'En nature', abandon_frais: 'Abandon de frais' };
+
+/** What the receipt prints as "Nature du don" (the form's "Autres" box for goods and waived expenses). */
+export const NATURE_ON_RECEIPT: Record<Nature, string> = { numeraire: 'numéraire', nature: 'en nature (autres)', abandon_frais: 'abandon de frais (autres)' };
+
+/** What the receipt prints as "Forme du don": a hand gift, or the volunteer's written waiver. */
+export const FORM_ON_RECEIPT: Record<Nature, string> = {
+  numeraire: 'déclaration de don manuel',
+  nature: 'déclaration de don manuel',
+  abandon_frais: 'autres (renonciation expresse au remboursement des frais)',
+};
+
+const OF_MEANS: Readonly<Record<string, Nature>> = { in_kind: 'nature', waived_expenses: 'abandon_frais' };
+
+/** The nature of a stored payment (its `provider` column): anything but goods and waived expenses is money. */
+export const natureOfMeans = (provider: string): Nature => OF_MEANS[provider] ?? 'numeraire';
+
+export const isNature = (v: unknown): v is Nature => typeof v === 'string' && (NATURES as readonly string[]).includes(v);
