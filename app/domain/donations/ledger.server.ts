@@ -14,7 +14,7 @@ import type { TaxDetails } from '~/domain/receipts/donor-details';
 import { cancelForRefund, correctReceiptWith, issueForGift, receiptContext, type CorrectionResult, type Receipt, type ReceiptContext } from '~/domain/receipts/register.server';
 import type { Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from '~/lib/currency';
-import { DONATION_STATUSES, HAND_MEANS, OFFLINE_REF_PREFIX, type DonationStatus, type HandMeans, type PaymentMeans, type ProviderName } from './status';
+import { DONATION_STATUSES, HAND_MEANS, NON_MONEY_MEANS, OFFLINE_REF_PREFIX, type DonationStatus, type HandMeans, type PaymentMeans, type ProviderName } from './status';
 
 export type Donation = DonationTable;
 
@@ -391,12 +391,13 @@ export async function pendingAttempts(db: DB, olderThan: string, newerThan: stri
     .execute();
 }
 
-/** Euros given (succeeded, not refunded) since an instant. */
+/** Euros given (succeeded, not refunded) since an instant: money only, goods and waived expenses apart (ADR 030). */
 export async function succeededEurCentsSince(db: DB, since: string): Promise<number> {
   const row = await db
     .selectFrom('donations')
     .select(sql<number>`coalesce(sum(eur_cents), 0)`.as('total'))
     .where('status', '=', 'succeeded')
+    .where('provider', 'not in', [...NON_MONEY_MEANS])
     .where('succeeded_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.total);

@@ -25,3 +25,15 @@ const OF_MEANS: Readonly<Record<string, Nature>> = { in_kind: 'nature', waived_e
 export const natureOfMeans = (provider: string): Nature => OF_MEANS[provider] ?? 'numeraire';
 
 export const isNature = (v: unknown): v is Nature => typeof v === 'string' && (NATURES as readonly string[]).includes(v);
+
+/** The valid receipts' count and amount of each nature: money apart from goods and waived expenses (the register, its CSV). */
+export function issuedByNature(rows: readonly { status: string; nature: string; amount_cents: number }[]): Record<Nature, { count: number; cents: number }> {
+  const out = Object.fromEntries(NATURES.map((n) => [n, { count: 0, cents: 0 }])) as Record<Nature, { count: number; cents: number }>;
+  for (const r of rows) {
+    if (r.status !== 'issued') continue;
+    const n = isNature(r.nature) ? r.nature : 'numeraire';
+    out[n].count += 1;
+    out[n].cents += r.amount_cents;
+  }
+  return out;
+}
