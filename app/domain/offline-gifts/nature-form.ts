@@ -29,6 +29,9 @@ const whole = (min: number, max: number, message: string) =>
     .default('')
     .refine((v) => v === '' || (/^\d{1,6}$/.test(v) && Number(v) >= min && Number(v) <= max), message);
 
+/** Valued on the car's mileage scale: waived expenses only. */
+const onScale = (v: { means: NatureMeans; basis: string }) => v.means === 'waived_expenses' && v.basis === 'mileage';
+
 export function natureGiftSchema(today: string) {
   return z
     .object({
@@ -51,7 +54,7 @@ export function natureGiftSchema(today: string) {
       const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
       if (!BASES[v.means].includes(v.basis)) issue('basis', 'Choisissez la base de l’évaluation.');
       if (v.basis === 'other' && !v.basis_detail) issue('basis_detail', 'Précisez sur quoi repose l’évaluation.');
-      if (v.basis === 'mileage') {
+      if (onScale(v)) {
         if (!v.km) issue('km', 'Le nombre de kilomètres parcourus pour la fondation est obligatoire.');
         if (!v.horsepower) issue('horsepower', 'La puissance fiscale de la voiture est obligatoire.');
       } else if (!euros.safeParse(v.amount).success) {
@@ -63,7 +66,7 @@ export function natureGiftSchema(today: string) {
       }
     })
     .transform((v) => {
-      const mileage = v.basis === 'mileage';
+      const mileage = onScale(v);
       const cents = mileage ? mileageCents(Number(v.km), Number(v.horsepower), v.electric) : euros.parse(v.amount);
       return { ...v, basis: v.basis as ValuationBasis, amountCents: cents, km: mileage ? Number(v.km) : null, horsepower: mileage ? Number(v.horsepower) : null, electric: mileage && v.electric };
     })
