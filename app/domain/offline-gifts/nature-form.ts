@@ -69,8 +69,7 @@ export function natureGiftSchema(today: string) {
       const mileage = onScale(v);
       const cents = mileage ? mileageCents(Number(v.km), Number(v.horsepower), v.electric) : euros.parse(v.amount);
       return { ...v, basis: v.basis as ValuationBasis, amountCents: cents, km: mileage ? Number(v.km) : null, horsepower: mileage ? Number(v.horsepower) : null, electric: mileage && v.electric };
-    })
-    .refine((v) => v.amountCents <= 10_000_000, { path: ['km'], message: 'Au plus 100 000 € pour un don saisi à la main.' });
+    });
 }
 export type NatureEntry = z.output<ReturnType<typeof natureGiftSchema>>;
 

@@ -22,7 +22,7 @@ export const FORM_ON_RECEIPT: Record<Nature, string> = {
 const OF_MEANS: Readonly<Record<string, Nature>> = { in_kind: 'nature', waived_expenses: 'abandon_frais' };
 
 /** The nature of a stored payment (its `provider` column): anything but goods and waived expenses is money. */
-export const natureOfMeans = (provider: string): Nature => OF_MEANS[provider] ?? 'numeraire';
+export const natureOfMeans = (provider: string): Nature => (Object.hasOwn(OF_MEANS, provider) ? OF_MEANS[provider] : 'numeraire');
 
 export const isNature = (v: unknown): v is Nature => typeof v === 'string' && (NATURES as readonly string[]).includes(v);
 
