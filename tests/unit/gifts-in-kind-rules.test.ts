@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CAR_SCALE, lineFor, mileageCents } from '~/domain/offline-gifts/mileage';
+import { CAR_SCALE, SCALE_NAME, lineFor, mileageCents } from '~/domain/offline-gifts/mileage';
 import { basisLabel, natureGiftSchema, receiptDescription } from '~/domain/offline-gifts/nature-form';
-import { FORM_ON_RECEIPT, NATURE_ON_RECEIPT, isNature, issuedByNature, natureOfMeans } from '~/domain/receipts/nature';
+import { FORM_ON_RECEIPT, NATURE_LABELS, NATURE_ON_RECEIPT, isNature, issuedByNature, natureOfMeans } from '~/domain/receipts/nature';
 
 /** The rules of gifts not in money (ADR 030): the car's mileage scale, the form, the receipt's nature and the register's sums. */
 describe('the mileage scale for a volunteer’s car (barème published in 2025)', () => {
@@ -28,6 +28,10 @@ describe('the mileage scale for a volunteer’s car (barème published in 2025)'
     expect(lineFor(2.9)).toBe(CAR_SCALE[3]);
     expect(lineFor(11)).toBe(CAR_SCALE[7]);
     expect(lineFor(6)).toBe(CAR_SCALE[6]);
+    // The gift's row records which scale valued it.
+    expect(SCALE_NAME).toBe('Barème kilométrique fiscal (voitures), art. 200 et 83 du CGI, barème publié en 2025');
+    // The bands' limits belong to the lower band, where the 6 CV line is not continuous: 3 325 € (not 3 327 €), 8 937 € (not 8 940 €).
+    expect([mileageCents(5000, 6), mileageCents(20_000, 6)]).toEqual([332_500, 893_700]);
   });
 });
 
@@ -65,7 +69,9 @@ describe('the form of a gift not in money', () => {
 describe('the nature a receipt states', () => {
   it('reads it from the stored means: goods, waived expenses, and money for anything else', () => {
     expect(['in_kind', 'waived_expenses', 'cheque', 'stripe', 'toString'].map(natureOfMeans)).toEqual(['nature', 'abandon_frais', 'numeraire', 'numeraire', 'numeraire']);
-    expect([NATURE_ON_RECEIPT.nature, FORM_ON_RECEIPT.abandon_frais]).toEqual(['en nature (autres)', 'autres (renonciation expresse au remboursement des frais)']);
+    expect(NATURE_ON_RECEIPT).toEqual({ numeraire: 'numéraire', nature: 'en nature (autres)', abandon_frais: 'abandon de frais (autres)' });
+    expect(FORM_ON_RECEIPT).toEqual({ numeraire: 'déclaration de don manuel', nature: 'déclaration de don manuel', abandon_frais: 'autres (renonciation expresse au remboursement des frais)' });
+    expect(NATURE_LABELS).toEqual({ numeraire: 'Numéraire', nature: 'En nature', abandon_frais: 'Abandon de frais' });
     expect(['nature', 'numeraire', 'abandon_frais', 'other', 3].map(isNature)).toEqual([true, true, true, false, false]);
   });
 

@@ -44,7 +44,7 @@ export function lineFor(horsepower: number): Line {
 export function mileageCents(km: number, horsepower: number, electric = false): number {
   const l = lineFor(horsepower);
   const d = Math.trunc(km);
-  // In thousandths of a euro.
+  // In thousandths of a euro; 5 000 km is in the first band, 20 000 km in the second ("jusqu'à", "de 5 001 à 20 000").
   const millis = d <= 5000 ? d * l.a : d <= 20_000 ? d * l.b + l.c * 1000 : d * l.e;
   // In ten-thousandths of a euro (× 1.2 for an electric car), then to cents, rounded half up.
   const scaled = electric ? millis * 12 : millis * 10;

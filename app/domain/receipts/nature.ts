@@ -24,7 +24,7 @@ const OF_MEANS: Readonly<Record<string, Nature>> = { in_kind: 'nature', waived_e
 /** The nature of a stored payment (its `provider` column): anything but goods and waived expenses is money. */
 export const natureOfMeans = (provider: string): Nature => (Object.hasOwn(OF_MEANS, provider) ? OF_MEANS[provider] : 'numeraire');
 
-export const isNature = (v: unknown): v is Nature => typeof v === 'string' && (NATURES as readonly string[]).includes(v);
+export const isNature = (v: unknown): v is Nature => (NATURES as readonly unknown[]).includes(v);
 
 /** The valid receipts' count and amount of each nature: money apart from goods and waived expenses (the register, its CSV). */
 export function issuedByNature(rows: readonly { status: string; nature: string; amount_cents: number }[]): Record<Nature, { count: number; cents: number }> {
