@@ -91,6 +91,7 @@ export default defineConfig({
       'tests/integration/bounce-events.test.ts',
       'tests/integration/mail-inbound.test.ts',
       'tests/unit/offline-gift-totals.test.ts',
+      'tests/integration/make-monthly.test.ts',
     ],
     env: { TEST_DATABASE_URL: '' },
   },

@@ -327,6 +327,14 @@ const fr = {
     // A gift the provider settles, which nothing has confirmed yet (#12): neither paid nor cancelled.
     unconfirmedTitle: 'Paiement non confirmé',
     unconfirmedText: 'Notre prestataire ne nous a pas confirmé de paiement pour ce don. Si vous avez payé, votre don sera compté dès qu’il nous le confirmera ; sinon, vous pouvez réessayer.',
+    monthlyTitle: 'Et si vous donniez chaque mois ?',
+    monthlyText: 'Un don mensuel permet à la fondation de prévoir ses actions. Vous le modifiez ou l’arrêtez quand vous voulez depuis votre espace donateur.',
+    monthlyLegend: 'Montant mensuel',
+    monthlySame: '{amount} par mois, le même montant',
+    monthlyShare: '{amount} par mois',
+    monthlySubmit: 'Donner chaque mois',
+    monthlyExpired: 'Cette proposition n’est plus valable. Vous pouvez faire un don mensuel depuis la page « Faire un don ».',
+    monthlyChoose: 'Choisissez un montant mensuel.',
   },
   receipt: {
     subject: 'Reçu de votre don à la Fondation THV',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hasLangPrefix, langOfPath, localized, makeI18n, pathWithoutLang, sitePath, translate } from '~/lib/i18n';
+import { siteUrl } from '~/lib/lang-path';
 import { chooseLang, fromAcceptLanguage } from '~/lib/i18n.server';
 import en from '~/locales/en';
 import es from '~/locales/es';
@@ -23,6 +24,12 @@ describe('language choice', () => {
     expect(sitePath('en', '/a-propos')).toBe('/en/a-propos');
     expect(sitePath('es', '/')).toBe('/es');
     expect(sitePath('en', '/?page=2')).toBe('/en?page=2');
+    expect(sitePath('en', '/#dons')).toBe('/en#dons');
+    expect(sitePath('es', '/a#dons')).toBe('/es/a#dons');
+    // With an origin (mails, letters), or without (a path on our own site).
+    expect(siteUrl('https://dons.example.org', 'en', '/faire-un-don')).toBe('https://dons.example.org/en/faire-un-don');
+    expect(siteUrl('https://dons.example.org', 'fr', '/')).toBe('https://dons.example.org/');
+    expect(siteUrl(undefined, 'es', '/mon-espace')).toBe('/es/mon-espace');
     expect(sitePath('fr', '/blog/3')).toBe('/blog/3');
     expect(pathWithoutLang('/en/blog/3')).toBe('/blog/3');
     expect(pathWithoutLang('/es')).toBe('/');

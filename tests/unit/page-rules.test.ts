@@ -16,6 +16,8 @@ describe('which answers are everyone’s, and their key', () => {
     expect(publicPageKey(ask({ method: 'POST' }), undefined)).toBeUndefined();
     expect(publicPageKey(ask({ cookie: 'a=b; __session=x' }), undefined)).toBeUndefined();
     expect(publicPageKey(ask({ cookie: '__donor=x' }), undefined)).toBeUndefined();
+    // A browser may send cookies without the space after ';'.
+    expect(publicPageKey(ask({ cookie: 'a=b;__session=x' }), undefined)).toBeUndefined();
     expect(publicPageKey(ask({ cookie: 'my__session=x' }), undefined)).toBe('127.0.0.1:3000|/a-propos');
     expect(publicPageKey(ask({ host: 'evil.example' }), undefined)).toBeUndefined();
     expect(publicPageKey(ask({ host: 'www.fondation.example' }), PUBLIC_URL)).toBe('www.fondation.example|/a-propos');

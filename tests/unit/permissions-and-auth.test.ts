@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_SECTIONS, can, canOpenPath, dependsOnGrant, menuFor } from '~/domain/users/permissions';
+import { ADMIN_SECTIONS, can, canOpenPath, dependsOnGrant, menuFor, menuGroupsFor } from '~/domain/users/permissions';
 import { changePasswordSchema, loginSchema, setupSchema, userSchema } from '~/domain/users/schemas';
 
 describe('roles', () => {
   it('gives Éditeurs the content screens and Admins everything, by path prefix', () => {
-    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', 'Gestion des pages', 'Projets / Actions', 'Campagnes', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages', 'Adhésions', 'Lettres d’information']);
-    expect(menuFor('Admin').map((s) => s.label)).toEqual([...menuFor('Éditeur').map((s) => s.label), 'Paiements', 'Dons', 'Chèques et virements', 'Reçus', 'Rapports', 'Utilisateurs', 'Courriels en attente', 'Paramètres']);
+    const CONTENT = ['Gestion des pages', 'Projets / Actions', 'Campagnes', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages'];
+    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', ...CONTENT, 'Adhésions', 'Lettres d’information']);
+    // Grouped by what staff do (issue 44): content, gifts, members and letters, settings and team.
+    const groups = (role: 'Admin' | 'Éditeur', granted: 'offline-gifts'[] = []) => menuGroupsFor(role, granted).map((g) => [g.label, g.sections.map((s) => s.label)]);
+    expect(groups('Admin')).toEqual([
+      ['', ['Dashboard']],
+      ['Contenu du site', CONTENT],
+      ['Dons et reçus', ['Dons', 'Chèques et virements', 'Reçus', 'Rapports']],
+      ['Membres et lettres', ['Adhésions', 'Lettres d’information']],
+      ['Réglages et équipe', ['Paiements', 'Utilisateurs', 'Courriels en attente', 'Paramètres']],
+    ]);
+    expect(groups('Éditeur').map(([label]) => label)).toEqual(['', 'Contenu du site', 'Membres et lettres']);
+    expect(groups('Éditeur', ['offline-gifts'])).toContainEqual(['Dons et reçus', ['Chèques et virements']]);
+    expect(menuFor('Admin').map((s) => s.label)).toEqual(groups('Admin').flatMap(([, labels]) => labels));
+    expect(ADMIN_SECTIONS.filter((s) => s.menu !== null).length).toBe(menuFor('Admin').length);
+    expect(menuFor('Admin').map((s) => s.area)).toEqual(['dashboard', 'pages', 'actions', 'campaigns', 'blog', 'partners', 'media', 'messages', 'donations', 'offline-gifts', 'receipts', 'reports', 'memberships', 'letters', 'payments', 'users', 'outbox', 'settings']);
     for (const area of ['users', 'settings', 'payments', 'donations', 'receipts', 'reports', 'outbox'] as const) expect(can('Éditeur', area)).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/users/12/supprimer')).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/courriels')).toBe(false);

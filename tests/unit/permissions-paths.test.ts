@@ -35,14 +35,14 @@ describe('admin sections by path', () => {
   });
 
   it('keeps the membership settings tab for Admins, below the register Éditeurs read', () => {
-    expect(sectionOf('membership-settings')).toMatchObject({ path: '/admin/adhesions/parametres', label: 'Paramètres des adhésions', menu: false, roles: ['Admin'] });
-    expect(sectionOf('memberships')).toMatchObject({ path: '/admin/adhesions', label: 'Adhésions', menu: true, roles: ['Admin', 'Éditeur'] });
+    expect(sectionOf('membership-settings')).toMatchObject({ path: '/admin/adhesions/parametres', label: 'Paramètres des adhésions', menu: null, roles: ['Admin'] });
+    expect(sectionOf('memberships')).toMatchObject({ path: '/admin/adhesions', label: 'Adhésions', menu: 'members', roles: ['Admin', 'Éditeur'] });
     expect(sectionForPath('/admin/adhesions/parametres/types/1')?.area).toBe('membership-settings');
     expect(sectionForPath('/admin/adhesions/assemblee')?.area).toBe('memberships');
   });
 
   it('names the own-account screen, reached from the header rather than the menu', () => {
-    expect(sectionOf('account')).toMatchObject({ path: '/admin/mon-compte', label: 'Mon mot de passe', menu: false, roles: ['Admin', 'Éditeur'] });
+    expect(sectionOf('account')).toMatchObject({ path: '/admin/mon-compte', label: 'Mon mot de passe', menu: null, roles: ['Admin', 'Éditeur'] });
   });
 
   it('knows only the two roles', () => {

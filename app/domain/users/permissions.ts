@@ -36,14 +36,27 @@ export type AdminArea =
   | 'settings'
   | 'account';
 
+/**
+ * The side menu's groups, by what staff do (issue 44): the dashboard alone, the site's content,
+ * gifts and what follows them, members and letters, then the settings and the team.
+ */
+export const MENU_GROUPS = {
+  home: '',
+  content: 'Contenu du site',
+  giving: 'Dons et reçus',
+  members: 'Membres et lettres',
+  admin: 'Réglages et équipe',
+} as const;
+export type MenuGroup = keyof typeof MENU_GROUPS;
+
 export interface AdminSection {
   area: AdminArea;
   /** The path prefix the section owns (the entry is highlighted when the current path starts with it). */
   path: string;
   label: string;
   roles: readonly Role[];
-  /** Shown in the side menu (the own-account screen is reached from the header instead). */
-  menu: boolean;
+  /** The side menu's group it is shown in; null: not in the menu (the own-account screen is reached from the header instead). */
+  menu: MenuGroup | null;
   /** Roles an Admin's setting may let in besides `roles` (the gate asks the setting: auth.server.ts). */
   grantable?: readonly Role[];
 }
@@ -51,31 +64,31 @@ export interface AdminSection {
 const EVERYONE: readonly Role[] = ROLES;
 const ADMIN_ONLY: readonly Role[] = ['Admin'];
 
-/** In menu order (the back office's side menu). */
+/** In menu order (the back office's side menu), each group's entries together. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
-  { area: 'dashboard', path: '/admin/dashboard', label: 'Dashboard', roles: EVERYONE, menu: true },
-  { area: 'pages', path: '/admin/pages', label: 'Gestion des pages', roles: EVERYONE, menu: true },
-  { area: 'actions', path: '/admin/actions', label: 'Projets / Actions', roles: EVERYONE, menu: true },
-  { area: 'campaigns', path: '/admin/campaigns', label: 'Campagnes', roles: EVERYONE, menu: true },
-  { area: 'blog', path: '/admin/blog', label: 'Actualités / Blog', roles: EVERYONE, menu: true },
-  { area: 'partners', path: '/admin/partners', label: 'Partenaires', roles: EVERYONE, menu: true },
-  { area: 'media', path: '/admin/media', label: 'Médiathèque', roles: EVERYONE, menu: true },
-  { area: 'messages', path: '/admin/messages', label: 'Messages', roles: EVERYONE, menu: true },
+  { area: 'dashboard', path: '/admin/dashboard', label: 'Dashboard', roles: EVERYONE, menu: 'home' },
+  { area: 'pages', path: '/admin/pages', label: 'Gestion des pages', roles: EVERYONE, menu: 'content' },
+  { area: 'actions', path: '/admin/actions', label: 'Projets / Actions', roles: EVERYONE, menu: 'content' },
+  { area: 'campaigns', path: '/admin/campaigns', label: 'Campagnes', roles: EVERYONE, menu: 'content' },
+  { area: 'blog', path: '/admin/blog', label: 'Actualités / Blog', roles: EVERYONE, menu: 'content' },
+  { area: 'partners', path: '/admin/partners', label: 'Partenaires', roles: EVERYONE, menu: 'content' },
+  { area: 'media', path: '/admin/media', label: 'Médiathèque', roles: EVERYONE, menu: 'content' },
+  { area: 'messages', path: '/admin/messages', label: 'Messages', roles: EVERYONE, menu: 'content' },
   // The settings tab before the register: the first section whose path matches wins (Admin only below /admin/adhesions/parametres).
-  { area: 'membership-settings', path: '/admin/adhesions/parametres', label: 'Paramètres des adhésions', roles: ADMIN_ONLY, menu: false },
+  { area: 'membership-settings', path: '/admin/adhesions/parametres', label: 'Paramètres des adhésions', roles: ADMIN_ONLY, menu: null },
   // Éditeurs read the register without addresses (issue 32); every change is an Admin's.
-  { area: 'memberships', path: '/admin/adhesions', label: 'Adhésions', roles: EVERYONE, menu: true },
-  { area: 'letters', path: '/admin/lettres', label: 'Lettres d’information', roles: EVERYONE, menu: true },
-  { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: true },
-  { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: true },
+  { area: 'memberships', path: '/admin/adhesions', label: 'Adhésions', roles: EVERYONE, menu: 'members' },
+  { area: 'letters', path: '/admin/lettres', label: 'Lettres d’information', roles: EVERYONE, menu: 'members' },
+  { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: 'giving' },
   // Gifts received by post or at the bank (ADR 028): Éditeurs too when an Admin allows it.
-  { area: 'offline-gifts', path: '/admin/cheques', label: 'Chèques et virements', roles: ADMIN_ONLY, menu: true, grantable: ['Éditeur'] },
-  { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: true },
-  { area: 'reports', path: '/admin/rapports', label: 'Rapports', roles: ADMIN_ONLY, menu: true },
-  { area: 'users', path: '/admin/users', label: 'Utilisateurs', roles: ADMIN_ONLY, menu: true },
-  { area: 'outbox', path: '/admin/courriels', label: 'Courriels en attente', roles: ADMIN_ONLY, menu: true },
-  { area: 'settings', path: '/admin/settings', label: 'Paramètres', roles: ADMIN_ONLY, menu: true },
-  { area: 'account', path: '/admin/mon-compte', label: 'Mon mot de passe', roles: EVERYONE, menu: false },
+  { area: 'offline-gifts', path: '/admin/cheques', label: 'Chèques et virements', roles: ADMIN_ONLY, menu: 'giving', grantable: ['Éditeur'] },
+  { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: 'giving' },
+  { area: 'reports', path: '/admin/rapports', label: 'Rapports', roles: ADMIN_ONLY, menu: 'giving' },
+  { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: 'admin' },
+  { area: 'users', path: '/admin/users', label: 'Utilisateurs', roles: ADMIN_ONLY, menu: 'admin' },
+  { area: 'outbox', path: '/admin/courriels', label: 'Courriels en attente', roles: ADMIN_ONLY, menu: 'admin' },
+  { area: 'settings', path: '/admin/settings', label: 'Paramètres', roles: ADMIN_ONLY, menu: 'admin' },
+  { area: 'account', path: '/admin/mon-compte', label: 'Mon mot de passe', roles: EVERYONE, menu: null },
 ];
 
 export function sectionOf(area: AdminArea): AdminSection {
@@ -108,6 +121,14 @@ export function canOpenPath(role: Role, pathname: string, granted: readonly Admi
   return section ? can(role, section.area, granted) : true;
 }
 
+/** The side menu's groups the role has entries in: the group's label ('' for the dashboard's) and its entries, in order. */
+export function menuGroupsFor(role: Role, granted: readonly AdminArea[] = []): { group: MenuGroup; label: string; sections: AdminSection[] }[] {
+  return (Object.keys(MENU_GROUPS) as MenuGroup[])
+    .map((group) => ({ group, label: MENU_GROUPS[group], sections: ADMIN_SECTIONS.filter((s) => s.menu === group && can(role, s.area, granted)) }))
+    .filter((g) => g.sections.length > 0);
+}
+
+/** The side menu's entries the role may open, group after group. */
 export function menuFor(role: Role, granted: readonly AdminArea[] = []): AdminSection[] {
-  return ADMIN_SECTIONS.filter((s) => s.menu && can(role, s.area, granted));
+  return menuGroupsFor(role, granted).flatMap((g) => g.sections);
 }

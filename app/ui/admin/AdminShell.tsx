@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form, Link, NavLink, useLocation } from 'react-router';
 import { HOME_PATH, LOGOUT_PATH } from '~/domain/users/paths';
-import { menuFor, sectionOf, type AdminArea, type Role } from '~/domain/users/permissions';
+import { menuGroupsFor, sectionOf, type AdminArea, type Role } from '~/domain/users/permissions';
 
 export interface ShellUser {
   name: string;
@@ -15,20 +15,32 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-brand-700 text-white' : 'text-gray-800 hover:bg-brand-50 hover:text-brand-800'
   }`;
 
-/** The side menu: only what the role may open, the entry owning the current path highlighted. */
+/** The side menu: only what the role may open, in groups by what staff do, the entry owning the current path highlighted. */
 function AdminNav({ role, granted, onNavigate }: { role: Role; granted?: readonly AdminArea[]; onNavigate?: () => void }) {
   return (
-    <nav aria-label="Menu d'administration">
-      <ul className="space-y-1">
-        {menuFor(role, granted).map((s) => (
-          <li key={s.path}>
-            {/* An entry is active on its own path and every path below it. */}
-            <NavLink to={s.path} className={linkClass} onClick={onNavigate} data-testid={`menu-${s.area}`}>
-              {s.label}
-            </NavLink>
-          </li>
-        ))}
-      </ul>
+    <nav aria-label="Menu d'administration" className="space-y-4">
+      {menuGroupsFor(role, granted).map((g) => {
+        const labelId = `menu-group-${g.group}${onNavigate ? '-drawer' : ''}`;
+        return (
+          <div key={g.group}>
+            {g.label && (
+              <p id={labelId} className="px-3 pb-1 text-xs font-semibold tracking-wide text-gray-600 uppercase">
+                {g.label}
+              </p>
+            )}
+            <ul className="space-y-1" aria-labelledby={g.label ? labelId : undefined}>
+              {g.sections.map((s) => (
+                <li key={s.path}>
+                  {/* An entry is active on its own path and every path below it. */}
+                  <NavLink to={s.path} className={linkClass} onClick={onNavigate} data-testid={`menu-${s.area}`}>
+                    {s.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+      })}
     </nav>
   );
 }
@@ -73,7 +85,7 @@ function Drawer({ role, granted }: { role: Role; granted?: readonly AdminArea[] 
         aria-label="Menu d'administration"
         onClose={() => setOpen(false)}
         onClick={(e) => e.target === dialog.current && setOpen(false)}
-        className="admin-drawer m-0 h-full max-h-none w-72 max-w-[85vw] bg-white p-4 shadow-xl backdrop:bg-black/40"
+        className="admin-drawer m-0 h-full max-h-none w-72 max-w-[85vw] overflow-y-auto bg-white p-4 shadow-xl backdrop:bg-black/40"
       >
         <div className="mb-4 flex items-center justify-between">
           <Brand />

@@ -101,6 +101,18 @@ for (const [n, dialect] of BOTH_DIALECTS.entries()) {
       await page.getByRole('button', { name: 'Pay' }).click();
       await expect(page).toHaveURL(/\/payment\/success\?session_id=cs_/);
       await expect(page.getByTestId('confirmed-amount')).toHaveText(/Montant confirmé : 20,00\s€/);
+      // Make it monthly (issue 41): the same amount or a quarter of it, in one step to Checkout.
+      const offer = page.getByRole('region', { name: 'Et si vous donniez chaque mois ?' });
+      await expect(offer.getByRole('radio', { name: /20,00\s€ par mois, le même montant/ })).toBeChecked();
+      await expectAccessible(page);
+      await offer.getByRole('radio', { name: /^5,00\s€ par mois$/ }).check();
+      await offer.getByRole('button', { name: 'Donner chaque mois' }).click();
+      await expect(page.getByText('(subscription)')).toBeVisible();
+      await expect(page.locator('#amount')).toHaveText('5.00 EUR');
+      // The donor thinks twice: nothing is given, the attempt is cancelled.
+      await page.getByRole('link', { name: 'Cancel' }).click();
+      await expect(page.getByRole('heading', { name: 'Paiement annulé' })).toBeVisible();
+      expect(await server.db.selectFrom('donations').select(['status', 'frequency']).where('amount_minor', '=', 500).execute()).toEqual([{ status: 'cancelled', frequency: 'monthly' }]);
 
       await page.goto(`${server.baseURL}/faire-un-don?m=crypto`);
       await expect(page.getByLabel('Montant (€)')).toHaveValue('20.00');
