@@ -21,6 +21,7 @@ export default defineConfig({
       'tests/unit/money-edges.test.ts',
       'tests/unit/donation-statuses.test.ts',
       'tests/unit/means.test.ts',
+      'tests/unit/gifts-in-kind-rules.test.ts',
       'tests/unit/start-pace.test.ts',
       'tests/unit/signed-link.test.ts',
       'tests/unit/donation-filters.test.ts',

@@ -215,6 +215,9 @@ export interface ReceiptTable {
   cancel_reason: string | null;
   replaces_id: string | null;
   sent_at: string | null;
+  /** Migration 024 (ADR 030): 'numeraire' | 'nature' | 'abandon_frais', and what was given, as printed. */
+  nature: string;
+  nature_description: string | null;
 }
 
 /** Editorial workflow (issue #17): one saved state of an item's editable fields (JSON snapshot). */
@@ -450,11 +453,29 @@ export interface GiftBatchTable {
 export interface OfflineGiftTable {
   payment_id: string;
   batch_id: string | null;
-  /** 'numeraire' today. */
+  /** 'numeraire' | 'nature' | 'abandon_frais' (ADR 030). */
   nature: string;
   bank: string | null;
   drawer: string | null;
   recorded_by: string;
+  created_at: string;
+  /** Migration 024, a gift not in money: what it is, how it was valued (basis and detail), the mileage scale's inputs, the written waiver. */
+  description: string | null;
+  valuation_basis: string | null;
+  basis_detail: string | null;
+  km: number | null;
+  horsepower: number | null;
+  electric: number | null;
+  waiver_signed: number | null;
+}
+
+/** Migration 024: the evidence of a gift not in money (base64), private to the back office. */
+export interface GiftEvidenceTable {
+  payment_id: string;
+  file_name: string;
+  mime: string;
+  bytes: number;
+  data_base64: string;
   created_at: string;
 }
 
@@ -550,6 +571,7 @@ export interface Database {
   membership_payments: MembershipPaymentTable;
   gift_batches: GiftBatchTable;
   offline_gifts: OfflineGiftTable;
+  gift_evidence: GiftEvidenceTable;
   subscribers: SubscriberTable;
   subscriber_events: SubscriberEventTable;
   subscriber_tokens: SubscriberTokenTable;

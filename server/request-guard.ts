@@ -17,7 +17,9 @@ const KIB = 1024;
  * Forms 64 KiB; webhooks 1 MiB; the back office's editing forms (rich text in three languages)
  * 1 MiB, for a request that carries a session cookie (whose session the admin guard then checks).
  */
-export const BODY_LIMITS = { form: 64 * KIB, webhook: 1024 * KIB, adminForm: 1024 * KIB } as const;
+export const BODY_LIMITS = { form: 64 * KIB, webhook: 1024 * KIB, adminForm: 1024 * KIB, evidence: 6 * 1024 * KIB } as const;
+/** Back-office forms that carry a document (a gift in kind's evidence, 5 Mo at most: ADR 030), for a request with a session cookie. */
+const EVIDENCE_PATHS = ['/admin/cheques/nature'];
 /** Sign-in flows under /admin: anyone may post there, so they keep the form limit. */
 const AUTH_PATHS = /^\/admin\/(login|setup|logout|mot-de-passe-oublie|invitation\/|reinitialiser\/)/;
 
@@ -43,7 +45,7 @@ const isMachinePath = (p: string) => p.startsWith('/api/') || p.startsWith('/web
 function bodyLimit(req: express.Request): number {
   const p = req.path;
   if (p.startsWith('/webhooks/')) return BODY_LIMITS.webhook;
-  if (p.startsWith('/admin/') && !AUTH_PATHS.test(p) && /(?:^|;\s*)__session=/.test(req.headers.cookie ?? '')) return BODY_LIMITS.adminForm;
+  if (p.startsWith('/admin/') && !AUTH_PATHS.test(p) && /(?:^|;\s*)__session=/.test(req.headers.cookie ?? '')) return EVIDENCE_PATHS.includes(p) ? BODY_LIMITS.evidence : BODY_LIMITS.adminForm;
   return BODY_LIMITS.form;
 }
 

@@ -437,6 +437,8 @@ const en = {
     methodCash: 'Cash',
     methodCheque: 'Cheque',
     methodTransfer: 'Bank transfer',
+    methodInKind: 'In kind',
+    methodWaivedExpenses: 'Waived expenses',
     receiptDownload: 'Download the receipt',
     monthlyTitle: 'My monthly gifts',
     noMonthly: 'No monthly gift.',

@@ -438,6 +438,8 @@ const es = {
     methodCash: 'Efectivo',
     methodCheque: 'Cheque',
     methodTransfer: 'Transferencia',
+    methodInKind: 'En especie',
+    methodWaivedExpenses: 'Renuncia a gastos',
     receiptDownload: 'Descargar el recibo',
     monthlyTitle: 'Mis donativos mensuales',
     noMonthly: 'Ningún donativo mensual.',

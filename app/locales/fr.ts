@@ -437,6 +437,8 @@ const fr = {
     methodCash: 'Espèces',
     methodCheque: 'Chèque',
     methodTransfer: 'Virement',
+    methodInKind: 'En nature',
+    methodWaivedExpenses: 'Abandon de frais',
     receiptDownload: 'Télécharger le reçu',
     monthlyTitle: 'Mes dons mensuels',
     noMonthly: 'Aucun don mensuel.',

@@ -41,6 +41,8 @@ function receipt(changes: Partial<Receipt> = {}, org: Partial<OrganisationSnapsh
     cancel_reason: null,
     replaces_id: null,
     sent_at: null,
+    nature: 'numeraire',
+    nature_description: null,
     ...changes,
   };
 }
@@ -165,6 +167,16 @@ describe('the CERFA 11580 receipt PDF', () => {
     expect(text).toContain('Taux de réduction : 60 % (article 238 bis du CGI)');
     expect(text).not.toContain('Taux de réduction : 75');
     expect(text).toContain('Mode de versement : PayPal Signature');
+  });
+
+  it('states a gift in kind and a volunteer’s waived expenses as the form’s "Autres" nature, with what was given (ADR 030)', async () => {
+    const goods = await pdfText(await renderReceiptPdf(receipt({ nature: 'nature', nature_description: 'Dix ordinateurs portables reconditionnés', method: 'Remise de biens', amount_cents: 150_000 })));
+    expect(goods).toContain('Forme du don : déclaration de don manuel Nature du don : en nature (autres) Description : Dix ordinateurs portables reconditionnés Mode de versement : Remise de biens Signature');
+    expect(goods).not.toContain('numéraire');
+    const waived = await pdfText(await renderReceiptPdf(receipt({ nature: 'abandon_frais', nature_description: 'Trajets vers l’entrepôt, 1 200 km, 5 CV', method: 'Abandon de frais' })));
+    expect(waived).toContain('Forme du don : autres (renonciation expresse au remboursement des frais) Nature du don : abandon de frais (autres) Description : Trajets vers l’entrepôt, 1 200 km, 5 CV Mode de versement : Abandon de frais');
+    // An unknown word read back from an old row is money, as every receipt before migration 024.
+    expect(await pdfText(await renderReceiptPdf(receipt({ nature: 'autre chose' })))).toContain('Nature du don : numéraire Mode de versement : Carte bancaire');
   });
 
   it('prints an annual receipt as the year’s summary, with the date of the last gift', async () => {

@@ -359,8 +359,14 @@ describeEachDialect('the register’s CSV on %s', (dialect) => {
     await db().updateTable('receipts').set({ issued_at: '2030-12-31T23:30:00.000Z', paid_at: '2030-12-31T23:30:00.000Z', year: 2031 }).where('id', '=', receipt!.id).execute();
     const response = (await csvLoader({ request: new Request('https://fondation.example.org/admin/receipts/export.csv?year=2031', { headers: { Cookie: cookie } }), context: new RouterContextProvider(), params: {} } as never)) as Response;
     expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="recus-fiscaux-2031.csv"');
-    const [, line, total] = (await response.text()).split('\r\n');
-    expect(line).toBe(`"${receipt!.number}";"Don";"2031-01-01";"2031-01-01";"Awa Diallo";"";"";"3 rue des Lilas";"75011";"Paris";"France";"awa@example.org";"25.00";"PayPal";"émis";"";""`);
-    expect(total).toBe('"Total des reçus émis";"1";"";"";"";"";"";"";"";"";"";"";"25.00";"";"";"";""');
+    const [, line, total, ...natures] = (await response.text()).split('\r\n');
+    expect(line).toBe(`"${receipt!.number}";"Don";"2031-01-01";"2031-01-01";"Awa Diallo";"";"";"3 rue des Lilas";"75011";"Paris";"France";"awa@example.org";"25.00";"PayPal";"émis";"";"";"Numéraire";""`);
+    expect(total).toBe('"Total des reçus émis";"1";"";"";"";"";"";"";"";"";"";"";"25.00";"";"";"";"";"";""');
+    // Money apart from goods and waived expenses (ADR 030).
+    expect(natures.filter(Boolean)).toEqual([
+      '"dont numéraire";"1";"";"";"";"";"";"";"";"";"";"";"25.00";"";"";"";"";"Numéraire";""',
+      '"dont en nature";"0";"";"";"";"";"";"";"";"";"";"";"0.00";"";"";"";"";"En nature";""',
+      '"dont abandon de frais";"0";"";"";"";"";"";"";"";"";"";"";"0.00";"";"";"";"";"Abandon de frais";""',
+    ]);
   });
 });

@@ -78,6 +78,13 @@ function generateLedger(): DonationTable[] {
   // A donor who raised their monthly gift within the last 31 days: the recurring amount is the new one.
   rows.push(row(NOW.getTime() - 25 * 86_400_000, { frequency: 'monthly', secondary_ref: 'sub_raised', amount_minor: 1000, eur_cents: 1000, donor_email: 'raised@example.org' }));
   rows.push(row(NOW.getTime() - 3 * 86_400_000, { frequency: 'monthly', secondary_ref: 'sub_raised', amount_minor: 2500, eur_cents: 2500, donor_email: 'raised@example.org' }));
+  // Gifts in kind and waived expenses (ADR 030): valued in euros, never money — counted apart, by a donor's address or not.
+  const apart = random(30);
+  for (let i = 0; i < 60; i++) {
+    const at = start + Math.floor(apart() * (end - start));
+    const eur = [15000, 76320, 8450, 120000][i % 4];
+    rows.push(row(at, { provider: i % 3 === 0 ? 'waived_expenses' : 'in_kind', amount_minor: eur, eur_cents: eur, status: i % 7 === 0 ? 'cancelled' : 'succeeded', donor_email: i % 2 ? `kind${i % 5}@example.org` : emails[i % 30] }));
+  }
   return rows;
 }
 
@@ -85,8 +92,11 @@ const ledger = generateLedger();
 
 // ——— the plain recomputation ———
 
-const countedIn = (from: string, to: string) =>
+const givenIn = (from: string, to: string) =>
   ledger.filter((d) => d.status === 'succeeded' && d.eur_cents !== null && d.succeeded_at !== null && d.succeeded_at >= from && d.succeeded_at < to);
+const NOT_MONEY = ['in_kind', 'waived_expenses'];
+/** Money only: goods and waived expenses are counted apart. */
+const countedIn = (from: string, to: string) => givenIn(from, to).filter((d) => !NOT_MONEY.includes(d.provider));
 const sumOf = (rows: DonationTable[]) => rows.reduce((s, d) => s + (d.eur_cents as number), 0);
 const bucketOf = (rows: DonationTable[]) => ({ gifts: rows.length, cents: sumOf(rows) });
 const shiftYear = (iso: string) => `${Number(iso.slice(0, 4)) - 1}${iso.slice(4)}`;
@@ -157,6 +167,7 @@ function plainReport(from: string, to: string) {
     medianCents: median,
     monthly: { activeDonors: latest.size, recurringCents: sumOf([...latest.values()]), asOf },
     retention: { from: yearFrom, to, previousDonors: donorsBefore.size, retained: [...donorsBefore].filter((e) => donorsAfter.has(e)).length },
+    notMoney: { in_kind: bucketOf(givenIn(from, to).filter((d) => d.provider === 'in_kind')), waived_expenses: bucketOf(givenIn(from, to).filter((d) => d.provider === 'waived_expenses')) },
   };
 }
 
@@ -174,6 +185,7 @@ describeEachDialect('donation reports on %s', (dialect) => {
   it('generated a ledger worth reporting on', () => {
     const counted = countedIn('0000', '9999');
     expect(new Set(counted.map((d) => d.provider)).size).toBe(4);
+    expect(givenIn('0000', '9999').filter((d) => NOT_MONEY.includes(d.provider)).length).toBeGreaterThan(40);
     expect(counted.some((d) => d.currency === 'XOF')).toBe(true);
     expect(ledger.filter((d) => d.status === 'refunded').length).toBeGreaterThan(20);
     expect(counted.filter((d) => d.frequency === 'monthly').length).toBeGreaterThan(100);

@@ -22,7 +22,7 @@ describe('donation statuses', () => {
 
   it('labels statuses and providers in French for the back office and the CSV', () => {
     expect(STATUS_LABELS).toEqual({ pending: 'En attente', succeeded: 'Réussi', failed: 'Échoué', cancelled: 'Annulé', refunded: 'Remboursé' });
-    expect(Object.fromEntries(PAYMENT_MEANS.map((p) => [p, staffMeansLabel(p)]))).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)', cash: 'Espèces', cheque: 'Chèque', transfer: 'Virement' });
+    expect(Object.fromEntries(PAYMENT_MEANS.map((p) => [p, staffMeansLabel(p)]))).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)', cash: 'Espèces', cheque: 'Chèque', transfer: 'Virement', in_kind: 'En nature', waived_expenses: 'Abandon de frais' });
   });
 
   it('shows an offline payment by its cheque number or label, never by its form token; a provider’s payment by its own reference', () => {

@@ -7,7 +7,7 @@ import { messagesFor } from '~/lib/i18n.server';
 /** The one table of the means of payment (issue 39): what each word maps to, for every reader. */
 describe('the means of payment', () => {
   it('maps each means to what the ledger stores and back, one to one', () => {
-    expect(MEANS.map(storedAs)).toEqual(['stripe', 'paypal', 'coingate', 'flutterwave', 'mobile_link', 'cash', 'cheque', 'transfer']);
+    expect(MEANS.map(storedAs)).toEqual(['stripe', 'paypal', 'coingate', 'flutterwave', 'mobile_link', 'cash', 'cheque', 'transfer', 'in_kind', 'waived_expenses']);
     expect([...MEANS.map(storedAs)].sort()).toEqual([...PAYMENT_MEANS].sort());
     for (const m of MEANS) expect(meansOf(storedAs(m))).toBe(m);
     // A means names itself; the dues history's old word for mobile money and unknown words name nothing.
@@ -30,13 +30,15 @@ describe('the means of payment', () => {
       cash: undefined,
       cheque: undefined,
       transfer: undefined,
+      inKind: undefined,
+      waivedExpenses: undefined,
     });
     expect(OFFLINE).toEqual(['cash', 'cheque', 'transfer']);
   });
 
   it('says each means in the payer’s language, from a means or a stored payment alike', () => {
     const say = (lang: 'fr' | 'en' | 'es', v: string) => translate(messagesFor(lang), meansLabel(v)!);
-    expect(MEANS.map((m) => say('fr', m))).toEqual(['Carte bancaire', 'PayPal', 'Crypto-monnaie', 'Mobile money', 'Mobile money', 'Espèces', 'Chèque', 'Virement']);
+    expect(MEANS.map((m) => say('fr', m))).toEqual(['Carte bancaire', 'PayPal', 'Crypto-monnaie', 'Mobile money', 'Mobile money', 'Espèces', 'Chèque', 'Virement', 'En nature', 'Abandon de frais']);
     expect(say('en', 'stripe')).toBe(say('en', 'card'));
     expect(say('es', 'cheque')).not.toBe(say('fr', 'cheque'));
     expect(meansLabel('bitcoin')).toBeUndefined();
@@ -46,10 +48,10 @@ describe('the means of payment', () => {
   });
 
   it('says each means in the back office, long (lists, reports, CSV) and short (dues history), unknown words as they are', () => {
-    expect(MEANS.map(staffMeansLabel)).toEqual(['Carte (Stripe)', 'PayPal', 'Crypto (CoinGate)', 'Mobile money (Flutterwave)', 'Mobile money (lien)', 'Espèces', 'Chèque', 'Virement']);
+    expect(MEANS.map(staffMeansLabel)).toEqual(['Carte (Stripe)', 'PayPal', 'Crypto (CoinGate)', 'Mobile money (Flutterwave)', 'Mobile money (lien)', 'Espèces', 'Chèque', 'Virement', 'En nature', 'Abandon de frais']);
     expect(staffMeansLabel('flutterwave')).toBe('Mobile money (Flutterwave)');
     expect(staffMeansLabel('bitcoin')).toBe('bitcoin');
-    expect(MEANS.map(shortMeansLabel)).toEqual(['Carte', 'PayPal', 'Crypto', 'Mobile money', 'Mobile money', 'Espèces', 'Chèque', 'Virement']);
+    expect(MEANS.map(shortMeansLabel)).toEqual(['Carte', 'PayPal', 'Crypto', 'Mobile money', 'Mobile money', 'Espèces', 'Chèque', 'Virement', 'En nature', 'Abandon de frais']);
     expect(shortMeansLabel('stripe')).toBe('Carte');
     expect(shortMeansLabel('bitcoin')).toBe('bitcoin');
   });
@@ -61,8 +63,8 @@ describe('the means of payment', () => {
   });
 
   it('says each stored payment’s means as a tax receipt prints its "mode de versement"', () => {
-    expect(MEANS.map((m) => RECEIPT_MEANS_LABELS[storedAs(m)])).toEqual(['Carte bancaire', 'PayPal', 'Cryptomonnaie (CoinGate)', 'Mobile money (Flutterwave)', 'Mobile money', 'Espèces', 'Chèque', 'Virement']);
-    expect(Object.keys(RECEIPT_MEANS_LABELS).sort()).toEqual(['cash', 'cheque', 'coingate', 'flutterwave', 'mobile_link', 'paypal', 'stripe', 'transfer']);
+    expect(MEANS.map((m) => RECEIPT_MEANS_LABELS[storedAs(m)])).toEqual(['Carte bancaire', 'PayPal', 'Cryptomonnaie (CoinGate)', 'Mobile money (Flutterwave)', 'Mobile money', 'Espèces', 'Chèque', 'Virement', 'Remise de biens', 'Abandon de frais']);
+    expect(Object.keys(RECEIPT_MEANS_LABELS).sort()).toEqual(['cash', 'cheque', 'coingate', 'flutterwave', 'in_kind', 'mobile_link', 'paypal', 'stripe', 'transfer', 'waived_expenses']);
   });
 
   it('knows the CFA francs, whose fixed parity converts an amount in euros exactly', () => {

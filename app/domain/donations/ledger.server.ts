@@ -14,7 +14,7 @@ import type { TaxDetails } from '~/domain/receipts/donor-details';
 import { cancelForRefund, correctReceiptWith, issueForGift, receiptContext, type CorrectionResult, type Receipt, type ReceiptContext } from '~/domain/receipts/register.server';
 import type { Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from '~/lib/currency';
-import { DONATION_STATUSES, OFFLINE_MEANS, OFFLINE_REF_PREFIX, type DonationStatus, type OfflineMeans, type PaymentMeans, type ProviderName } from './status';
+import { DONATION_STATUSES, HAND_MEANS, NON_MONEY_MEANS, OFFLINE_REF_PREFIX, type DonationStatus, type HandMeans, type PaymentMeans, type ProviderName } from './status';
 
 export type Donation = DonationTable;
 
@@ -277,9 +277,11 @@ export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: 
   }
 }
 
-/** Money an Admin received by hand (cash, cheque, transfer): what the record needs besides a payment's own fields. */
+/** Money an Admin received by hand (cash, cheque, transfer), or a gift not in money (ADR 030): what the record needs besides a payment's own fields. */
 export interface OfflinePayment extends Omit<NewAttempt, 'provider' | 'providerRef' | 'secondaryRef' | 'verifiable' | 'callbackTokenHash'> {
-  means: OfflineMeans;
+  means: HandMeans;
+  /** What a gift not in money is (goods, expenses waived), as its receipt prints it beside "Nature du don". */
+  description?: string;
   /** The form's one-time token: the payment's key, so a second submission of the same form records nothing. */
   token: string;
   /** The day the money was received (AAAA-MM-JJ): the payment's date, and its receipt's. */
@@ -313,7 +315,7 @@ export async function recordOffline(db: DB, actor: Actor, a: OfflinePayment, lin
       // (written first, read after, under the key's lock: see dues.server.ts on SQLite's lock).
       const same = await trx.selectFrom('donations').select('id').where('provider_ref', '=', key).execute();
       if (same.length > 1) throw new AlreadyRecorded();
-      const receipt = await issueForGift(trx, ctx, donation);
+      const receipt = await issueForGift(trx, ctx, donation, a.description);
       await link(trx, donation);
       await audit(trx, actor, 'donation.recorded', `${toDecimalString(donation.amount_minor, donation.currency)} ${donation.currency} (${a.means})`, {
         donation: donation.id,
@@ -334,7 +336,7 @@ class AlreadyRecorded extends Error {}
 
 /**
  * An Admin takes back a payment they recorded by hand (a mistyped amount, a cheque that bounced):
- * the payment moves from succeeded to cancelled — only a cash, cheque or transfer record, no
+ * the payment moves from succeeded to cancelled — only a record made by hand (money, goods, expenses waived), no
  * provider's verified one —, its receipt is cancelled with the reason (corrected annual receipts
  * reissued, as on a refund) and the act is audited under the Admin's name, in one transaction.
  * A second submission finds nothing to move and changes nothing.
@@ -348,7 +350,7 @@ export async function voidOffline(db: DB, actor: Actor, id: string, reason: stri
       .set({ status: 'cancelled', updated_at: now, error: reason })
       .where('id', '=', id)
       .where('status', '=', 'succeeded')
-      .where('provider', 'in', [...OFFLINE_MEANS])
+      .where('provider', 'in', [...HAND_MEANS])
       .returningAll()
       .executeTakeFirst()) as Donation | undefined;
     if (!donation) return { changed: false };
@@ -389,12 +391,13 @@ export async function pendingAttempts(db: DB, olderThan: string, newerThan: stri
     .execute();
 }
 
-/** Euros given (succeeded, not refunded) since an instant. */
+/** Euros given (succeeded, not refunded) since an instant: money only, goods and waived expenses apart (ADR 030). */
 export async function succeededEurCentsSince(db: DB, since: string): Promise<number> {
   const row = await db
     .selectFrom('donations')
     .select(sql<number>`coalesce(sum(eur_cents), 0)`.as('total'))
     .where('status', '=', 'succeeded')
+    .where('provider', 'not in', [...NON_MONEY_MEANS])
     .where('succeeded_at', '>=', since)
     .executeTakeFirstOrThrow();
   return Number(row.total);

@@ -1,6 +1,6 @@
-import { OFFLINE_MEANS, PAYMENT_MEANS, PROVIDERS, type OfflineMeans, type PaymentMeans, type ProviderName } from '~/domain/means/providers/names';
+import { HAND_MEANS, NON_MONEY_MEANS, OFFLINE_MEANS, PAYMENT_MEANS, PROVIDERS, type HandMeans, type NonMoneyMeans, type OfflineMeans, type PaymentMeans, type ProviderName } from '~/domain/means/providers/names';
 
-export { OFFLINE_MEANS, PAYMENT_MEANS, PROVIDERS, type OfflineMeans, type PaymentMeans, type ProviderName };
+export { HAND_MEANS, NON_MONEY_MEANS, OFFLINE_MEANS, PAYMENT_MEANS, PROVIDERS, type HandMeans, type NonMoneyMeans, type OfflineMeans, type PaymentMeans, type ProviderName };
 
 /** Donation statuses and what the ledger's `provider` column holds (the means' words: means.ts). Shared with the browser; the moves between statuses are the ledger's (ledger.server.ts). */
 export const DONATION_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;

@@ -1,5 +1,5 @@
 import type { MessageKey } from '~/lib/i18n';
-import { PROVIDER_OF_MEANS, PROVIDER_TITLES, PROVIDERS, type OfflineMeans, type PaymentMeans, type ProviderName } from './providers/names';
+import { PROVIDER_OF_MEANS, PROVIDER_TITLES, PROVIDERS, type HandMeans, type PaymentMeans, type ProviderName } from './providers/names';
 
 /**
  * The means of payment, in one table (issue 39): every form, list, report, CSV, the donor and member
@@ -8,7 +8,7 @@ import { PROVIDER_OF_MEANS, PROVIDER_TITLES, PROVIDERS, type OfflineMeans, type 
  * column keeps who took it (a provider's name, or the offline means itself). Shared with the
  * browser: no server imports.
  */
-export const MEANS = ['card', 'paypal', 'crypto', 'mobileMoney', 'mobileLink', 'cash', 'cheque', 'transfer'] as const;
+export const MEANS = ['card', 'paypal', 'crypto', 'mobileMoney', 'mobileLink', 'cash', 'cheque', 'transfer', 'inKind', 'waivedExpenses'] as const;
 export type Means = (typeof MEANS)[number];
 
 interface MeansWords {
@@ -34,7 +34,7 @@ const online = (m: OnlineMeans, word: string, label: MessageKey, receiptLabel: s
   return { stored: PROVIDER_OF_MEANS[m], label, staffLabel: title === word ? word : `${word} (${title})`, shortLabel: word, receiptLabel };
 };
 /** Money handed to the foundation: stored as the means itself, one word everywhere. */
-const offline = (m: OfflineMeans, word: string, label: MessageKey): MeansWords => ({ stored: m, label, staffLabel: word, shortLabel: word, receiptLabel: word });
+const offline = (m: HandMeans, word: string, label: MessageKey, receiptLabel = word): MeansWords => ({ stored: m, label, staffLabel: word, shortLabel: word, receiptLabel });
 
 const WORDS: Record<Means, MeansWords> = {
   card: { ...online('card', 'Carte', 'donorSpace.methodCard', 'Carte bancaire'), choice: { donateTab: 'donate.tabCard', join: 'join.methodCard' } },
@@ -48,6 +48,9 @@ const WORDS: Record<Means, MeansWords> = {
   cash: offline('cash', 'Espèces', 'donorSpace.methodCash'),
   cheque: offline('cheque', 'Chèque', 'donorSpace.methodCheque'),
   transfer: offline('transfer', 'Virement', 'donorSpace.methodTransfer'),
+  // Not money (ADR 030): the receipt's "mode de versement" names what was handed over.
+  inKind: offline('in_kind', 'En nature', 'donorSpace.methodInKind', 'Remise de biens'),
+  waivedExpenses: offline('waived_expenses', 'Abandon de frais', 'donorSpace.methodWaivedExpenses', 'Abandon de frais'),
 };
 
 const BY_STORED = new Map<string, Means>(MEANS.map((m) => [WORDS[m].stored, m]));

@@ -10,17 +10,17 @@ import { parseEuroAmount } from '~/domain/donations/money';
 import { TAX_FIELDS, fieldName, type TaxField } from '~/domain/receipts/donor-details';
 import type { OfflineMeans } from '~/domain/donations/status';
 
-const bounded = (max: number, missing = 'Champ obligatoire.') => z.string({ message: missing }).trim().max(max, `${max} caractères au plus.`);
+export const bounded = (max: number, missing = 'Champ obligatoire.') => z.string({ message: missing }).trim().max(max, `${max} caractères au plus.`);
 /** An optional field: absent reads as empty. */
-const text = (max: number) => bounded(max).default('');
-const required = (max: number, missing = 'Champ obligatoire.') => bounded(max, missing).min(1, missing);
-const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());
-const uuid = (message: string) => z.string().regex(/^[0-9a-f-]{36}$/, message);
+export const text = (max: number) => bounded(max).default('');
+export const required = (max: number, missing = 'Champ obligatoire.') => bounded(max, missing).min(1, missing);
+export const checkbox = z.preprocess((v) => v === 'on' || v === 'true' || v === true, z.boolean());
+export const uuid = (message: string) => z.string().regex(/^[0-9a-f-]{36}$/, message);
 
 /** The means typed one by one (a cheque goes into a batch, for its deposit slip). */
 export const SINGLE_MEANS = ['transfer', 'cash'] as const satisfies readonly OfflineMeans[];
 
-const euros = z
+export const euros = z
   .string()
   .trim()
   .transform((v, ctx) => {
@@ -30,13 +30,29 @@ const euros = z
     return z.NEVER;
   });
 
-const day = (today: string, label: string) =>
+export const day = (today: string, label: string) =>
   z
     .string()
     .trim()
     .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v, 'Une date valide (AAAA-MM-JJ).')
     .refine((v) => v <= today, `${label} ne peut pas être dans le futur.`)
     .refine((v) => v >= '2000-01-01', `${label} : après le 1er janvier 2000.`);
+
+/** The donor as the entry forms send them (the receipt's details; "Pas de reçu fiscal" ticked or not). */
+export const donorShape = {
+  name: required(120),
+  email: bounded(254)
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Une adresse e-mail valide, ou vide.')
+    .default(''),
+  company: text(160),
+  siren: text(11),
+  address: text(200),
+  postal_code: text(12),
+  city: text(120),
+  country: text(80),
+  no_receipt: checkbox.default(false),
+};
+export type DonorEntry = { [K in keyof typeof donorShape]: z.output<(typeof donorShape)[K]> };
 
 /**
  * One gift, as the entry form sends it. `means`: cheque (the batch screen) needs its number and
@@ -56,17 +72,7 @@ export function giftEntrySchema(today: string, means: 'cheque' | 'single') {
       bank: means === 'cheque' ? required(60, 'La banque du chèque est obligatoire.') : text(60),
       drawer: text(120),
       reference: text(60),
-      name: required(120),
-      email: bounded(254)
-        .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Une adresse e-mail valide, ou vide.')
-        .default(''),
-      company: text(160),
-      siren: text(11),
-      address: text(200),
-      postal_code: text(12),
-      city: text(120),
-      country: text(80),
-      no_receipt: checkbox.default(false),
+      ...donorShape,
       campaign_id: text(64),
       note: text(300),
     });
@@ -74,7 +80,7 @@ export function giftEntrySchema(today: string, means: 'cheque' | 'single') {
 export type GiftEntry = z.output<ReturnType<typeof giftEntrySchema>>;
 
 /** The entry form's field for each of the receipt's donor details (donor-details.ts). */
-export const TAX_FIELD_OF: Record<TaxField, keyof GiftEntry | null> = {
+export const TAX_FIELD_OF: Record<TaxField, keyof DonorEntry | null> = {
   kind: null,
   name: 'name',
   company: 'company',
@@ -86,7 +92,7 @@ export const TAX_FIELD_OF: Record<TaxField, keyof GiftEntry | null> = {
 };
 
 /** The entry as the receipts' fieldset reader (`readTaxDetails`) reads a form: a company when a company name is typed. */
-export function taxFieldsOf(v: GiftEntry): (name: string) => string {
+export function taxFieldsOf(v: DonorEntry): (name: string) => string {
   const values = new Map<string, string>([[fieldName('optOut'), v.no_receipt ? 'on' : ''], [fieldName('kind'), v.company ? 'company' : 'individual']]);
   for (const f of TAX_FIELDS) {
     const own = TAX_FIELD_OF[f];

@@ -21,7 +21,7 @@ import type { FieldErrors } from '~/lib/form-errors';
 import { lockFor } from '~db/helpers';
 import { isOpen } from './totals';
 import { batchLock } from './batches.server';
-import { TAX_FIELD_OF, taxFieldsOf, type GiftEntry } from './forms';
+import { TAX_FIELD_OF, taxFieldsOf, type DonorEntry, type GiftEntry } from './forms';
 
 /** The batch is no longer open (deposited meanwhile): the cheque is not recorded. */
 export class BatchClosed extends Error {}
@@ -31,7 +31,7 @@ export type RecordResult = { status: 'recorded'; payment: Donation } | { status:
 const fr = messagesFor('fr');
 
 /** The receipt's donor details as the receipts' own rule reads them, its messages keyed by the entry form's fields. */
-function receiptDetails(v: GiftEntry): { ok: true; json: string | null } | { ok: false; errors: FieldErrors } {
+export function receiptDetails(v: DonorEntry): { ok: true; json: string | null } | { ok: false; errors: FieldErrors } {
   const r = readTaxDetails(taxFieldsOf(v));
   if (r.ok) return { ok: true, json: r.details && JSON.stringify(r.details) };
   const errors: FieldErrors = {};
@@ -125,14 +125,26 @@ export interface OfflineGiftLine {
   voidReason: string;
   receiptNumber: string;
   receiptStatus: string;
+  /** A gift not in money (ADR 030): its nature, what it is, its valuation's basis and detail, its evidence's file name ('' for none). */
+  nature: string;
+  description: string;
+  basis: string;
+  basisDetail: string;
+  evidence: string;
 }
 
-/** Gifts of a batch (its cheques in the order typed), or the latest gifts typed one by one (`batchId` null). */
-export async function offlineGiftLines(db: DB, batchId: string | null, limit = 500): Promise<OfflineGiftLine[]> {
+/**
+ * Gifts of a batch (its cheques in the order typed), or the latest gifts typed one by one (`batchId`
+ * null): money (transfers and cash), or with `notMoney` the gifts in kind and waived expenses.
+ */
+export async function offlineGiftLines(db: DB, batchId: string | null, limit = 500, notMoney = false): Promise<OfflineGiftLine[]> {
   let q = db
     .selectFrom('offline_gifts as o')
     .innerJoin('donations as d', 'd.id', 'o.payment_id')
     .leftJoin('receipts as r', (j) => j.onRef('r.donation_id', '=', 'o.payment_id'))
+    .leftJoin('gift_evidence as e', 'e.payment_id', 'o.payment_id')
+    .where('o.nature', notMoney ? '<>' : '=', 'numeraire')
+    .select(['o.nature', 'o.description', 'o.valuation_basis', 'o.basis_detail', 'e.file_name'])
     .select(['o.payment_id', 'o.batch_id', 'o.bank', 'o.drawer', 'o.recorded_by', 'o.created_at', 'd.provider', 'd.amount_minor', 'd.status', 'd.succeeded_at', 'd.donor_name', 'd.donor_email', 'd.secondary_ref', 'd.error', 'r.number', 'r.status as receipt_status']);
   q = batchId ? q.where('o.batch_id', '=', batchId).orderBy('o.created_at', 'asc') : q.where('o.batch_id', 'is', null).orderBy('o.created_at', 'desc');
   const rows = await q.orderBy('r.issued_at', 'desc').limit(limit).execute();
@@ -156,6 +168,11 @@ export async function offlineGiftLines(db: DB, batchId: string | null, limit = 5
       voidReason: r.status === 'cancelled' ? (r.error ?? '') : '',
       receiptNumber: r.number ?? '',
       receiptStatus: r.receipt_status ?? '',
+      nature: r.nature,
+      description: r.description ?? '',
+      basis: r.valuation_basis ?? '',
+      basisDetail: r.basis_detail ?? '',
+      evidence: r.file_name ?? '',
     });
   }
   return [...lines.values()];

@@ -6,6 +6,7 @@ import type { TaxDetails } from './donor-details';
 import type { OrganisationSnapshot, Receipt } from './register.server';
 import { LEGAL_BASES, RATES, type LegalBase } from './settings';
 import { euroCentsInFrench, euroFigures } from './words';
+import { FORM_ON_RECEIPT, NATURE_ON_RECEIPT, isNature } from './nature';
 import { dateTimeFormat } from '~/lib/intl';
 
 const frenchDate = (iso: string) => dateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' }).format(new Date(iso));
@@ -30,6 +31,7 @@ export function receiptForm(r: Receipt, images: ReceiptImages = {}): FormDocumen
   const donor = JSON.parse(r.donor) as TaxDetails;
   const article = articleFor(donor);
   const annual = r.kind === 'annual';
+  const nature = isNature(r.nature) ? r.nature : 'numeraire';
   const image = (data: Buffer | undefined, alt: string): FormImage | undefined => (data ? { data, alt } : undefined);
   return {
     meta: { title: `Reçu fiscal ${r.number}`, author: org.legalName, subject: 'Reçu au titre des dons (CERFA n° 11580)', creator: 'Fondation THV', lang: 'fr-FR', date: new Date(r.issued_at) },
@@ -75,8 +77,9 @@ export function receiptForm(r: Receipt, images: ReceiptImages = {}): FormDocumen
             : { kind: 'field', label: 'Date du versement', value: frenchDate(r.paid_at) },
           { kind: 'text', text: `Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article ${article} du CGI.` },
           { kind: 'field', label: 'Taux de réduction', value: donor.kind === 'company' ? '60 % (article 238 bis du CGI)' : RATES[org.rate] },
-          { kind: 'field', label: 'Forme du don', value: 'déclaration de don manuel' },
-          { kind: 'field', label: 'Nature du don', value: 'numéraire' },
+          { kind: 'field', label: 'Forme du don', value: FORM_ON_RECEIPT[nature] },
+          { kind: 'field', label: 'Nature du don', value: NATURE_ON_RECEIPT[nature] },
+          ...(r.nature_description ? [{ kind: 'field' as const, label: 'Description', value: r.nature_description }] : []),
           { kind: 'field', label: 'Mode de versement', value: r.method },
         ],
       },

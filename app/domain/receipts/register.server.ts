@@ -12,6 +12,7 @@ import type { DonationTable, ReceiptTable } from '~db/schema';
 import { lockFor } from '~db/helpers';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { parseTaxDetails, type TaxDetails } from './donor-details';
+import { natureOfMeans } from './nature';
 import { receiptsActive, type ReceiptSettings } from './settings';
 import { getReceiptSettings } from './settings.server';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
@@ -82,6 +83,9 @@ interface NewReceipt {
   method: string;
   issuedAt: string;
   replacesId?: string | null;
+  /** A gift not in money (ADR 030): its nature and what was given; money by default. */
+  nature?: string;
+  natureDescription?: string | null;
 }
 
 async function insertReceipt(trx: DB, ctx: ReceiptContext, r: NewReceipt): Promise<Receipt> {
@@ -108,6 +112,8 @@ async function insertReceipt(trx: DB, ctx: ReceiptContext, r: NewReceipt): Promi
     cancel_reason: null,
     replaces_id: r.replacesId ?? null,
     sent_at: null,
+    nature: r.nature ?? 'numeraire',
+    nature_description: r.natureDescription ?? null,
   };
   await trx.insertInto('receipts').values(row).execute();
   return row;
@@ -126,7 +132,7 @@ export function giftGetsReceipt(ctx: ReceiptContext, d: Pick<DonationTable, 'sta
  * context read before it: issues its receipt with the next number, or nothing (receipts off or incomplete, no details, a monthly
  * gift under the annual model, a value in euros unknown). A gift never gets two.
  */
-export async function issueForGift(trx: DB, ctx: ReceiptContext, d: DonationTable): Promise<Receipt | null> {
+export async function issueForGift(trx: DB, ctx: ReceiptContext, d: DonationTable, description?: string): Promise<Receipt | null> {
   if (!giftGetsReceipt(ctx, d)) return null;
   const existing = await trx.selectFrom('receipts').selectAll().where('donation_id', '=', d.id).where('status', '=', 'issued').executeTakeFirst();
   if (existing) return existing;
@@ -141,6 +147,8 @@ export async function issueForGift(trx: DB, ctx: ReceiptContext, d: DonationTabl
     paidAt: at,
     method: RECEIPT_MEANS_LABELS[d.provider] ?? d.provider,
     issuedAt: at,
+    nature: natureOfMeans(d.provider),
+    natureDescription: description || null,
   });
 }
 
@@ -177,7 +185,8 @@ export async function cancelForRefund(trx: DB, ctx: ReceiptContext, donationId: 
     // What it still covers: the refunded gift is no longer succeeded, so a gift's own receipt covers nothing more.
     const gifts = await trx.selectFrom('donations').selectAll().where('id', 'in', JSON.parse(old.donation_ids) as string[]).where('status', '=', 'succeeded').orderBy('succeeded_at').execute();
     if (!gifts.length) continue;
-    reissued.push(await insertReceipt(trx, ctx, { kind: old.kind as 'gift' | 'annual', ...annualSum(gifts), donor: JSON.parse(old.donor) as TaxDetails, donorEmail: old.donor_email, language: old.language, issuedAt: at, replacesId: old.id }));
+    const kept = { nature: old.nature, natureDescription: old.nature_description };
+    reissued.push(await insertReceipt(trx, ctx, { kind: old.kind as 'gift' | 'annual', ...annualSum(gifts), ...kept, donor: JSON.parse(old.donor) as TaxDetails, donorEmail: old.donor_email, language: old.language, issuedAt: at, replacesId: old.id }));
   }
   return { cancelled, reissued };
 }
@@ -309,6 +318,8 @@ export async function correctReceiptWith(
       method: old.method,
       issuedAt: at,
       replacesId: old.id,
+      nature: old.nature,
+      natureDescription: old.nature_description,
     });
     await audit(trx, actor, 'receipt.correct', old.number, { replacedBy: receipt.number, reason });
     return { ok: true as const, receipt };

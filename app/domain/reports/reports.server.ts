@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '~db/index';
-import type { PaymentMeans } from '~/domain/donations/status';
+import { NON_MONEY_MEANS, type NonMoneyMeans, type PaymentMeans } from '~/domain/donations/status';
 import { monthsBetween, yearEarlier, type ReportRange } from './period';
 
 /**
@@ -11,7 +11,8 @@ import { monthsBetween, yearEarlier, type ReportRange } from './period';
  * are deducted) and whose euro value the ledger knows (`eur_cents`: euros as charged, CFA francs
  * converted at the legal parity when the gift was recorded). It is dated by `succeeded_at` (UTC).
  * A donor is an email address, compared without case; gifts without one are counted as gifts but
- * belong to no donor.
+ * belong to no donor. Gifts not in money (goods, waived expenses: ADR 030) are no money received:
+ * every figure leaves them out, and `notMoney` counts them apart.
  */
 
 export interface Bucket {
@@ -49,15 +50,36 @@ export interface DonationReport {
    * so the two years never overlap).
    */
   retention: { from: string; to: string; previousDonors: number; retained: number };
+  /** Gifts in kind and waived expenses of the period, valued in euros, counted apart from money (ADR 030). */
+  notMoney: Record<NonMoneyMeans, Bucket>;
 }
 
 const DAY_MS = 86_400_000;
 /** A monthly gift paid within this many days keeps its donor "active". */
 export const ACTIVE_MONTHLY_DAYS = 31;
 
-/** The rows every figure counts (see above). */
-function counted(from: string, to: string): Expression<SqlBool> {
+const NOT_MONEY = sql.join(NON_MONEY_MEANS.map((m) => sql`${m}`));
+
+/** The gifts a period holds, money or not. */
+function given(from: string, to: string): Expression<SqlBool> {
   return sql<SqlBool>`status = 'succeeded' and eur_cents is not null and succeeded_at >= ${from} and succeeded_at < ${to}`;
+}
+
+/** The rows every figure counts (see above): money only. */
+function counted(from: string, to: string): Expression<SqlBool> {
+  return sql<SqlBool>`${given(from, to)} and provider not in (${NOT_MONEY})`;
+}
+
+/** Gifts in kind and waived expenses of the period, by means. */
+async function notMoney(db: DB, from: string, to: string): Promise<Record<NonMoneyMeans, Bucket>> {
+  const rows = await db
+    .selectFrom('donations')
+    .select(['provider', sql<number>`count(*)`.as('gifts'), sql<number>`coalesce(sum(eur_cents), 0)`.as('cents')])
+    .where(given(from, to))
+    .where(sql<SqlBool>`provider in (${NOT_MONEY})`)
+    .groupBy('provider')
+    .execute();
+  return Object.fromEntries(NON_MONEY_MEANS.map((m) => [m, bucket(rows.find((r) => r.provider === m))])) as Record<NonMoneyMeans, Bucket>;
 }
 
 /** A donor's key, and whether a gift has one: written as the donor index's expression so that the index covers them. */
@@ -163,7 +185,7 @@ export async function donationReport(db: DB, range: ReportRange, now = new Date(
   const prevFrom = yearEarlier(from);
   const prevTo = yearEarlier(to);
 
-  const [cells, previousCells, donors, retention, monthly] = await Promise.all([
+  const [cells, previousCells, donors, retention, monthly, apart] = await Promise.all([
     cube(db, from, to),
     cube(db, prevFrom, prevTo),
     // Each donor who gave in the period, new when their first gift ever falls inside it.
@@ -172,7 +194,7 @@ export async function donationReport(db: DB, range: ReportRange, now = new Date(
         db
           .selectFrom('donations')
           .select([sql<string>`min(succeeded_at)`.as('first_at'), sql<string>`max(succeeded_at)`.as('last_at')])
-          .where(sql<SqlBool>`status = 'succeeded' and eur_cents is not null and succeeded_at < ${to}`)
+          .where(sql<SqlBool>`status = 'succeeded' and eur_cents is not null and succeeded_at < ${to} and provider not in (${NOT_MONEY})`)
           .where(hasDonor)
           .groupBy(donorKey)
           .as('d'),
@@ -185,6 +207,7 @@ export async function donationReport(db: DB, range: ReportRange, now = new Date(
       .executeTakeFirst(),
     retentionOver(db, to),
     activeMonthly(db, to < now.toISOString() ? to : now.toISOString()),
+    notMoney(db, from, to),
   ]);
 
   const current = sumBy(cells, (r) => r.month);
@@ -212,6 +235,7 @@ export async function donationReport(db: DB, range: ReportRange, now = new Date(
     medianCents: await median(db, from, to, total.gifts),
     monthly,
     retention,
+    notMoney: apart,
   };
 }
 

@@ -63,6 +63,7 @@ export default function BatchesScreen({ loaderData, actionData }: Route.Componen
           <button type="submit" className={primaryButton}>Nouvelle remise de chèques</button>
         </Form>
         <Link to="/admin/cheques/don" className={secondaryButton}>Saisir un virement ou des espèces</Link>
+        <Link to="/admin/cheques/nature" className={secondaryButton}>Saisir un don en nature ou un abandon de frais</Link>
       </div>
       <section className="space-y-3">
         <h2 className="text-xl font-bold text-gray-900">Remises de chèques</h2>

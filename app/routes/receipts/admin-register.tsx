@@ -14,6 +14,7 @@ import { AdminTable } from '~/ui/admin/AdminTable';
 import { Figures } from '~/ui/admin/Figures';
 import { useToast } from '~/ui/admin/hooks';
 import { dateFr, donorLabel, notFound, receiptDeps, yearOf } from './admin-receipts.server';
+import { NATURE_LABELS, isNature, issuedByNature, type Nature } from '~/domain/receipts/nature';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'receipts' });
@@ -28,7 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     state: !settings.enabled ? 'off' : missingFields(settings).length ? 'incomplete' : 'on',
     annualModel: settings.model === 'annual_monthly',
     totals: { ...totals, issued: euroFigures(totals.issuedCents) },
-    receipts: rows.map((r) => ({ id: r.id, number: r.number, kind: r.kind, issuedAt: dateFr(r.issued_at), donor: donorLabel(r.donor), amount: euroFigures(r.amount_cents), status: r.status, reason: r.cancel_reason })),
+    natures: Object.entries(issuedByNature(rows)).map(([n, b]) => ({ label: `dont ${NATURE_LABELS[n as Nature].toLowerCase()}`, value: `${euroFigures(b.cents)} (${b.count})` })),
+    receipts: rows.map((r) => ({ id: r.id, number: r.number, kind: r.kind, issuedAt: dateFr(r.issued_at), donor: donorLabel(r.donor), amount: euroFigures(r.amount_cents), nature: NATURE_LABELS[isNature(r.nature) ? r.nature : 'numeraire'], status: r.status, reason: r.cancel_reason })),
   };
 }
 
@@ -55,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Reçus | Administration' }, { name: 'robots', content: 'noindex' }];
 
 export default function ReceiptsRegister({ loaderData, actionData }: Route.ComponentProps) {
-  const { year, thisYear, receipts, totals, state, annualModel } = loaderData;
+  const { year, thisYear, receipts, totals, natures, state, annualModel } = loaderData;
   useToast(actionData?.toast);
   const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
   return (
@@ -101,12 +103,13 @@ export default function ReceiptsRegister({ loaderData, actionData }: Route.Compo
           { label: 'Total des reçus valides (à déclarer)', value: totals.issued, testId: 'receipts-total' },
           { label: 'Reçus valides', value: totals.issuedCount },
           { label: 'Reçus annulés', value: totals.cancelledCount },
+          ...natures,
         ]}
       />
       {receipts.length === 0 ? (
         <p className="text-gray-700">Aucun reçu émis en {year}.</p>
       ) : (
-        <AdminTable caption={`Reçus fiscaux ${year}`} columns={['Numéro', 'Date d’émission', 'Donateur', 'Montant', 'Statut']}>
+        <AdminTable caption={`Reçus fiscaux ${year}`} columns={['Numéro', 'Date d’émission', 'Donateur', 'Montant', 'Nature', 'Statut']}>
               {receipts.map((r) => (
                 <tr key={r.id}>
                   <td className="px-4 py-3 font-mono whitespace-nowrap">
@@ -116,6 +119,7 @@ export default function ReceiptsRegister({ loaderData, actionData }: Route.Compo
                   <td className="px-4 py-3 whitespace-nowrap">{r.issuedAt}</td>
                   <td className="px-4 py-3">{r.donor}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{r.amount}</td>
+                  <td className="px-4 py-3">{r.nature}</td>
                   <td className="px-4 py-3">
                     {r.status === 'issued' ? <span className="rounded-full bg-green-100 px-2.5 py-1 text-xs font-semibold text-green-900">émis</span> : <span className="rounded-full bg-gray-200 px-2.5 py-1 text-xs font-semibold text-gray-900">annulé</span>}
                     {r.reason && <span className="mt-1 block text-xs text-gray-700">{r.reason}</span>}

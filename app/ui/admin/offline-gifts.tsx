@@ -3,6 +3,7 @@
  * made for typing a pile of cheques with the keyboard alone (amount, number, bank, Enter), and the
  * table of gifts with "Annuler la saisie…".
  */
+import type { ReactNode } from 'react';
 import { Form } from 'react-router';
 import type { KnownDonor } from '~/domain/offline-gifts/donors.server';
 import { SINGLE_MEANS } from '~/domain/offline-gifts/forms';
@@ -49,11 +50,13 @@ export interface EntryState {
  * details. Drawn anew for each fresh form (its token), so the keyboard's place is set again after
  * each gift: the search field, or the first donor found.
  */
-export function DonorSearch({ entry, path }: { entry: EntryState; path: string }) {
+export function DonorSearch({ entry, path, keep = {} }: { entry: EntryState; path: string; keep?: Record<string, string> }) {
+  const kept = Object.entries(keep).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
   return (
     <section key={entry.token} aria-labelledby="donor-search" className="space-y-3 rounded-lg border border-gray-200 bg-white p-4">
       <h2 id="donor-search" className="text-lg font-bold text-gray-900">Donateur déjà connu ?</h2>
       <Form method="get" action={path} className="flex flex-wrap items-end gap-3">
+        {kept}
         <div className="min-w-0 flex-1">
           <label htmlFor="q" className="block text-sm font-medium text-gray-900">Rechercher (nom, e-mail, code postal)</label>
           <input id="q" name="q" type="search" defaultValue={entry.q} className={inputClass(false)} autoFocus={!entry.donor && !entry.found?.length} autoComplete="off" />
@@ -67,6 +70,7 @@ export function DonorSearch({ entry, path }: { entry: EntryState; path: string }
           {entry.found.map((d, i) => (
             <li key={d.fromGift} className="wrap-anywhere">
               <Form method="get" action={path} className="flex flex-wrap items-center gap-2">
+                {kept}
                 <input type="hidden" name="donneur" value={d.fromGift} />
                 <button type="submit" className={secondaryButton} autoFocus={i === 0}>Choisir {d.company || d.name}</button>
                 <span className="text-gray-700">{[d.email, `${d.postalCode} ${d.city}`.trim()].filter(Boolean).join(' — ')}</span>
@@ -101,29 +105,45 @@ export function GiftEntryForm({ entry, means, errors, values = {}, submitLabel }
           <Field name="reference" label="Référence (libellé du virement)" defaultValue={v('reference')} error={errors.reference} maxLength={60} className="sm:col-span-2" />
         )}
       </div>
-      <fieldset className="grid gap-4 sm:grid-cols-2">
-        <legend className="mb-2 font-semibold text-gray-900">Donateur {d && <span className="font-normal">(rempli d’après un don précédent)</span>}</legend>
-        <Field name="name" label="Nom et prénom *" defaultValue={v('name', d?.name)} error={errors.name} required maxLength={120} />
-        <Field name="email" label="E-mail (facultatif)" type="email" defaultValue={v('email', d?.email)} error={errors.email} maxLength={254} />
-        <Field name="address" label="Adresse" defaultValue={v('address', d?.address)} error={errors.address} maxLength={200} className="sm:col-span-2" />
-        <Field name="postal_code" label="Code postal" defaultValue={v('postal_code', d?.postalCode)} error={errors.postal_code} maxLength={12} />
-        <Field name="city" label="Commune" defaultValue={v('city', d?.city)} error={errors.city} maxLength={120} />
-        <Field name="country" label="Pays" defaultValue={v('country', d?.country || 'France')} error={errors.country} maxLength={80} />
-        <Field name="company" label="Entreprise (reçu au nom de la société)" defaultValue={v('company', d?.company)} error={errors.company} maxLength={160} />
-        <Field name="siren" label="SIREN de l’entreprise" defaultValue={v('siren', d?.siren)} error={errors.siren} maxLength={11} />
+      <DonorFields donor={d} v={v} errors={errors}>
         {cheque && <Field name="drawer" label="Tireur (si autre que le donateur)" defaultValue={v('drawer')} error={errors.drawer} maxLength={120} />}
-      </fieldset>
+      </DonorFields>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field name="received_on" label="Reçu le *" type="date" defaultValue={v('received_on', entry.today)} max={entry.today} error={errors.received_on} required />
         <SelectField name="campaign_id" label="Campagne" options={entry.campaigns.map((c) => c.slug)} labels={Object.fromEntries(entry.campaigns.map((c) => [c.slug, c.title]))} empty="Aucune (don général)" defaultValue={v('campaign_id')} error={errors.campaign_id} />
         <Field name="note" label="Note" defaultValue={v('note')} error={errors.note} maxLength={300} className="sm:col-span-2" />
       </div>
-      <div className="flex items-center gap-2">
-        <input id="no_receipt" name="no_receipt" type="checkbox" defaultChecked={v('no_receipt') === 'on'} className="h-5 w-5" />
-        <label htmlFor="no_receipt" className="text-gray-900">Pas de reçu fiscal (sinon l’adresse est obligatoire)</label>
-      </div>
+      <NoReceipt checked={v('no_receipt') === 'on'} />
       <button type="submit" className={primaryButton}>{submitLabel}</button>
     </Form>
+  );
+}
+
+/** The donor's fields of an entry form, filled from a donor chosen in the search; `children` adds fields to the fieldset. */
+export function DonorFields({ donor: d, v, errors, children }: { donor: KnownDonor | null; v: (name: string, fallback?: string) => string; errors: Record<string, string>; children?: ReactNode }) {
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2">
+      <legend className="mb-2 font-semibold text-gray-900">Donateur {d && <span className="font-normal">(rempli d’après un don précédent)</span>}</legend>
+      <Field name="name" label="Nom et prénom *" defaultValue={v('name', d?.name)} error={errors.name} required maxLength={120} />
+      <Field name="email" label="E-mail (facultatif)" type="email" defaultValue={v('email', d?.email)} error={errors.email} maxLength={254} />
+      <Field name="address" label="Adresse" defaultValue={v('address', d?.address)} error={errors.address} maxLength={200} className="sm:col-span-2" />
+      <Field name="postal_code" label="Code postal" defaultValue={v('postal_code', d?.postalCode)} error={errors.postal_code} maxLength={12} />
+      <Field name="city" label="Commune" defaultValue={v('city', d?.city)} error={errors.city} maxLength={120} />
+      <Field name="country" label="Pays" defaultValue={v('country', d?.country || 'France')} error={errors.country} maxLength={80} />
+      <Field name="company" label="Entreprise (reçu au nom de la société)" defaultValue={v('company', d?.company)} error={errors.company} maxLength={160} />
+      <Field name="siren" label="SIREN de l’entreprise" defaultValue={v('siren', d?.siren)} error={errors.siren} maxLength={11} />
+      {children}
+    </fieldset>
+  );
+}
+
+/** "Pas de reçu fiscal": the donor's address is then not required. */
+export function NoReceipt({ checked }: { checked: boolean }) {
+  return (
+    <div className="flex items-center gap-2">
+      <input id="no_receipt" name="no_receipt" type="checkbox" defaultChecked={checked} className="h-5 w-5" />
+      <label htmlFor="no_receipt" className="text-gray-900">Pas de reçu fiscal (sinon l’adresse est obligatoire)</label>
+    </div>
   );
 }
 

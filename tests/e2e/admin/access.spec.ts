@@ -91,6 +91,10 @@ function rows(ids: { editor: string; victim: string; spare: string; campaign: st
     { method: 'GET', path: '/admin/cheques/don', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'GET', path: '/admin/cheques/remises/inconnu', anonymous: 'login', editor: 403, admin: 404 },
     { method: 'GET', path: '/admin/cheques/remises/inconnu/bordereau.pdf', anonymous: 'login', editor: 403, admin: 404 },
+    // Gifts in kind and waived expenses (ADR 030), and their evidence: the same rights.
+    { method: 'GET', path: '/admin/cheques/nature', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'POST', path: '/admin/cheques/nature', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 400 },
+    { method: 'GET', path: '/admin/cheques/nature/inconnu/justificatif', anonymous: 'login', editor: 403, admin: 404 },
     // Mail kept without SMTP (#12): Admins only, nothing to post.
     { method: 'GET', path: '/admin/courriels', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'GET', path: '/admin/courriels/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },

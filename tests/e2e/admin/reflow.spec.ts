@@ -127,6 +127,8 @@ const adminUrls = (s: Seeded) => [
   `/admin/donations/donateur?email=${encodeURIComponent(DONOR_EMAIL)}`,
   '/admin/cheques',
   '/admin/cheques/don',
+  '/admin/cheques/nature',
+  '/admin/cheques/nature?type=waived_expenses',
   `/admin/cheques/remises/${s.giftBatch}`,
   '/admin/receipts',
   '/admin/receipts/parametres',

@@ -12,9 +12,19 @@ export type ProviderName = (typeof PROVIDERS)[number];
  */
 export const OFFLINE_MEANS = ['cash', 'cheque', 'transfer'] as const;
 export type OfflineMeans = (typeof OFFLINE_MEANS)[number];
-/** Every value of `donations.provider`: a provider's name or an offline means. */
-export type PaymentMeans = ProviderName | OfflineMeans;
-export const PAYMENT_MEANS: readonly PaymentMeans[] = [...PROVIDERS, ...OFFLINE_MEANS];
+/**
+ * Gifts not made in money (ADR 030): goods given (en nature) and a volunteer's waived expenses
+ * (abandon de frais). Recorded by hand like the offline means, valued in euros, and counted apart
+ * from money in every total.
+ */
+export const NON_MONEY_MEANS = ['in_kind', 'waived_expenses'] as const;
+export type NonMoneyMeans = (typeof NON_MONEY_MEANS)[number];
+/** What staff record by hand: money received, or a gift not in money. */
+export const HAND_MEANS = [...OFFLINE_MEANS, ...NON_MONEY_MEANS] as const;
+export type HandMeans = (typeof HAND_MEANS)[number];
+/** Every value of `donations.provider`: a provider's name, an offline means or a gift not in money. */
+export type PaymentMeans = ProviderName | HandMeans;
+export const PAYMENT_MEANS: readonly PaymentMeans[] = [...PROVIDERS, ...HAND_MEANS];
 
 /** The provider that takes a means paid online (card, PayPal, crypto, mobile money's checkout or payment link). */
 export const PROVIDER_OF_MEANS = { card: 'stripe', paypal: 'paypal', crypto: 'coingate', mobileMoney: 'flutterwave', mobileLink: 'mobile_link' } as const satisfies Record<string, ProviderName>;

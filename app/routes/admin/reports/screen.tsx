@@ -115,6 +115,9 @@ export default function ReportsScreen({ loaderData }: Route.ComponentProps) {
           ['Don moyen / médian', `${r.averageCents === null ? '—' : euros(r.averageCents)} / ${r.medianCents === null ? '—' : euros(r.medianCents)}`],
           ['Donateurs mensuels actifs', `${integer.format(r.monthly.activeDonors)} (${euros(r.monthly.recurringCents)} par mois)`],
           ['Fidélisation sur un an', SCREEN_FORMAT.percent(share(r.retention.retained, r.retention.previousDonors))],
+          // Not money (ADR 030): valued in euros, never added to the amounts above.
+          ['Dons en nature (hors montants)', `${euros(r.notMoney.in_kind.cents)} (${integer.format(r.notMoney.in_kind.gifts)})`],
+          ['Abandons de frais (hors montants)', `${euros(r.notMoney.waived_expenses.cents)} (${integer.format(r.notMoney.waived_expenses.gifts)})`],
         ].map(([label, value]) => (
           <div key={label} className="rounded-lg border border-gray-200 bg-white p-4">
             <dt className="text-sm text-gray-700">{label}</dt>
