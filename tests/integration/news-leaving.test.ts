@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { up as repairWithdrawals } from '~db/migrations/019-news-departures';
 import { hasNewsConsent } from '~/domain/donations/consent.server';
 import { recordNewsletterConsent } from '~/domain/donors/consent.server';
@@ -48,6 +48,9 @@ describeEachDialect('leaving the news through every door, on %s', (dialect) => {
   const state: WorkerState = { syncedAt: -Infinity };
 
   beforeAll(async () => {
+    // The test's rounds are the only sender: the runtime's own letter worker (no SMTP_URL here)
+    // would pause a letter it found sending as not configured.
+    vi.stubEnv('THV_RUN_JOBS', '0');
     app = await startTestRuntime(dialect, APP_SECRET, { PUBLIC_URL: ORIGIN });
     smtp = await startSmtp();
     admin = await sessionCookie(db(), ADMIN);
@@ -57,6 +60,7 @@ describeEachDialect('leaving the news through every door, on %s', (dialect) => {
     closeMailTransports();
     await smtp?.close();
     await app?.stop();
+    vi.unstubAllEnvs();
   });
 
   async function call(route: (args: never) => unknown, init: { method?: string; body?: Record<string, string>; params?: Record<string, string>; cookie?: string; origin?: boolean } = {}) {
