@@ -1,11 +1,22 @@
 import { DONATION_STATUSES, PAYMENT_MEANS, type DonationStatus, type PaymentMeans } from './status';
 
+/** The means filter's choices: each provider or offline means, and SEPA debits apart from Stripe's cards (ADR 029). */
+export const FILTER_MEANS: readonly (PaymentMeans | 'sepa')[] = [PAYMENT_MEANS[0], 'sepa', ...PAYMENT_MEANS.slice(1)];
+export type FilterMeans = (typeof FILTER_MEANS)[number];
+
+/** A means filter as the ledger's columns: SEPA is Stripe's 'sepa_debit'; Stripe alone, its cards (every other method). */
+export function meansFilter(m: FilterMeans | ''): { provider?: PaymentMeans; method?: string; notMethod?: string } {
+  if (m === 'sepa') return { provider: 'stripe', method: 'sepa_debit' };
+  if (m === 'stripe') return { provider: 'stripe', notMethod: 'sepa_debit' };
+  return m ? { provider: m } : {};
+}
+
 /** The donations screen's filters, read from the query string (shared with the browser). */
 export interface DonationQuery {
   period: 'month' | 'last-month' | 'year' | 'all' | 'custom';
   from: string;
   to: string;
-  provider: PaymentMeans | '';
+  provider: FilterMeans | '';
   status: DonationStatus | '';
   /** A campaign's id (campaigns, #16); '' for every gift. */
   campaign: string;
@@ -35,7 +46,7 @@ export function readDonationQuery(params: URLSearchParams): DonationQuery {
     period: period === 'last-month' || period === 'year' || period === 'all' || period === 'custom' ? period : period === 'month' ? 'month' : from || to ? 'custom' : 'month',
     from: DATE.test(from) ? from : '',
     to: DATE.test(to) ? to : '',
-    provider: (PAYMENT_MEANS as readonly string[]).includes(provider) ? (provider as PaymentMeans) : '',
+    provider: (FILTER_MEANS as readonly string[]).includes(provider) ? (provider as FilterMeans) : '',
     status: (DONATION_STATUSES as readonly string[]).includes(status) ? (status as DonationStatus) : '',
     campaign: /^[\w-]{1,60}$/.test(campaign) ? campaign : '',
   };

@@ -19,6 +19,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   // An email is promised only to a gift that has an address to send it to.
   const emailed = !unconfirmed && Boolean(payment.donor_email);
   if (payment.status === 'succeeded') return { state: 'confirmed' as const, amount: formatMoney(payment.amount_minor, payment.currency, lang), emailed };
+  // A SEPA mandate signed: the debit takes a few days (ADR 029).
+  if (payment.status === 'processing') return { state: 'processing' as const, amount: null, emailed };
   return { state: 'pending' as const, amount: null, emailed };
 }
 
@@ -39,7 +41,9 @@ export default function PaymentSuccess({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <p className="mt-4 text-lg text-gray-700" data-testid="thank-you-text">
-        {loaderData.state === 'pending'
+        {loaderData.state === 'processing'
+          ? t(loaderData.emailed ? 'payment.processingText' : 'payment.processingTextNoEmail')
+          : loaderData.state === 'pending'
           ? t(loaderData.emailed ? 'payment.pendingText' : 'payment.pendingTextNoEmail')
           : t(loaderData.emailed ? 'payment.successText' : 'payment.successTextNoEmail')}
       </p>
