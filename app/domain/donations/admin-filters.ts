@@ -1,15 +1,9 @@
+import { METHOD_MEANS, storedAs, type Means } from '~/domain/means/means';
 import { DONATION_STATUSES, PAYMENT_MEANS, type DonationStatus, type PaymentMeans } from './status';
 
-/** The means filter's choices: each provider or offline means, and SEPA debits apart from Stripe's cards (ADR 029). */
-export const FILTER_MEANS: readonly (PaymentMeans | 'sepa')[] = [PAYMENT_MEANS[0], 'sepa', ...PAYMENT_MEANS.slice(1)];
+/** The means filter's choices: each provider or offline means, and after a provider the means its methods name (SEPA debits apart from cards, ADR 029). */
+export const FILTER_MEANS: readonly (PaymentMeans | Means)[] = PAYMENT_MEANS.flatMap((p) => [p, ...METHOD_MEANS.filter((m) => storedAs(m) === p)]);
 export type FilterMeans = (typeof FILTER_MEANS)[number];
-
-/** A means filter as the ledger's columns: SEPA is Stripe's 'sepa_debit'; Stripe alone, its cards (every other method). */
-export function meansFilter(m: FilterMeans | ''): { provider?: PaymentMeans; method?: string; notMethod?: string } {
-  if (m === 'sepa') return { provider: 'stripe', method: 'sepa_debit' };
-  if (m === 'stripe') return { provider: 'stripe', notMethod: 'sepa_debit' };
-  return m ? { provider: m } : {};
-}
 
 /** The donations screen's filters, read from the query string (shared with the browser). */
 export interface DonationQuery {

@@ -77,6 +77,20 @@ export function meansOf(value: string, method?: string | null): Means | undefine
  */
 export const meansKey = (d: { provider: string; method?: string | null }): string => (d.method ? BY_STORED.get(`${d.provider}/${d.method}`) : undefined) ?? d.provider;
 
+/** The means a provider's reported method names (SEPA by Stripe), beside the provider's default one. */
+export const METHOD_MEANS: readonly Means[] = MEANS.filter((m) => WORDS[m].method);
+
+/**
+ * A list's filter by a stored value or a means, as the ledger's columns: a means its method names
+ * (SEPA: Stripe's 'sepa_debit'); a provider, its default means (every other method, or none).
+ */
+export function meansFilter(value: string): { provider?: PaymentMeans; method?: string; notMethod?: string } {
+  const m = isMeans(value) ? WORDS[value] : undefined;
+  if (m?.method) return { provider: m.stored, method: m.method };
+  const other = METHOD_MEANS.find((x) => WORDS[x].stored === value);
+  return value ? { provider: value as PaymentMeans, ...(other ? { notMethod: WORDS[other].method } : {}) } : {};
+}
+
 /** The ledger's `provider` value for a means. */
 export const storedAs = (m: Means): PaymentMeans => WORDS[m].stored;
 

@@ -1,4 +1,5 @@
-import { meansFilter, periodRange, readDonationQuery, type DonationQuery } from '~/domain/donations/admin-filters';
+import { periodRange, readDonationQuery, type DonationQuery } from '~/domain/donations/admin-filters';
+import { meansFilter } from '~/domain/means/means';
 import { listDonations, type Donation } from '~/domain/donations/ledger.server';
 import { runtime } from '~/lib/runtime.server';
 

@@ -258,7 +258,12 @@ const SUBSCRIPTION_EVENTS = new Set(['invoice.payment_failed', 'customer.subscri
 
 /** What one verified Stripe event says. */
 async function noticesOf(deps: DonationDeps, event: Stripe.Event): Promise<WebhookNotice[]> {
-  if (SESSION_EVENTS.has(event.type)) return [{ kind: 'verified', payment: await verifiedSession(stripeOf(deps), event.data.object as Stripe.Checkout.Session, event.type) }];
+  if (SESSION_EVENTS.has(event.type)) {
+    // A session of ours only: Stripe is asked about its payment after that (ADR 029).
+    const session = event.data.object as Stripe.Checkout.Session;
+    const donation = await findByRef(deps.db, 'stripe', session.id);
+    return donation ? [{ kind: 'verified', payment: await verifiedSession(stripeOf(deps), session, event.type), donation }] : [];
+  }
   // A monthly SEPA gift's first instalment, paid or failed (ADR 029); other invoices go on below.
   if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
     const first = await firstInstalment(deps, event.type, event.data.object as InvoiceLike);
