@@ -1,3 +1,5 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findById, findByRef, succeededEurCentsSince } from '~/domain/donations/ledger.server';
 import { monthlyGiftsOf } from '~/domain/donations/monthly.server';
@@ -5,7 +7,8 @@ import { historyOf } from '~/domain/donors/personal-data.server';
 import { meansText, staffMeansLabel } from '~/domain/means/means';
 import { receiptsOfDonation } from '~/domain/receipts/register.server';
 import { formatMoney } from '~/lib/currency';
-import { translate } from '~/lib/i18n';
+import { I18nContext, makeI18n, translate } from '~/lib/i18n';
+import { SignedIn } from '~/ui/site/DonorSpace';
 import { messagesFor } from '~/lib/i18n.server';
 import { confirmStripeSession, handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
 import type { FakeStripe } from '../fakes/stripe';
@@ -38,6 +41,14 @@ describeEachDialect('SEPA direct debits on %s', (dialect) => {
   const receipts = async (id: string) => (await receiptsOfDonation(t.db, id)).map((r) => [r.status, r.method]);
   const since = '2000-01-01T00:00:00.000Z';
   const eur = (cents: number, lang: 'fr' | 'en' | 'es' = 'fr') => formatMoney(cents, 'EUR', lang);
+
+  /** The donor space as `email` reads it signed in (French), its text without tags. */
+  async function space(email: string): Promise<string> {
+    const i18n = makeI18n('fr', messagesFor('fr'));
+    const data = { email, history: await historyOf(t.db, email), monthly: await monthlyGiftsOf(t.db, email), newsletter: false, annualReceipts: [], memberships: [] };
+    const page = createElement(SignedIn, { data, err: null, errText: '', t: i18n.t, lang: 'fr', formatDate: (iso: string) => iso.slice(0, 10) });
+    return renderToStaticMarkup(createElement(I18nContext.Provider, { value: i18n }, page)).replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'");
+  }
 
   /** A gift by SEPA debit whose donor signed the mandate (`checkout.session.completed`, unpaid) `times` times. */
   async function signed(email: string, o: { cents: number; monthly: boolean; lang: 'fr' | 'en' | 'es' }, times = 1) {
@@ -119,6 +130,13 @@ describeEachDialect('SEPA direct debits on %s', (dialect) => {
     // The first invoice is the checkout's gift: no second row for it.
     expect(await t.db.selectFrom('donations').select('id').where('secondary_ref', '=', first.secondary_ref).execute()).toHaveLength(1);
 
+    // The donor space speaks of an account and shows the mandate, not a card.
+    const shown = await space(email);
+    expect(shown).toContain(`Compte se terminant par 3000, mandat n° ${first.mandate_ref}, signé le ${first.mandate_signed_at!.slice(0, 10)}`);
+    expect(shown).toContain('Mettre à jour mon compte');
+    expect(shown).not.toContain('Mettre à jour ma carte');
+    expect(shown).toContain('Prélèvement SEPA');
+
     const renewal = stripe.renew(first.secondary_ref!);
     await webhook(renewal);
     const next = (await findByRef(t.db, 'stripe', renewal.invoice.id))!;
@@ -143,6 +161,7 @@ describeEachDialect('SEPA direct debits on %s', (dialect) => {
     expect(mails[1].text).toContain('Pour mettre à jour votre compte, ouvrez votre espace donateur : https://dons.example.org/mon-espace');
     const [view] = await monthlyGiftsOf(t.db, email);
     expect(view).toMatchObject({ id: first.secondary_ref, status: 'past_due', method: 'sepa_debit' });
+    expect(await space(email)).toContain('Dernier prélèvement échoué : mettez à jour votre compte');
 
     // The donor gave another account and Stripe debited it: the first invoice paid is a gift of its own, once.
     const paid = stripe.settleDebit(gift.session, 'succeeded');
