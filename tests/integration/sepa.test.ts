@@ -4,8 +4,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { findById, findByRef, succeededEurCentsSince } from '~/domain/donations/ledger.server';
 import { monthlyGiftsOf } from '~/domain/donations/monthly.server';
 import { historyOf } from '~/domain/donors/personal-data.server';
+import { isKnownDonor } from '~/domain/donors/links.server';
 import { meansText, staffMeansLabel } from '~/domain/means/means';
 import { receiptsOfDonation } from '~/domain/receipts/register.server';
+import { ProviderError } from '~/domain/donations/providers/types';
 import { formatMoney } from '~/lib/currency';
 import { I18nContext, makeI18n, translate } from '~/lib/i18n';
 import { SignedIn } from '~/ui/site/DonorSpace';
@@ -75,6 +77,7 @@ describeEachDialect('SEPA direct debits on %s', (dialect) => {
     expect(told.text).toContain('Un prélèvement prend quelques jours ouvrés.');
     // The donor back on the thank-you page: still processing (never read as a failure: no second payment).
     expect((await confirmStripeSession(deps, gift.session))!.status).toBe('processing');
+    expect(await isKnownDonor(t.db, email)).toBe(true);
     expect(staffMeansLabel(row.provider, row.method)).toBe('Prélèvement SEPA');
 
     const paid = stripe.settleDebit(gift.session, 'succeeded');
@@ -162,6 +165,8 @@ describeEachDialect('SEPA direct debits on %s', (dialect) => {
     const [view] = await monthlyGiftsOf(t.db, email);
     expect(view).toMatchObject({ id: first.secondary_ref, status: 'past_due', method: 'sepa_debit' });
     expect(await space(email)).toContain('Dernier prélèvement échoué : mettez à jour votre compte');
+    // The donor may still open the space to do so.
+    expect(await isKnownDonor(t.db, email)).toBe(true);
 
     // The donor gave another account and Stripe debited it: the first invoice paid is a gift of its own, once.
     const paid = stripe.settleDebit(gift.session, 'succeeded');
@@ -169,6 +174,17 @@ describeEachDialect('SEPA direct debits on %s', (dialect) => {
     const rows = await t.db.selectFrom('donations').select(['status', 'method', 'provider_ref']).where('secondary_ref', '=', first.secondary_ref).orderBy('created_at').execute();
     expect(rows.map((r) => [r.status, r.method])).toEqual([['failed', 'sepa_debit'], ['succeeded', 'sepa_debit']]);
     expect((await findById(t.db, gift.id))!.status).toBe('failed');
+  });
+
+  it('Stripe unreachable while the debit is read: nothing moves and the news is refused, so Stripe sends it again', async () => {
+    const { donation } = await startCardDonation(deps, { amountCents: 1000, monthly: false, lang: 'fr' });
+    const completed = stripe.completeDebit(donation.provider_ref);
+    stripe.failNext = 5;
+    await expect(handleStripeWebhook(deps, completed.payload, completed.header)).rejects.toBeInstanceOf(ProviderError);
+    stripe.failNext = 0;
+    expect((await findById(t.db, donation.id))!.status).toBe('pending');
+    await webhook(completed);
+    expect((await findById(t.db, donation.id))!.status).toBe('processing');
   });
 
   it('news of sessions, payments and invoices that are none of ours change nothing, and ask Stripe nothing', async () => {
