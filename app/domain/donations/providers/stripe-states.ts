@@ -41,13 +41,16 @@ export function firstInvoiceStatus(eventType: string, invoice: { billing_reason?
 }
 
 /**
- * How a first invoice's news applies to the gift its checkout started, by the gift's status:
- * `move` it (a debit being processed, an attempt whose completion was not heard of or that the
- * donor's return from the cancel page closed); a paid
- * invoice after the gift failed is a new `gift` (the donor gave another account and Stripe debited
- * it); `none` for what is already so or settled otherwise (a replay, a card gift paid at checkout).
+ * How a first invoice's news applies to the gift its checkout started, by the gift's status. Paid:
+ * `move` a gift not settled yet (a debit being processed, an attempt whose completion was not heard
+ * of or that the donor's return from the cancel page closed); after the gift failed, the donor gave
+ * another account and Stripe debited it: a new `gift`. Failed: `move` only a debit being processed
+ * — a card checkout still open may yet be paid with another card, so its failure stays the monthly
+ * register's news. `none` for what is already so or settled otherwise (a replay, a card gift paid
+ * at checkout).
  */
 export function firstInvoiceMove(news: 'succeeded' | 'failed', gift: DonationStatus): 'move' | 'gift' | 'none' {
+  if (news === 'failed') return gift === 'processing' ? 'move' : 'none';
   if (gift === 'pending' || gift === 'processing' || gift === 'cancelled') return 'move';
-  return news === 'succeeded' && gift === 'failed' ? 'gift' : 'none';
+  return gift === 'failed' ? 'gift' : 'none';
 }
