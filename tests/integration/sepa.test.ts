@@ -1,6 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tellDebitNews } from '~/domain/donations/debits.server';
+import type { PaymentEvent } from '~/domain/donations/events.server';
 import { findById, findByRef, succeededEurCentsSince } from '~/domain/donations/ledger.server';
 import { monthlyGiftsOf } from '~/domain/donations/monthly.server';
 import { historyOf } from '~/domain/donors/personal-data.server';
@@ -174,6 +176,50 @@ describeEachDialect('SEPA direct debits on %s', (dialect) => {
     const rows = await t.db.selectFrom('donations').select(['status', 'method', 'provider_ref']).where('secondary_ref', '=', first.secondary_ref).orderBy('created_at').execute();
     expect(rows.map((r) => [r.status, r.method])).toEqual([['failed', 'sepa_debit'], ['succeeded', 'sepa_debit']]);
     expect((await findById(t.db, gift.id))!.status).toBe('failed');
+  });
+
+  it('tells a gift’s own debit news only: not dues, a card, a renewal’s failure, nor a donor without an address; the mandate’s line when Stripe named it', async () => {
+    const email = `news-${dialect}@example.org`;
+    const once = (await findById(t.db, (await signed(email, { cents: 1200, monthly: false, lang: 'fr' })).id))!;
+    const sub = await signed(email, { cents: 1300, monthly: true, lang: 'fr' });
+    await webhook(stripe.settleDebit(sub.session, 'succeeded'));
+    const monthly = (await findById(t.db, sub.id))!;
+    const told = async () => (await mailsTo(email)).length;
+    const before = await told();
+    const say = (type: PaymentEvent['type'], payment: typeof once) => tellDebitNews(deps, { type, purpose: payment.purpose, payment, receipt: null, cancelledReceipts: [], reissuedReceipts: [] });
+    for (const type of ['payment.processing', 'payment.failed'] as const) {
+      await say(type, { ...once, purpose: 'dues' });
+      await say(type, { ...once, method: 'card' });
+      await say(type, { ...once, method: null });
+      await say(type, { ...once, donor_email: null });
+      await say(type, { ...monthly, donor_email: null, secondary_ref: 'sub_none' });
+    }
+    // A monthly payment's failure that is not its gift's checkout (no subscription, or one never seen): not its own debit.
+    await say('payment.failed', { ...monthly, secondary_ref: null });
+    await say('payment.failed', { ...monthly, secondary_ref: 'sub_none' });
+    await say('payment.succeeded', once);
+    expect(await told()).toBe(before);
+    // A one-off gift's failure marks no monthly gift.
+    await say('payment.failed', once);
+    expect(await t.db.selectFrom('monthly_gifts').select('id').where('id', '=', once.secondary_ref!).execute()).toEqual([]);
+    expect((await mailsTo(email)).at(-1)!.subject).toBe('Votre prélèvement n’a pas abouti');
+    // Without the account or the mandate, the mandate mail says neither.
+    await say('payment.processing', { ...once, account_last4: null });
+    await say('payment.processing', { ...once, mandate_ref: null });
+    const [noAccount, noMandate] = (await mailsTo(email)).slice(-2);
+    for (const m of [noAccount, noMandate]) {
+      expect(m.subject).toBe('Votre mandat de prélèvement est bien reçu');
+      expect(m.text).not.toContain('Compte se terminant');
+      expect(m.text).toContain('Un prélèvement prend quelques jours ouvrés.');
+    }
+    // A later instalment's failure is the monthly register's mail alone, which speaks of the account.
+    const count = await told();
+    const invoice = { id: `in_cycle_${dialect}`, object: 'invoice', billing_reason: 'subscription_cycle', amount_due: 1300, amount_paid: 0, currency: 'eur', customer_email: null, parent: { subscription_details: { subscription: monthly.secondary_ref } } };
+    for (let i = 0; i < 2; i++) await webhook(stripe.event('invoice.payment_failed', invoice));
+    const later = (await mailsTo(email)).slice(count);
+    expect(later.map((m) => m.subject)).toEqual(['Le prélèvement de votre don mensuel a échoué']);
+    expect(later[0].text).toContain('Pour mettre à jour votre compte, ouvrez votre espace donateur');
+    expect((await findByRef(t.db, 'stripe', `${invoice.id}:failed`))!).toMatchObject({ status: 'failed', method: 'sepa_debit' });
   });
 
   it('Stripe unreachable while the debit is read: nothing moves and the news is refused, so Stripe sends it again', async () => {
