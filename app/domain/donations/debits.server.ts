@@ -19,15 +19,13 @@ export const DEBIT_METHODS: readonly string[] = ['sepa_debit'];
 
 const isDebit = (d: Donation) => d.method !== null && DEBIT_METHODS.includes(d.method);
 
-/** "Account ending in …, mandate no. …", when Stripe told us both. */
-const mandateLine = (d: Donation): MessageKey[] => (d.account_last4 && d.mandate_ref ? ['donorMail.mandateDetails'] : []);
-
-/** The mandate is signed, the debit on its way: "we received your mandate", and when the money comes, the receipt. */
+/** The mandate is signed, the debit on its way: "we received your mandate" (with the account and the mandate when Stripe told us both), and when the money comes, the receipt. */
 export async function tellMandateReceived(deps: DonationDeps, d: Donation): Promise<void> {
   if (!d.donor_email) return;
   const lang = langOf(d.language);
-  const lines: MessageKey[] = [d.frequency === 'monthly' ? 'donorMail.mandateMonthly' : 'donorMail.mandateOnce', ...mandateLine(d), 'donorMail.mandateDelay'];
-  await sendDonorMail(deps, d.donor_email, lang, 'donorMail.mandateSubject', lines, { amount: formatMoney(d.amount_minor, d.currency, lang), last4: d.account_last4 ?? '', reference: d.mandate_ref ?? '' });
+  const mandate = d.account_last4 && d.mandate_ref ? { last4: d.account_last4, reference: d.mandate_ref } : null;
+  const lines: MessageKey[] = [d.frequency === 'monthly' ? 'donorMail.mandateMonthly' : 'donorMail.mandateOnce', ...(mandate ? (['donorMail.mandateDetails'] as const) : []), 'donorMail.mandateDelay'];
+  await sendDonorMail(deps, d.donor_email, lang, 'donorMail.mandateSubject', lines, { amount: formatMoney(d.amount_minor, d.currency, lang), ...mandate });
 }
 
 /**
