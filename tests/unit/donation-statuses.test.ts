@@ -4,6 +4,7 @@ import { flutterwaveStatus } from '~/domain/donations/providers/flutterwave.serv
 import { payPalCaptureStatus } from '~/domain/donations/providers/paypal.server';
 import { stripeSessionStatus } from '~/domain/donations/providers/stripe.server';
 import { canTransition, sourcesOf } from '~/domain/donations/ledger.server';
+import { SOURCES } from '~/domain/donations/moves';
 import { staffMeansLabel } from '~/domain/means/means';
 import { DONATION_STATUSES, PAYMENT_MEANS, referenceOf, STATUS_LABELS } from '~/domain/donations/status';
 
@@ -18,6 +19,8 @@ describe('donation statuses', () => {
     expect(sourcesOf('failed')).toEqual(['pending', 'processing', 'cancelled']);
     // A late "processing" news never takes a settled gift back (ADR 029).
     expect(sourcesOf('processing')).toEqual(['pending', 'cancelled']);
+    // What the ledger's conditional UPDATE reads: the same, worked out once.
+    expect(SOURCES).toEqual(Object.fromEntries(DONATION_STATUSES.map((to) => [to, sourcesOf(to)])));
     expect(sourcesOf('refunded')).toEqual(['succeeded']);
     expect(sourcesOf('pending')).toEqual([]);
   });

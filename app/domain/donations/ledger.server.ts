@@ -14,7 +14,7 @@ import type { TaxDetails } from '~/domain/receipts/donor-details';
 import { cancelForRefund, correctReceiptWith, issueForGift, receiptContext, type CorrectionResult, type Receipt, type ReceiptContext } from '~/domain/receipts/register.server';
 import type { Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from '~/lib/currency';
-import { sourcesOf } from './moves';
+import { SOURCES } from './moves';
 import { instrumentColumns, OFFLINE_MEANS, OFFLINE_REF_PREFIX, type DonationStatus, type PaymentInstrument, type OfflineMeans, type PaymentMeans, type ProviderName } from './status';
 
 export type Donation = DonationTable;
@@ -178,7 +178,7 @@ export async function transition(
       // What it was paid with (ADR 029), as the provider's verified answer says.
       ...(extra.instrument ? instrumentColumns(extra.instrument) : {}),
     })
-    .where('status', 'in', sourcesOf(to));
+    .where('status', 'in', [...SOURCES[to]]);
   q = 'id' in where ? q.where('id', '=', where.id) : q.where('provider', '=', where.provider).where('provider_ref', '=', where.ref);
   // One transaction: the move, its receipt number (or the receipt's cancellation) and the activity
   // line commit together or not at all; a replay matches no row and so never takes a number.

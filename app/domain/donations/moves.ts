@@ -26,3 +26,6 @@ export function canTransition(from: DonationStatus, to: DonationStatus): boolean
 export function sourcesOf(to: DonationStatus): DonationStatus[] {
   return DONATION_STATUSES.filter((s) => canTransition(s, to));
 }
+
+/** `sourcesOf` for every status, worked out once: what the ledger's conditional UPDATE reads. */
+export const SOURCES: Readonly<Record<DonationStatus, readonly DonationStatus[]>> = Object.fromEntries(DONATION_STATUSES.map((to) => [to, sourcesOf(to)])) as Record<DonationStatus, DonationStatus[]>;
