@@ -1,7 +1,7 @@
 /**
  * The ledger of payments (ADR 019): the only module that writes the `donations` table and moves a
  * status (layout test), which is why it holds every write — attempts, provider moves and offline
- * records alike — and the moves it allows, and runs over 350 lines.
+ * records alike — and runs over 350 lines. The moves it allows are moves.ts' (shared, pure).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
