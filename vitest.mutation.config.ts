@@ -62,6 +62,8 @@ export default defineConfig({
       'tests/unit/stripe-disputes.test.ts',
       'tests/unit/dispute-mail.test.ts',
       'tests/integration/disputes.test.ts',
+      'tests/unit/stripe-states.test.ts',
+      'tests/integration/sepa.test.ts',
       'tests/integration/flutterwave-provider.test.ts',
       'tests/integration/paypal-provider.test.ts',
       'tests/integration/provider-fetch.test.ts',

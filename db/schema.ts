@@ -185,6 +185,12 @@ export interface DonationTable {
   dedication_sent_at: string | null;
   /** Migration 013: what the payment is for ('gift'; ADR 019). */
   purpose: string;
+  /** Migration 023 (ADR 029): the provider's payment method type ('card', 'sepa_debit'); null when the provider has one means. */
+  method: string | null;
+  /** Migration 023: a direct debit's account (IBAN's last four digits), its mandate's reference and when the donor signed it. */
+  account_last4: string | null;
+  mandate_ref: string | null;
+  mandate_signed_at: string | null;
 }
 
 /** Migration 007: the last receipt number used in a calendar year. */

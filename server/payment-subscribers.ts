@@ -4,6 +4,7 @@ import { noticeDedication } from '~/domain/campaigns/dedication.server';
 import { CampaignPageRefresher, refreshOnGift } from '~/domain/campaigns/refresh.server';
 import { designateRenewalsWith, subscribe } from '~/domain/donations/events.server';
 import { announceCancelledReceipts, thankForGift } from '~/domain/donations/thanks.server';
+import { tellDebitNews } from '~/domain/donations/debits.server';
 import { duesSubscriber } from '~/domain/membership/dues-mail.server';
 import { CAMPAIGNS_TAG, DONATE_TAG, campaignTag } from '~/lib/cache-tags';
 import { log } from '~/lib/log.server';
@@ -38,7 +39,8 @@ const refreshCampaignPages = refreshOnGift(campaignPages);
 
 /**
  * What follows a payment (ADR 019), in the order it runs after the ledger's commit: the thank-you
- * mail with its receipt, the dedication notice, the campaign pages (of the database this process
+ * mail with its receipt, a direct debit's news to its donor (mandate received, debit failed: ADR
+ * 029), the dedication notice, the campaign pages (of the database this process
  * serves), the notice of receipts a refund cancelled, and membership dues (purpose 'dues' only:
  * applied or revoked, the member mailed, ADR 021). And the campaigns' rule for a monthly
  * renewal's designation. Every process registers them (a webhook may reach any worker).
@@ -47,6 +49,7 @@ export function registerPaymentSubscribers(): () => void {
   designateRenewalsWith((deps, campaignId, paidAt) => renewalCampaignId(deps.db, campaignId, paidAt));
   const off = [
     subscribe('thank-you mail', thankForGift),
+    subscribe('direct debit news', tellDebitNews),
     subscribe('dedication notice', noticeDedication),
     subscribe('campaign pages', async (deps, e) => (servedHere(deps.db) ? refreshCampaignPages(deps, e) : undefined)),
     subscribe('refund notice', announceCancelledReceipts),

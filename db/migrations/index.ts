@@ -18,6 +18,7 @@ import * as m019 from './019-news-departures';
 import * as m020 from './020-dues-means';
 import * as m021 from './021-offline-gifts';
 import * as m022 from './022-payment-disputes';
+import * as m023 from './023-payment-method';
 import * as m024 from './024-gifts-in-kind';
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '020-dues-means': m020,
   '021-offline-gifts': m021,
   '022-payment-disputes': m022,
+  '023-payment-method': m023,
   '024-gifts-in-kind': m024,
 };

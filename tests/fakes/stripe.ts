@@ -1,14 +1,15 @@
 import Stripe from 'stripe';
 import { page, parseBracketForm, startFake, type FakeRequest, type FakeServer } from './http';
+import { DEBIT_KNOWN_PARAMETERS, fakeDebits, type FakeDebits } from './stripe-debits';
 
 /**
  * A fake Stripe API (Checkout Sessions) and hosted checkout page. Paying on the page completes the
  * session, sends `checkout.session.completed` signed with the webhook secret to `webhookUrl`, then
  * follows the session's success_url, as Stripe does. Payments leave what Stripe keeps of them (a
  * charge per PaymentIntent; for a subscription, its invoices and their invoice payments), so
- * renewals and refunds can be sent in Stripe's own shape.
+ * renewals and refunds can be sent in Stripe's own shape; SEPA direct debits: stripe-debits.ts.
  */
-export interface FakeStripe extends FakeServer {
+export interface FakeStripe extends FakeServer, FakeDebits {
   sessions: Map<string, any>;
   /** Marks a session paid and returns the signed event (without sending it). */
   complete(id: string, overrides?: Record<string, unknown>): { payload: string; header: string };
@@ -85,6 +86,8 @@ export const STRIPE_KNOWN_PARAMETERS: Record<string, readonly string[]> = {
   ],
   'GET /v1/invoice_payments': ['expand[]', 'invoice', 'limit', 'payment.payment_intent', 'payment.type', 'status'],
   'GET /v1/invoices/:id': ['expand[]'],
+  // SEPA direct debits (ADR 029): stripe-debits.ts.
+  ...DEBIT_KNOWN_PARAMETERS,
 };
 
 /** The first parameter of a form body that `STRIPE_KNOWN_PARAMETERS` does not list for `endpoint`. */
@@ -231,6 +234,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     const sent = { ...structuredClone(charge), ...(opts.legacyInvoiceField ? { invoice: invoiceOfCharge.get(charge.id) ?? null } : {}) };
     return { charge: sent, ...event('charge.refunded', sent) };
   };
+  const debits = fakeDebits({ sessions, charges, invoices, invoicePayments, subscriptions, createSubscription, next: () => ++seq, event });
   const parameterUnknown = (param: string) => ({ status: 400, json: { error: { type: 'invalid_request_error', code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}` } } });
 
   const fake = await startFake(opts.port, async (req) => {
@@ -336,9 +340,9 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
       portals.set(id, ps);
       return { json: ps };
     }
-    return { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
+    return debits.route(req, (endpoint) => unknownParameter(endpoint, req.query.toString())) ?? { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
   };
-  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund, dispute };
+  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund, dispute, paymentIntents: debits.paymentIntents, mandates: debits.mandates, completeDebit: debits.completeDebit, settleDebit: debits.settleDebit };
   return fake2;
 }
 

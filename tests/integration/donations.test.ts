@@ -321,20 +321,28 @@ describeEachDialect('donations ledger on %s', (dialect) => {
     expect(await handleStripeWebhook(deps, '{}', 'sig')).toEqual({ status: 400, message: 'invalid signature' });
   });
 
-  it('reads every Checkout outcome: paid later, failed later, expired; an unpaid completion keeps the payment reference', async () => {
+  it('reads every Checkout outcome: a debit processing then paid, failed later, expired; an unpaid completion keeps the payment reference', async () => {
     const event = (type: string, session: object) => {
       const payload = JSON.stringify({ id: `evt_${type}`, object: 'event', type, data: { object: session } });
       return handleStripeWebhook(deps, payload, stripe.sign(payload));
     };
     const start = async () => (await startCardDonation(deps, { amountCents: 1100, monthly: false, lang: 'fr' })).donation;
     const late = await start();
-    const unpaid = { ...stripe.sessions.get(late.provider_ref), status: 'complete', payment_status: 'unpaid', payment_intent: `pi_${late.provider_ref}` };
-    expect(await event('checkout.session.completed', unpaid)).toEqual({ status: 200, message: 'ok' });
-    expect(await findById(t.db, late.id)).toMatchObject({ status: 'pending', secondary_ref: `pi_${late.provider_ref}` });
-    await event('checkout.session.async_payment_succeeded', { ...unpaid, payment_status: 'paid' });
+    expect(await handleStripeWebhook(deps, ...Object.values(stripe.completeDebit(late.provider_ref)) as [string, string])).toEqual({ status: 200, message: 'ok' });
+    expect(await findById(t.db, late.id)).toMatchObject({ status: 'processing', secondary_ref: `pi_${late.provider_ref}` });
+    const paid = stripe.settleDebit(late.provider_ref, 'succeeded');
+    await handleStripeWebhook(deps, paid.payload, paid.header);
     expect((await findById(t.db, late.id))?.status).toBe('succeeded');
+    // Completed unpaid, its PaymentIntent not processing (still asking the payer something): nothing final, the reference kept.
+    const waiting = await start();
+    const completed = stripe.completeDebit(waiting.provider_ref);
+    stripe.paymentIntents.get(`pi_${waiting.provider_ref}`).status = 'requires_action';
+    await handleStripeWebhook(deps, completed.payload, completed.header);
+    expect(await findById(t.db, waiting.id)).toMatchObject({ status: 'pending', secondary_ref: `pi_${waiting.provider_ref}` });
     const refused = await start();
-    await event('checkout.session.async_payment_failed', { ...stripe.sessions.get(refused.provider_ref), status: 'complete', payment_status: 'unpaid' });
+    stripe.completeDebit(refused.provider_ref);
+    const failed = stripe.settleDebit(refused.provider_ref, 'failed');
+    await handleStripeWebhook(deps, failed.payload, failed.header);
     expect((await findById(t.db, refused.id))?.status).toBe('failed');
     const expired = await start();
     await event('checkout.session.expired', { ...stripe.sessions.get(expired.provider_ref), status: 'expired' });

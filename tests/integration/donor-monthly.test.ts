@@ -126,7 +126,7 @@ describeEachDialect('monthly gifts on %s', (dialect) => {
         expect((await webhook(stripe.event('invoice.paid', invoice))).status).toBe(200);
       }
       expect(await findByRef(t.db, 'stripe', 'in_renew_2')).toMatchObject({ status: 'succeeded', secondary_ref: subId, donor_email: awa.email });
-      expect(await monthlyGiftsOf(t.db, awa.email)).toEqual([{ id: subId, provider: 'stripe', amountMinor: 2000, currency: 'EUR', status: 'active', startedAt: first.created_at }]);
+      expect(await monthlyGiftsOf(t.db, awa.email)).toEqual([{ id: subId, provider: 'stripe', amountMinor: 2000, currency: 'EUR', status: 'active', startedAt: first.created_at, method: null, accountLast4: null, mandateRef: null, mandateSignedAt: null }]);
     });
 
     it('does not list a gift started by another email whose renewal carries this one', async () => {
@@ -149,8 +149,8 @@ describeEachDialect('monthly gifts on %s', (dialect) => {
       const newer = await give(awa, 4500);
       await transition(t.db, { id: older.id }, 'refunded');
       expect(await monthlyGiftsOf(t.db, awa.email)).toEqual([
-        { id: newer.secondary_ref, provider: 'stripe', amountMinor: 4500, currency: 'EUR', status: 'active', startedAt: newer.created_at },
-        { id: older.secondary_ref, provider: 'stripe', amountMinor: 1500, currency: 'EUR', status: 'active', startedAt: older.created_at },
+        { id: newer.secondary_ref, provider: 'stripe', amountMinor: 4500, currency: 'EUR', status: 'active', startedAt: newer.created_at, method: null, accountLast4: null, mandateRef: null, mandateSignedAt: null },
+        { id: older.secondary_ref, provider: 'stripe', amountMinor: 1500, currency: 'EUR', status: 'active', startedAt: older.created_at, method: null, accountLast4: null, mandateRef: null, mandateSignedAt: null },
       ]);
     });
   });

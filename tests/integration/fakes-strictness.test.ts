@@ -31,6 +31,11 @@ describe('the Stripe fake', () => {
     const params = { payment: { type: 'payment_intent', payment_intent: 'pi_1' }, colour: 'red' } as unknown as Parameters<ReturnType<typeof client>['invoicePayments']['list']>[0];
     await expect(client().invoicePayments.list(params)).rejects.toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'colour' });
     await expect(client().invoices.retrieve('in_1', { colour: 'red' } as never)).rejects.toMatchObject({ param: 'colour' });
+    // A SEPA debit's payment and mandate (ADR 029): what we send is known, anything else refused.
+    await expect(client().paymentIntents.retrieve('pi_none', { expand: ['latest_charge', 'payment_method'] })).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await expect(client().paymentIntents.retrieve('pi_none', { colour: 'red' } as never)).rejects.toMatchObject({ statusCode: 400, code: 'parameter_unknown', param: 'colour' });
+    await expect(client().mandates.retrieve('mandate_none')).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await expect(client().mandates.retrieve('mandate_none', { colour: 'red' } as never)).rejects.toMatchObject({ param: 'colour' });
   });
 
   it('answers a repeated Idempotency-Key with the first session, and refuses it with other parameters', async () => {

@@ -60,6 +60,11 @@ describeEachDialect('every ledger move publishes its event, on %s', (dialect) =>
     await webhook(stripe.complete(d.provider_ref));
     return (await findById(deps.db, d.id))!;
   };
+  const processing = async () => {
+    const d = await start();
+    await webhook(stripe.completeDebit(d.provider_ref));
+    return d;
+  };
   const cancelled = async () => {
     const d = await start();
     await cancelAttempt(deps, d.id);
@@ -79,6 +84,24 @@ describeEachDialect('every ledger move publishes its event, on %s', (dialect) =>
     },
     // The payer comes back through the cancel page.
     'pending→cancelled': () => cancelled(),
+    // A SEPA mandate signed: the debit is on its way (ADR 029).
+    'pending→processing': () => processing(),
+    'processing→succeeded': async () => {
+      const d = await processing();
+      await webhook(stripe.settleDebit(d.provider_ref, 'succeeded'));
+      return d;
+    },
+    'processing→failed': async () => {
+      const d = await processing();
+      await webhook(stripe.settleDebit(d.provider_ref, 'failed'));
+      return d;
+    },
+    // The donor left through the cancel page, then signed the mandate in the checkout still open.
+    'cancelled→processing': async () => {
+      const d = await cancelled();
+      await webhook(stripe.completeDebit(d.provider_ref));
+      return d;
+    },
     // The checkout was paid after all.
     'cancelled→succeeded': async () => {
       const d = await cancelled();

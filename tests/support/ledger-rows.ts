@@ -36,6 +36,10 @@ export function ledgerRow(id: string, at: string, fields: Partial<DonationTable>
     dedication_message: null,
     dedication_email: null,
     dedication_sent_at: null,
+    method: null,
+    account_last4: null,
+    mandate_ref: null,
+    mandate_signed_at: null,
     ...fields,
   };
 }

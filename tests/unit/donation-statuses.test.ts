@@ -4,24 +4,30 @@ import { flutterwaveStatus } from '~/domain/donations/providers/flutterwave.serv
 import { payPalCaptureStatus } from '~/domain/donations/providers/paypal.server';
 import { stripeSessionStatus } from '~/domain/donations/providers/stripe.server';
 import { canTransition, sourcesOf } from '~/domain/donations/ledger.server';
+import { SOURCES } from '~/domain/donations/moves';
 import { staffMeansLabel } from '~/domain/means/means';
 import { DONATION_STATUSES, PAYMENT_MEANS, referenceOf, STATUS_LABELS } from '~/domain/donations/status';
 
 /** Every status rule spelt out, pair by pair (mutation testing, ADR 011). */
 describe('donation statuses', () => {
   it('allows exactly these transitions, and no other', () => {
-    const allowed = ['pending→succeeded', 'pending→failed', 'pending→cancelled', 'cancelled→succeeded', 'cancelled→failed', 'succeeded→refunded'];
+    const allowed = ['pending→processing', 'pending→succeeded', 'pending→failed', 'pending→cancelled', 'processing→succeeded', 'processing→failed', 'cancelled→processing', 'cancelled→succeeded', 'cancelled→failed', 'succeeded→refunded'];
     for (const from of DONATION_STATUSES) {
       for (const to of DONATION_STATUSES) expect(canTransition(from, to), `${from}→${to}`).toBe(allowed.includes(`${from}→${to}`));
     }
-    expect(sourcesOf('succeeded')).toEqual(['pending', 'cancelled']);
-    expect(sourcesOf('failed')).toEqual(['pending', 'cancelled']);
+    expect(sourcesOf('succeeded')).toEqual(['pending', 'processing', 'cancelled']);
+    expect(sourcesOf('failed')).toEqual(['pending', 'processing', 'cancelled']);
+    // A late "processing" news never takes a settled gift back (ADR 029).
+    expect(sourcesOf('processing')).toEqual(['pending', 'cancelled']);
+    // What the ledger's conditional UPDATE reads: the same, worked out once.
+    expect(SOURCES).toEqual(Object.fromEntries(DONATION_STATUSES.map((to) => [to, sourcesOf(to)])));
     expect(sourcesOf('refunded')).toEqual(['succeeded']);
     expect(sourcesOf('pending')).toEqual([]);
   });
 
   it('labels statuses and providers in French for the back office and the CSV', () => {
-    expect(STATUS_LABELS).toEqual({ pending: 'En attente', succeeded: 'Réussi', failed: 'Échoué', cancelled: 'Annulé', refunded: 'Remboursé' });
+    expect(STATUS_LABELS).toEqual({ pending: 'En attente', processing: 'En cours de prélèvement', succeeded: 'Réussi', failed: 'Échoué', cancelled: 'Annulé', refunded: 'Remboursé' });
+    expect(staffMeansLabel('stripe', 'sepa_debit')).toBe('Prélèvement SEPA');
     expect(Object.fromEntries(PAYMENT_MEANS.map((p) => [p, staffMeansLabel(p)]))).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)', cash: 'Espèces', cheque: 'Chèque', transfer: 'Virement', in_kind: 'En nature', waived_expenses: 'Abandon de frais' });
   });
 

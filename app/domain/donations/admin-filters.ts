@@ -1,11 +1,16 @@
+import { METHOD_MEANS, storedAs, type Means } from '~/domain/means/means';
 import { DONATION_STATUSES, PAYMENT_MEANS, type DonationStatus, type PaymentMeans } from './status';
+
+/** The means filter's choices: each provider or offline means, and after a provider the means its methods name (SEPA debits apart from cards, ADR 029). */
+export const FILTER_MEANS: readonly (PaymentMeans | Means)[] = PAYMENT_MEANS.flatMap((p) => [p, ...METHOD_MEANS.filter((m) => storedAs(m) === p)]);
+export type FilterMeans = (typeof FILTER_MEANS)[number];
 
 /** The donations screen's filters, read from the query string (shared with the browser). */
 export interface DonationQuery {
   period: 'month' | 'last-month' | 'year' | 'all' | 'custom';
   from: string;
   to: string;
-  provider: PaymentMeans | '';
+  provider: FilterMeans | '';
   status: DonationStatus | '';
   /** A campaign's id (campaigns, #16); '' for every gift. */
   campaign: string;
@@ -35,7 +40,7 @@ export function readDonationQuery(params: URLSearchParams): DonationQuery {
     period: period === 'last-month' || period === 'year' || period === 'all' || period === 'custom' ? period : period === 'month' ? 'month' : from || to ? 'custom' : 'month',
     from: DATE.test(from) ? from : '',
     to: DATE.test(to) ? to : '',
-    provider: (PAYMENT_MEANS as readonly string[]).includes(provider) ? (provider as PaymentMeans) : '',
+    provider: (FILTER_MEANS as readonly string[]).includes(provider) ? (provider as FilterMeans) : '',
     status: (DONATION_STATUSES as readonly string[]).includes(status) ? (status as DonationStatus) : '',
     campaign: /^[\w-]{1,60}$/.test(campaign) ? campaign : '',
   };

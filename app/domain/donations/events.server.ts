@@ -10,7 +10,7 @@ import type { Donation, Transition } from './ledger.server';
  * (server/runtime-hooks.ts) registered. A subscriber that fails is logged; the payment stands,
  * and the next subscribers still run.
  */
-export type PaymentEventType = 'payment.succeeded' | 'payment.failed' | 'payment.cancelled' | 'payment.refunded';
+export type PaymentEventType = 'payment.processing' | 'payment.succeeded' | 'payment.failed' | 'payment.cancelled' | 'payment.refunded';
 
 export interface PaymentEvent {
   type: PaymentEventType;

@@ -1,7 +1,7 @@
 /**
  * The ledger of payments (ADR 019): the only module that writes the `donations` table and moves a
  * status (layout test), which is why it holds every write — attempts, provider moves and offline
- * records alike — and the moves it allows, and runs over 350 lines.
+ * records alike — and runs over 350 lines. The moves it allows are moves.ts' (shared, pure).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -14,7 +14,8 @@ import type { TaxDetails } from '~/domain/receipts/donor-details';
 import { cancelForRefund, correctReceiptWith, issueForGift, receiptContext, type CorrectionResult, type Receipt, type ReceiptContext } from '~/domain/receipts/register.server';
 import type { Actor } from '~/domain/audit/audit.server';
 import { toDecimalString } from '~/lib/currency';
-import { DONATION_STATUSES, HAND_MEANS, NON_MONEY_MEANS, OFFLINE_REF_PREFIX, type DonationStatus, type HandMeans, type PaymentMeans, type ProviderName } from './status';
+import { SOURCES } from './moves';
+import { DONATION_STATUSES, HAND_MEANS, instrumentColumns, NON_MONEY_MEANS, OFFLINE_REF_PREFIX, type DonationStatus, type HandMeans, type PaymentInstrument, type PaymentMeans, type ProviderName } from './status';
 
 export type Donation = DonationTable;
 
@@ -40,6 +41,8 @@ export interface NewAttempt {
   gift?: GiftDetails;
   /** "Recevoir des nouvelles de la fondation" ticked: a dated consent is recorded with the attempt (ADR 013). */
   newsletter?: boolean;
+  /** What it is paid with, when the provider reported it (a renewal's is its first gift's). */
+  instrument?: PaymentInstrument;
 }
 
 /** What a gift carries besides its amount: chosen on the form, stored at attempt creation, never taken from a provider. */
@@ -92,6 +95,7 @@ export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
     updated_at: now,
     tax_details: a.taxDetails ?? null,
     ...giftColumns(a.gift),
+    ...instrumentColumns(a.instrument),
   };
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('donations').values(row).execute();
@@ -122,29 +126,7 @@ export async function findById(db: DB, id: string): Promise<Donation | undefined
   return db.selectFrom('donations').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/**
- * From a status, the statuses verified provider data may move a donation to. A cancelled attempt
- * may still succeed (the donor left the cancel page open while the provider settled); nothing
- * leaves failed or refunded, and only a refund leaves succeeded.
- */
-export const ALLOWED_TRANSITIONS: Record<DonationStatus, readonly DonationStatus[]> = {
-  pending: ['succeeded', 'failed', 'cancelled'],
-  cancelled: ['succeeded', 'failed'],
-  succeeded: ['refunded'],
-  // Stryker disable next-line ArrayDeclaration: an entry that is not a status can never be asked for
-  failed: [],
-  // Stryker disable next-line ArrayDeclaration: an entry that is not a status can never be asked for
-  refunded: [],
-};
-
-export function canTransition(from: DonationStatus, to: DonationStatus): boolean {
-  return ALLOWED_TRANSITIONS[from].includes(to);
-}
-
-/** The statuses a donation may be in for `to` to apply. */
-export function sourcesOf(to: DonationStatus): DonationStatus[] {
-  return DONATION_STATUSES.filter((s) => canTransition(s, to));
-}
+export { ALLOWED_TRANSITIONS, canTransition, sourcesOf } from './moves';
 
 export interface Transition {
   /** Set when the move happened now; undefined when the donation was already there (a replay) or may not move. */
@@ -168,14 +150,15 @@ const receiptsFor = (db: DB, given: ReceiptContext | undefined): Promise<Receipt
  * Moves a donation to `to` if, and only if, its current status allows it: one conditional UPDATE,
  * so concurrent or replayed events change it once. Extra fields (donor, error) ride along; the
  * donor's name and address only where the attempt has none; `receiptReason` is why a refund
- * cancels receipts (a lost dispute's own words; "Don remboursé" when not said).
+ * cancels receipts (a lost dispute's own words; "Don remboursé" when not said); `instrument`, what
+ * the payer paid with (a debit's account and mandate).
  * `receipts`: the receipt context the request read (read here, before the transaction, when absent).
  */
 export async function transition(
   db: DB,
   where: { id: string } | { provider: ProviderName; ref: string },
   to: DonationStatus,
-  extra: { donorName?: string | null; donorEmail?: string | null; error?: string | null; secondaryRef?: string | null; receiptReason?: string } = {},
+  extra: { donorName?: string | null; donorEmail?: string | null; error?: string | null; secondaryRef?: string | null; receiptReason?: string; instrument?: PaymentInstrument | null } = {},
   receipts?: ReceiptContext,
 ): Promise<Transition> {
   const now = new Date().toISOString();
@@ -192,8 +175,10 @@ export async function transition(
       ...(extra.donorEmail ? { donor_email: sql<string>`coalesce(donor_email, ${extra.donorEmail})` } : {}),
       ...(extra.error !== undefined ? { error: extra.error } : {}),
       ...(extra.secondaryRef ? { secondary_ref: extra.secondaryRef } : {}),
+      // What it was paid with (ADR 029), as the provider's verified answer says.
+      ...(extra.instrument ? instrumentColumns(extra.instrument) : {}),
     })
-    .where('status', 'in', sourcesOf(to));
+    .where('status', 'in', [...SOURCES[to]]);
   q = 'id' in where ? q.where('id', '=', where.id) : q.where('provider', '=', where.provider).where('provider_ref', '=', where.ref);
   // One transaction: the move, its receipt number (or the receipt's cancellation) and the activity
   // line commit together or not at all; a replay matches no row and so never takes a number.
@@ -252,6 +237,7 @@ function rowOf(a: Omit<NewAttempt, 'provider'> & { provider: PaymentMeans; provi
     updated_at: at,
     tax_details: a.taxDetails ?? null,
     ...giftColumns(a.gift),
+    ...instrumentColumns(a.instrument),
   };
 }
 
@@ -407,6 +393,9 @@ export interface DonationFilters {
   from?: string;
   to?: string;
   provider?: PaymentMeans;
+  /** The provider's payment method is, or is not (or none reported), this one (ADR 029: SEPA apart from cards). */
+  method?: string;
+  notMethod?: string;
   status?: DonationStatus;
   campaignId?: string;
 }
@@ -416,6 +405,8 @@ export async function listDonations(db: DB, f: DonationFilters, limit = 500): Pr
   if (f.from) q = q.where('created_at', '>=', f.from);
   if (f.to) q = q.where('created_at', '<', f.to);
   if (f.provider) q = q.where('provider', '=', f.provider);
+  if (f.method) q = q.where('method', '=', f.method);
+  if (f.notMethod) q = q.where((eb) => eb.or([eb('method', 'is', null), eb('method', '!=', f.notMethod!)]));
   if (f.status) q = q.where('status', '=', f.status);
   if (f.campaignId) q = q.where('campaign_id', '=', f.campaignId);
   return q.orderBy('created_at', 'desc').limit(limit).execute();
@@ -458,7 +449,7 @@ export async function eraseGiftDetails(db: DB, ids: string[]): Promise<number> {
   if (!ids.length) return 0;
   const r = await db
     .updateTable('donations')
-    .set({ donor_name: null, donor_email: null, tax_details: null, dedication_kind: null, dedication_name: null, dedication_message: null, dedication_email: null })
+    .set({ donor_name: null, donor_email: null, tax_details: null, dedication_kind: null, dedication_name: null, dedication_message: null, dedication_email: null, account_last4: null, mandate_ref: null })
     .where('id', 'in', ids)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);

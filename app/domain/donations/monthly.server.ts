@@ -8,7 +8,7 @@ import { langOf, sendDonorMail, spaceUrl } from './donor-mail.server';
 import { publish } from './events.server';
 import { findBySecondaryRef, recordFromProvider, type Donation } from './ledger.server';
 import { formatMoney, toDecimalString } from '~/lib/currency';
-import type { ProviderName } from './status';
+import { instrumentOf, type ProviderName } from './status';
 
 /**
  * The register of monthly gifts (ADR 013), whatever provider charges them: the gifts a donor sees,
@@ -38,6 +38,11 @@ export interface MonthlyGiftView {
   currency: string;
   status: GiftStatus;
   startedAt: string;
+  /** What it is paid with, as its first gift was (ADR 029): a SEPA debit's account and mandate, shown to the donor. */
+  method: string | null;
+  accountLast4: string | null;
+  mandateRef: string | null;
+  mandateSignedAt: string | null;
 }
 
 /** Amounts a donor may choose for a monthly gift, in cents. */
@@ -65,7 +70,8 @@ export async function monthlyGiftsOf(db: DB, email: string): Promise<MonthlyGift
     .selectAll()
     .where(sameEmail(email))
     .where('frequency', '=', 'monthly')
-    .where('status', 'in', ['succeeded', 'refunded'])
+    // A SEPA gift's first debit on its way, or failed (its donor updates the account here): ADR 029.
+    .where('status', 'in', ['succeeded', 'refunded', 'processing', 'failed'])
     .where('secondary_ref', 'is not', null)
     .orderBy('created_at')
     .execute();
@@ -77,7 +83,18 @@ export async function monthlyGiftsOf(db: DB, email: string): Promise<MonthlyGift
     const origin = await findBySecondaryRef(db, first.provider as ProviderName, first.secondary_ref!);
     if (!origin || origin.id !== first.id) continue;
     const g = await ensureGift(db, first);
-    views.push({ id: g.id, provider: g.provider, amountMinor: g.amount_minor, currency: g.currency, status: g.status as GiftStatus, startedAt: first.created_at });
+    views.push({
+      id: g.id,
+      provider: g.provider,
+      amountMinor: g.amount_minor,
+      currency: g.currency,
+      status: g.status as GiftStatus,
+      startedAt: first.created_at,
+      method: first.method,
+      accountLast4: first.account_last4,
+      mandateRef: first.mandate_ref,
+      mandateSignedAt: first.mandate_signed_at,
+    });
   }
   return views.reverse();
 }
@@ -196,6 +213,7 @@ export async function recordFailedInstalment(deps: DonationDeps, first: Donation
     language: first.language,
     donorName: first.donor_name,
     donorEmail: first.donor_email ?? failed.email,
+    instrument: instrumentOf(first),
   };
   const t = await publish(deps, await recordFromProvider(deps.db, attempt, 'failed', deps.receipts));
   // Set only when this call recorded the row: nothing more on a replayed event.
@@ -212,11 +230,19 @@ export async function recordFailedInstalment(deps: DonationDeps, first: Donation
   const to = donation.donor_email;
   if (to) {
     const lang = langOf(first.language);
-    await sendDonorMail(deps, to, lang, 'donorMail.failedSubject', ['donorMail.failed', 'donorMail.failedAction'], {
+    // A debit's donor updates an account, a card's donor a card (ADR 029).
+    await sendDonorMail(deps, to, lang, 'donorMail.failedSubject', ['donorMail.failed', first.method === 'sepa_debit' ? 'donorMail.debitUpdateAccount' : 'donorMail.failedAction'], {
       amount: formatMoney(failed.amountMinor, 'EUR', lang),
       url: spaceUrl(deps.publicUrl, lang),
     });
   }
+}
+
+/** The first debit of the gift `first` started failed (ADR 029): the gift is past due until the donor's new account is debited. */
+export async function giftPastDue(db: DB, first: Donation): Promise<void> {
+  if (!first.secondary_ref) return;
+  const gift = await ensureGift(db, first);
+  await db.updateTable('monthly_gifts').set({ status: 'past_due', updated_at: new Date().toISOString() }).where('id', '=', gift.id).where('status', '!=', 'ended').execute();
 }
 
 /**

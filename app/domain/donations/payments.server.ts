@@ -84,7 +84,7 @@ export async function settle(deps: DonationDeps, provider: ProviderName, p: Veri
   if (p.designation !== undefined && (p.designation || null) !== (donation.campaign_id || null)) {
     log.warn('payment designation does not match its attempt', { donationId: donation.id, provider, expected: donation.campaign_id, got: p.designation });
   }
-  const extra = { donorName: p.donorName, donorEmail: p.donorEmail, secondaryRef: p.secondaryRef };
+  const extra = { donorName: p.donorName, donorEmail: p.donorEmail, secondaryRef: p.secondaryRef, instrument: p.instrument };
   if (p.status === 'succeeded' && (p.amountMinor !== donation.amount_minor || p.currency !== donation.currency)) {
     log.warn('payment does not match its attempt', { donationId: donation.id, expected: `${donation.amount_minor} ${donation.currency}`, got: `${p.amountMinor} ${p.currency}` });
     return publish(deps, await transition(deps.db, { id: donation.id }, 'failed', { ...extra, error: `Montant ou devise inattendus : ${p.amountMinor ?? '?'} ${p.currency ?? '?'}` }, deps.receipts));

@@ -28,7 +28,7 @@ export function normalizeEmail(input: unknown): string | null {
 }
 
 /**
- * Whether this email may open the donor space: a gift was confirmed from it, or a membership is
+ * Whether this email may open the donor space: a gift was confirmed (or a debit signed) from it, or a membership is
  * registered under it (the space serves members too, ADR 021).
  */
 export async function isKnownDonor(db: DB, email: string): Promise<boolean> {
@@ -40,7 +40,9 @@ async function hasGiven(db: DB, email: string): Promise<boolean> {
     .selectFrom('donations')
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['donor_email']), '=', email))
-    .where('status', 'in', ['succeeded', 'refunded'])
+    // A SEPA gift's donor too, while the debit is processed, and when a monthly gift's first debit
+    // failed: its account is updated from the space (ADR 029).
+    .where((eb) => eb.or([eb('status', 'in', ['succeeded', 'refunded', 'processing']), eb.and([eb('status', '=', 'failed'), eb('frequency', '=', 'monthly'), eb('method', 'is not', null), eb('secondary_ref', 'is not', null)])]))
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);

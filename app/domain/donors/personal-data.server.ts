@@ -3,6 +3,8 @@ import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { campaignChoices } from '~/domain/campaigns/campaigns.server';
 import { deleteStaleAttempts, eraseGiftDetails } from '~/domain/donations/ledger.server';
+import { debitOf, type DebitDetails } from '~/domain/donations/status';
+import { meansKey } from '~/domain/means/means';
 import { toDecimalString } from '~/lib/currency';
 import { parisYear } from '~/lib/paris';
 import { parseTaxDetails, type TaxDetails } from '~/domain/receipts/donor-details';
@@ -22,13 +24,7 @@ import { eraseMembershipData, exportMembershipData, memberNamesOf, membershipCsv
 
 /** Every gift of this email, newest first (all statuses: the donor sees what failed too). */
 export async function giftsOf(db: DB, email: string) {
-  return db
-    .selectFrom('donations')
-    .selectAll()
-    .where((eb) => eb(eb.fn('lower', ['donor_email']), '=', email))
-    .orderBy('created_at', 'desc')
-    .limit(5000)
-    .execute();
+  return db.selectFrom('donations').selectAll().where((eb) => eb(eb.fn('lower', ['donor_email']), '=', email)).orderBy('created_at', 'desc').limit(5000).execute();
 }
 
 export interface HistoryRow {
@@ -47,6 +43,7 @@ export interface HistoryRow {
    * app/domain/receipts); the history shows the link only then.
    */
   receiptUrl: string | null;
+  /** A direct debit's account and mandate, shown beside its means (ADR 029). */ debit: DebitDetails | null;
 }
 
 /** Where the donor space serves one of the donor's own receipts (app/routes/donors/receipt.ts). */
@@ -61,11 +58,12 @@ export async function historyOf(db: DB, email: string): Promise<HistoryRow[]> {
     amountMinor: d.amount_minor,
     currency: d.currency,
     eurCents: d.eur_cents,
-    provider: d.provider,
+    provider: meansKey(d),
     status: d.status,
     frequency: d.frequency,
     purpose: d.purpose,
     receiptUrl: receipts.has(d.id) ? donorReceiptUrl(receipts.get(d.id)!.id) : null,
+    debit: debitOf(d),
   }));
 }
 
@@ -147,7 +145,7 @@ export async function exportDonorData(db: DB, email: string, now = new Date()): 
       currency: d.currency,
       amountEur: d.eur_cents === null ? null : toDecimalString(d.eur_cents, 'EUR'),
       feesCoveredEur: toDecimalString(d.fee_eur_cents, 'EUR'),
-      method: d.provider,
+      method: meansKey(d),
       status: d.status,
       frequency: d.frequency,
       name: d.donor_name,

@@ -4,16 +4,20 @@ import { PROVIDER_OF_MEANS, PROVIDER_TITLES, PROVIDERS, type HandMeans, type Pay
 /**
  * The means of payment, in one table (issue 39): every form, list, report, CSV, the donor and member
  * spaces and the dues history read their words here. A means is what the payer chose (card, PayPal,
- * crypto, mobile money, a payment link, or money handed to the foundation); the ledger's `provider`
- * column keeps who took it (a provider's name, or the offline means itself). Shared with the
- * browser: no server imports.
+ * crypto, mobile money, a payment link, a SEPA direct debit, or money handed to the foundation); the
+ * ledger's `provider` column keeps who took it (a provider's name, or the offline means itself) and
+ * its `method` what the provider says the payer paid with, where one provider takes several means
+ * (Stripe: card or SEPA direct debit, ADR 029). Readers give both: `meansOf(provider, method)`.
+ * Shared with the browser: no server imports.
  */
-export const MEANS = ['card', 'paypal', 'crypto', 'mobileMoney', 'mobileLink', 'cash', 'cheque', 'transfer', 'inKind', 'waivedExpenses'] as const;
+export const MEANS = ['card', 'sepa', 'paypal', 'crypto', 'mobileMoney', 'mobileLink', 'cash', 'cheque', 'transfer', 'inKind', 'waivedExpenses'] as const;
 export type Means = (typeof MEANS)[number];
 
 interface MeansWords {
   /** The ledger's `provider` value for a payment by this means. */
   stored: PaymentMeans;
+  /** The ledger's `method` that tells this means from the provider's other one (none: the provider's default means). */
+  method?: string;
   /** The payer's word for it, in their language (donor and member spaces). */
   label: MessageKey;
   /** The back office's word (French), naming the provider where staff need it to find the payment. */
@@ -38,6 +42,8 @@ const offline = (m: HandMeans, word: string, label: MessageKey, receiptLabel = w
 
 const WORDS: Record<Means, MeansWords> = {
   card: { ...online('card', 'Carte', 'donorSpace.methodCard', 'Carte bancaire'), choice: { donateTab: 'donate.tabCard', join: 'join.methodCard' } },
+  // Taken by Stripe as cards are; told apart by the payment method Stripe reports (ADR 029).
+  sepa: { stored: PROVIDER_OF_MEANS.card, method: 'sepa_debit', label: 'donorSpace.methodSepa', staffLabel: 'Prélèvement SEPA', shortLabel: 'Prélèvement SEPA', receiptLabel: 'Prélèvement SEPA' },
   paypal: { ...online('paypal', 'PayPal', 'donorSpace.methodPaypal', 'PayPal'), choice: { donateTab: 'donate.tabPaypal', join: 'join.methodPaypal' } },
   crypto: { ...online('crypto', 'Crypto', 'donorSpace.methodCrypto', `Cryptomonnaie (${PROVIDER_TITLES[PROVIDER_OF_MEANS.crypto]})`), choice: { donateTab: 'donate.tabCrypto', join: 'join.methodCrypto' } },
   mobileMoney: {
@@ -53,13 +59,39 @@ const WORDS: Record<Means, MeansWords> = {
   waivedExpenses: offline('waived_expenses', 'Abandon de frais', 'donorSpace.methodWaivedExpenses', 'Abandon de frais'),
 };
 
-const BY_STORED = new Map<string, Means>(MEANS.map((m) => [WORDS[m].stored, m]));
+/** A stored payment's means: by its provider and, where the provider reported one that names a means, its method. */
+const BY_STORED = new Map<string, Means>(MEANS.map((m) => [WORDS[m].method ? `${WORDS[m].stored}/${WORDS[m].method}` : WORDS[m].stored, m]));
 
 export const isMeans = (v: unknown): v is Means => typeof v === 'string' && Object.hasOwn(WORDS, v);
 
-/** The means of a stored payment (its `provider` column), or of a means already; undefined for a word we do not know. */
-export function meansOf(value: string): Means | undefined {
-  return isMeans(value) ? value : BY_STORED.get(value);
+/**
+ * The means of a stored payment (its `provider` column and the `method` its provider reported), or
+ * of a means already; undefined for a word we do not know. A method that names no means of its own
+ * (a card's 'card', or none reported) is the provider's default means.
+ */
+export function meansOf(value: string, method?: string | null): Means | undefined {
+  if (isMeans(value)) return value;
+  return (method ? BY_STORED.get(`${value}/${method}`) : undefined) ?? BY_STORED.get(value);
+}
+
+/**
+ * What a report groups a stored payment under, and every reader below understands: its `provider`,
+ * or the means itself where the provider's method names one of its own (a SEPA debit: 'sepa').
+ */
+export const meansKey = (d: { provider: string; method?: string | null }): string => (d.method ? BY_STORED.get(`${d.provider}/${d.method}`) : undefined) ?? d.provider;
+
+/** The means a provider's reported method names (SEPA by Stripe), beside the provider's default one. */
+export const METHOD_MEANS: readonly Means[] = MEANS.filter((m) => WORDS[m].method);
+
+/**
+ * A list's filter by a stored value or a means, as the ledger's columns: a means its method names
+ * (SEPA: Stripe's 'sepa_debit'); a provider, its default means (every other method, or none).
+ */
+export function meansFilter(value: string): { provider?: PaymentMeans; method?: string; notMethod?: string } {
+  const m = isMeans(value) ? WORDS[value] : undefined;
+  if (m?.method) return { provider: m.stored, method: m.method };
+  const other = METHOD_MEANS.find((x) => WORDS[x].stored === value);
+  return value ? { provider: value as PaymentMeans, ...(other ? { notMethod: WORDS[other].method } : {}) } : {};
 }
 
 /** The ledger's `provider` value for a means. */
@@ -71,29 +103,36 @@ export function providerFor(m: Means): ProviderName | undefined {
   return (PROVIDERS as readonly string[]).includes(stored) ? (stored as ProviderName) : undefined;
 }
 
-/** The payer's word for a means or a stored payment's; undefined for a word we do not know. */
-export const meansLabel = (value: string): MessageKey | undefined => {
-  const m = meansOf(value);
+/** The payer's word for a means or a stored payment's (its provider and method); undefined for a word we do not know. */
+export const meansLabel = (value: string, method?: string | null): MessageKey | undefined => {
+  const m = meansOf(value, method);
   return m && WORDS[m].label;
 };
 
 /** The payer's word, said with the page's `t`; a word we do not know, as it is. */
-export function meansText(value: string, t: (key: MessageKey) => string): string {
-  const key = meansLabel(value);
+export function meansText(value: string, t: (key: MessageKey) => string, method?: string | null): string {
+  const key = meansLabel(value, method);
   return key ? t(key) : value;
 }
 
-/** The back office's word for a means or a stored payment's (the value itself when unknown). */
-export const staffMeansLabel = (value: string): string => {
-  const m = meansOf(value);
+/** The back office's word for a means or a stored payment's (its provider and method; the value itself when unknown). */
+export const staffMeansLabel = (value: string, method?: string | null): string => {
+  const m = meansOf(value, method);
   return m ? WORDS[m].staffLabel : value;
 };
 
 /**
  * The means as a tax receipt prints it ("mode de versement"), by stored payment's value (the
- * ledger's `provider`): a table read while a receipt is numbered inside the ledger's transaction.
+ * ledger's `provider`, its default means): a table read while a receipt is numbered inside the
+ * ledger's transaction. A payment whose provider reported its method: `receiptMeansLabel`.
  */
-export const RECEIPT_MEANS_LABELS: Readonly<Record<string, string>> = Object.fromEntries(MEANS.map((m) => [WORDS[m].stored, WORDS[m].receiptLabel]));
+export const RECEIPT_MEANS_LABELS: Readonly<Record<string, string>> = Object.fromEntries(MEANS.filter((m) => !WORDS[m].method).map((m) => [WORDS[m].stored, WORDS[m].receiptLabel]));
+
+/** A stored payment's "mode de versement", by its provider and method (its provider's name when unknown). */
+export const receiptMeansLabel = (d: { provider: string; method?: string | null }): string => {
+  const m = meansOf(d.provider, d.method);
+  return m ? WORDS[m].receiptLabel : d.provider;
+};
 
 /** A means offered on the forms: card, PayPal, crypto, mobile money. */
 export type ChoiceMeans = 'card' | 'paypal' | 'crypto' | 'mobileMoney';
@@ -102,8 +141,8 @@ export type ChoiceMeans = 'card' | 'paypal' | 'crypto' | 'mobileMoney';
 export const choiceLabel = (m: ChoiceMeans, form: 'donateTab' | 'join'): MessageKey => WORDS[m].choice![form];
 
 /** The dues history's short word for a means (the value itself when unknown). */
-export const shortMeansLabel = (value: string): string => {
-  const m = meansOf(value);
+export const shortMeansLabel = (value: string, method?: string | null): string => {
+  const m = meansOf(value, method);
   return m ? WORDS[m].shortLabel : value;
 };
 

@@ -185,7 +185,7 @@ export async function onDuesPayment(deps: Pick<DonationDeps, 'db'>, e: PaymentEv
     amountCents: p.eur_cents ?? p.amount_minor,
     paidAt: p.succeeded_at ?? p.updated_at,
     // The dues history names the means (means.ts), never the provider.
-    method: meansOf(p.provider) ?? p.provider,
+    method: meansOf(p.provider, p.method) ?? p.provider,
     recordedBy: link.recorded_by,
   });
   return { membershipId, applied };

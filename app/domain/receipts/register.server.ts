@@ -5,7 +5,7 @@
  * lock (`nextSequence`), which must not leave this module.
  */
 import { randomUUID } from 'node:crypto';
-import { RECEIPT_MEANS_LABELS } from '~/domain/means/means';
+import { receiptMeansLabel } from '~/domain/means/means';
 import { parisYear, parisYearStart } from '~/lib/paris';
 import type { DB } from '~db/index';
 import type { DonationTable, ReceiptTable } from '~db/schema';
@@ -145,7 +145,7 @@ export async function issueForGift(trx: DB, ctx: ReceiptContext, d: DonationTabl
     language: d.language,
     amountCents: d.eur_cents!,
     paidAt: at,
-    method: RECEIPT_MEANS_LABELS[d.provider] ?? d.provider,
+    method: receiptMeansLabel(d),
     issuedAt: at,
     nature: natureOfMeans(d.provider),
     natureDescription: description || null,
@@ -197,7 +197,7 @@ function annualSum(gifts: DonationTable[]): Pick<NewReceipt, 'donationIds' | 'am
     donationIds: gifts.map((g) => g.id),
     amountCents: gifts.reduce((s, g) => s + (g.eur_cents ?? 0), 0),
     paidAt: gifts[gifts.length - 1].succeeded_at!,
-    method: [...new Set(gifts.map((g) => RECEIPT_MEANS_LABELS[g.provider] ?? g.provider))].join(', '),
+    method: [...new Set(gifts.map(receiptMeansLabel))].join(', '),
   };
 }
 

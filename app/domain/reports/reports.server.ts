@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '~db/index';
 import { NON_MONEY_MEANS, type NonMoneyMeans, type PaymentMeans } from '~/domain/donations/status';
+import { meansKey, type Means } from '~/domain/means/means';
 import { monthsBetween, yearEarlier, type ReportRange } from './period';
 
 /**
@@ -36,7 +37,8 @@ export interface DonationReport {
   total: Bucket;
   /** The same period one year earlier. */
   previousTotal: Bucket;
-  byMethod: { provider: PaymentMeans; gifts: number; cents: number }[];
+  /** By means: a provider's name, or the means where its method names one (ADR 029: 'sepa'). */
+  byMethod: { provider: PaymentMeans | Means; gifts: number; cents: number }[];
   byFrequency: { once: Bucket; monthly: Bucket };
   donors: { new: number; returning: number; anonymousGifts: number };
   /** Average and median gift in euro cents (null without a gift); rounded to the cent. */
@@ -93,6 +95,8 @@ function bucket(row: { gifts: unknown; cents: unknown } | undefined): Bucket {
 interface CubeRow {
   month: string;
   provider: string;
+  /** The provider's payment method (ADR 029): a SEPA debit is its own means. */
+  method: string | null;
   frequency: string;
   gifts: number;
   cents: number;
@@ -110,15 +114,16 @@ async function cube(db: DB, from: string, to: string): Promise<CubeRow[]> {
     .select([
       sql<string>`substr(succeeded_at, 1, 7)`.as('month'),
       'provider',
+      'method',
       'frequency',
       sql<number>`count(*)`.as('gifts'),
       sql<number>`coalesce(sum(eur_cents), 0)`.as('cents'),
       sql<number>`coalesce(sum(case when ${hasDonor} then 0 else 1 end), 0)`.as('anonymous'),
     ])
     .where(counted(from, to))
-    .groupBy([sql`substr(succeeded_at, 1, 7)`, 'provider', 'frequency'])
+    .groupBy([sql`substr(succeeded_at, 1, 7)`, 'provider', 'method', 'frequency'])
     .execute();
-  return rows.map((r) => ({ month: r.month, provider: r.provider, frequency: r.frequency, gifts: Number(r.gifts), cents: Number(r.cents), anonymous: Number(r.anonymous) }));
+  return rows.map((r) => ({ month: r.month, provider: r.provider, method: r.method, frequency: r.frequency, gifts: Number(r.gifts), cents: Number(r.cents), anonymous: Number(r.anonymous) }));
 }
 
 /** Adds up the cube's rows by `key`. */
@@ -226,8 +231,8 @@ export async function donationReport(db: DB, range: ReportRange, now = new Date(
     })),
     total,
     previousTotal: sumAll(previousCells),
-    byMethod: [...sumBy(cells, (r) => r.provider)]
-      .map(([provider, b]) => ({ provider: provider as PaymentMeans, ...b }))
+    byMethod: [...sumBy(cells, meansKey)]
+      .map(([provider, b]) => ({ provider: provider as PaymentMeans | Means, ...b }))
       .sort((a, b) => b.cents - a.cents || (a.provider < b.provider ? -1 : 1)),
     byFrequency: { once: frequencies.get('once') ?? none, monthly: frequencies.get('monthly') ?? none },
     donors: { new: Number(donors?.new_donors ?? 0), returning: Number(donors?.returning_donors ?? 0), anonymousGifts: cells.reduce((s, r) => s + r.anonymous, 0) },

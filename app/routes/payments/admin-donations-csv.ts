@@ -18,7 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = rows.map((d) =>
     [
       d.created_at,
-      staffMeansLabel(d.provider),
+      staffMeansLabel(d.provider, d.method),
       referenceOf(d),
       STATUS_LABELS[d.status as DonationStatus] ?? d.status,
       toDecimalString(d.amount_minor, d.currency),

@@ -1,8 +1,8 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-donations';
-import { staffMeansLabel } from '~/domain/means/means';
-import { DONATION_STATUSES, PAYMENT_MEANS, STATUS_LABELS, referenceOf, type DonationStatus, type PaymentMeans } from '~/domain/donations/status';
-import { PERIOD_LABELS } from '~/domain/donations/admin-filters';
+import { meansKey, staffMeansLabel } from '~/domain/means/means';
+import { DONATION_STATUSES, STATUS_LABELS, referenceOf, type DonationStatus } from '~/domain/donations/status';
+import { FILTER_MEANS, PERIOD_LABELS } from '~/domain/donations/admin-filters';
 import { formatMoney } from '~/lib/currency';
 import { requireUser } from '~/routes/admin/auth.server';
 import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     donations: all.map((d) => ({
       id: d.id,
       createdAt: d.created_at,
-      provider: d.provider as PaymentMeans,
+      means: meansKey(d),
       ref: d.provider_ref.startsWith('attempt:') ? '' : referenceOf(d),
       status: d.status as DonationStatus,
       amount: formatMoney(d.amount_minor, d.currency, 'fr'),
@@ -62,6 +62,7 @@ export const meta: Route.MetaFunction = () => [{ title: 'Dons | Administration' 
 
 const STATUS_STYLE: Record<DonationStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
+  processing: 'bg-sky-100 text-sky-900',
   succeeded: 'bg-green-100 text-green-900',
   failed: 'bg-red-100 text-red-900',
   cancelled: 'bg-gray-200 text-gray-900',
@@ -105,7 +106,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
           <label htmlFor="provider" className="block text-sm font-medium text-gray-900">Moyen</label>
           <select id="provider" name="provider" defaultValue={query.provider} className={inputClass(false)}>
             <option value="">Tous</option>
-            {PAYMENT_MEANS.map((p) => <option key={p} value={p}>{staffMeansLabel(p)}</option>)}
+            {FILTER_MEANS.map((p) => <option key={p} value={p}>{staffMeansLabel(p)}</option>)}
           </select>
         </div>
         <div>
@@ -164,7 +165,7 @@ export default function DonationsScreen({ loaderData }: Route.ComponentProps) {
               {donations.map((d) => (
                 <tr key={d.id}>
                   <td className="px-4 py-3 whitespace-nowrap">{dateTime.format(new Date(d.createdAt))}</td>
-                  <td className="px-4 py-3">{staffMeansLabel(d.provider)}{d.frequency === 'monthly' ? ' · mensuel' : ''}{d.giftState ? ` · ${d.giftState}` : ''}</td>
+                  <td className="px-4 py-3">{staffMeansLabel(d.means)}{d.frequency === 'monthly' ? ' · mensuel' : ''}{d.giftState ? ` · ${d.giftState}` : ''}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{d.amount}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{d.eur}</td>
                   <td className="px-4 py-3">

@@ -31,7 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const monthly = offer && { token: offer.token, same: formatMoney(offer.sameCents, 'EUR', lang), share: offer.shareCents && formatMoney(offer.shareCents, 'EUR', lang) };
   // The offer's form may lead to the card's hosted checkout, and nowhere else.
   const headers = offer ? { 'Content-Security-Policy': hostedCheckoutCsp(deps, { card: true, paypal: false, crypto: false, mobileMoney: false }) } : undefined;
-  const state = payment.status === 'succeeded' ? ('confirmed' as const) : ('pending' as const);
+  // A SEPA mandate signed: the debit takes a few days (ADR 029).
+  const state = payment.status === 'succeeded' ? ('confirmed' as const) : payment.status === 'processing' ? ('processing' as const) : ('pending' as const);
   const amount = state === 'confirmed' ? formatMoney(payment.amount_minor, payment.currency, lang) : null;
   return data({ state, amount, emailed, monthly }, headers ? { headers } : undefined);
 }
@@ -107,7 +108,9 @@ export default function PaymentSuccess({ loaderData, actionData }: Route.Compone
         </p>
       )}
       <p className="mt-4 text-lg text-gray-700" data-testid="thank-you-text">
-        {loaderData.state === 'pending'
+        {loaderData.state === 'processing'
+          ? t(loaderData.emailed ? 'payment.processingText' : 'payment.processingTextNoEmail')
+          : loaderData.state === 'pending'
           ? t(loaderData.emailed ? 'payment.pendingText' : 'payment.pendingTextNoEmail')
           : t(loaderData.emailed ? 'payment.successText' : 'payment.successTextNoEmail')}
       </p>

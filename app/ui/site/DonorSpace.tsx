@@ -2,6 +2,7 @@ import type { AnnualReceiptRow, HistoryRow } from '~/domain/donors/personal-data
 import type { GiftStatus, MonthlyGiftView } from '~/domain/donations/monthly.server';
 import { meansText } from '~/domain/means/means';
 import { AMOUNT_PATTERN } from '~/domain/donations/money';
+import { debitOf } from '~/domain/donations/status';
 import { formatMoney } from '~/lib/currency';
 import type { Lang, MessageKey, useI18n } from '~/lib/i18n';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
@@ -32,6 +33,7 @@ const STATUS: Record<string, MessageKey> = {
   succeeded: 'donorSpace.statusSucceeded',
   failed: 'donorSpace.statusFailed',
   pending: 'donorSpace.statusPending',
+  processing: 'donorSpace.statusProcessing',
   cancelled: 'donorSpace.statusCancelled',
   refunded: 'donorSpace.statusRefunded',
 };
@@ -96,12 +98,16 @@ export function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data:
             const mine = err?.gift === g.id;
             const amountId = `amount-${g.id}`;
             const errId = `gift-error-${g.id}`;
+            // A SEPA gift speaks of the donor's account, not a card (ADR 029).
+            const debit = g.method === 'sepa_debit';
+            const mandate = debitOf({ account_last4: g.accountLast4, mandate_ref: g.mandateRef, mandate_signed_at: g.mandateSignedAt });
             return (
               <li key={g.id} className="rounded-lg border border-gray-200 p-4">
                 <h3 className="text-xl font-semibold">{t('donorSpace.perMonth', { amount: money(g.amountMinor, g.currency) })}</h3>
                 <p className="mt-1 text-gray-700">
-                  <span data-gift-status>{t(GIFT_STATUS[g.status])}</span> · {t('donorSpace.since', { date: formatDate(g.startedAt) })}
+                  <span data-gift-status>{t(debit && g.status === 'past_due' ? 'donorSpace.giftPastDueAccount' : GIFT_STATUS[g.status])}</span> · {t('donorSpace.since', { date: formatDate(g.startedAt) })}
                 </p>
+                {mandate && <p className="mt-1 text-gray-700 wrap-anywhere" data-mandate>{t('donorSpace.mandate', { last4: mandate.last4, reference: mandate.reference, date: formatDate(mandate.signedAt) })}</p>}
                 {mine && <div className="mt-3"><Alert id={errId} text={errText} /></div>}
                 {g.status !== 'ended' && (
                   <div className="mt-4 space-y-4">
@@ -124,7 +130,7 @@ export function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data:
                       <form method="post" action={space}>
                         <input type="hidden" name="intent" value="card" />
                         <input type="hidden" name="gift" value={g.id} />
-                        <button type="submit" className={buttonClass('secondary')}>{t('donorSpace.updateCard')}</button>
+                        <button type="submit" className={buttonClass('secondary')}>{t(debit ? 'donorSpace.updateAccount' : 'donorSpace.updateCard')}</button>
                       </form>
                       <form method="post" action={space}>
                         <input type="hidden" name="intent" value="stop" />
@@ -164,7 +170,10 @@ export function SignedIn({ data: d, err, errText, t, lang, formatDate }: { data:
                     <td className="px-3 py-2 whitespace-nowrap">{formatDate(h.date)}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{h.eurCents === null ? '' : money(h.eurCents, 'EUR')}</td>
                     <td className="px-3 py-2 whitespace-nowrap">{money(h.amountMinor, h.currency)}</td>
-                    <td className="px-3 py-2">{meansText(h.provider, t)}</td>
+                    <td className="px-3 py-2">
+                      {meansText(h.provider, t)}
+                      {h.debit && <span className="block text-xs text-gray-700" data-mandate>{t('donorSpace.mandate', { last4: h.debit.last4, reference: h.debit.reference, date: formatDate(h.debit.signedAt) })}</span>}
+                    </td>
                     <td className="px-3 py-2">{t(h.purpose === 'dues' ? 'donorSpace.dues' : h.frequency === 'monthly' ? 'donorSpace.monthly' : 'donorSpace.once')}</td>
                     <td className="px-3 py-2">{STATUS[h.status] ? t(STATUS[h.status]) : h.status}</td>
                     {hasReceipts && <td className="px-3 py-2">{h.receiptUrl && <a href={h.receiptUrl} className="font-semibold text-brand-800 underline">{t('donorSpace.receiptDownload')}</a>}</td>}

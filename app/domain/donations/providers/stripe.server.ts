@@ -3,19 +3,16 @@ import { messagesFor } from '~/lib/i18n.server';
 import { log } from '~/lib/log.server';
 import { translate } from '~/lib/i18n';
 import type { DonationDeps } from '../context.server';
-import type { DonationStatus } from '../status';
+import { instrumentOf, type DonationStatus } from '../status';
 import { findByRef, findBySecondaryRef, type Donation } from '../ledger.server';
 import { toDecimalString } from '~/lib/currency';
 import { returnPaths, type PaymentProvider, type WebhookNotice } from './provider';
 import { origins, originOf, ProviderError, returnOrigin, type VerifiedPayment } from './types';
 import { STRIPE_DISPUTE_EVENTS, stripeDispute } from './stripe-disputes';
+import { paymentOfSession } from './stripe-debits.server';
+import { asksPayment, firstInvoiceMove, firstInvoiceStatus, stripeSessionStatus } from './stripe-states';
 
-/** What this provider's status means to the ledger; `null`: nothing final yet, the attempt stays as it is. */
-export function stripeSessionStatus(session: { status?: string | null; payment_status?: string | null }): DonationStatus | null {
-  if (session.status === 'expired') return 'cancelled';
-  if (session.status === 'complete' && (session.payment_status === 'paid' || session.payment_status === 'no_payment_required')) return 'succeeded';
-  return null;
-}
+export { stripeSessionStatus } from './stripe-states';
 
 /** A Stripe client; `apiBase` (STRIPE_API_BASE) points it at a sandbox or a local fake. */
 export function stripeClient(secretKey: string, apiBase?: string): Stripe {
@@ -107,12 +104,26 @@ export function sessionPayment(session: Stripe.Checkout.Session): VerifiedPaymen
   };
 }
 
+/**
+ * A session's verified word, `event` the news it came with: a session complete yet unpaid, or news
+ * of its debit, is read with its payment (asked of Stripe: stripe-debits.server.ts), which says
+ * whether a debit is on its way and what the payer paid with (ADR 029).
+ */
+export async function verifiedSession(stripe: Stripe, session: Stripe.Checkout.Session, event?: string): Promise<VerifiedPayment> {
+  const p = sessionPayment(session);
+  if (!asksPayment(session, event)) return p;
+  const paid = await paymentOfSession(stripe, session);
+  return { ...p, status: stripeSessionStatus(session, { event, paymentIntent: paid?.status }), instrument: paid?.instrument };
+}
+
 export async function retrieveSession(stripe: Stripe, id: string): Promise<VerifiedPayment> {
+  let session: Stripe.Checkout.Session;
   try {
-    return sessionPayment(await stripe.checkout.sessions.retrieve(id));
+    session = await stripe.checkout.sessions.retrieve(id);
   } catch (e) {
     throw new ProviderError('stripe', e instanceof Error ? e.message : String(e));
   }
+  return verifiedSession(stripe, session);
 }
 
 /** A charge as a webhook sends it: `invoice` only from an endpoint on an API version before 2025-03-31.basil. */
@@ -180,12 +191,17 @@ async function giftOfCharge(deps: DonationDeps, charge: ChargeLike): Promise<Don
   return invoice.billing_reason === 'subscription_create' ? findBySecondaryRef(deps.db, 'stripe', subId) : undefined;
 }
 
-/** A renewal's invoice, paid: recorded as a gift like the first one (its donor, receipt details and fees). */
-async function renewal(deps: DonationDeps, invoice: Stripe.Invoice & { subscription?: string | null }): Promise<WebhookNotice | null> {
+type InvoiceLike = Stripe.Invoice & { subscription?: string | null };
+
+/**
+ * A renewal's invoice, paid: recorded as a gift like the first one (its donor, receipt details,
+ * fees and means). `again`: the first invoice paid after the first gift failed (ADR 029).
+ */
+async function renewal(deps: DonationDeps, invoice: InvoiceLike, again?: Donation): Promise<WebhookNotice | null> {
   const subId = subscriptionOfInvoice(invoice);
-  // The first invoice is the checkout itself, counted by checkout.session.completed.
-  if (!subId || invoice.billing_reason === 'subscription_create' || !invoice.id) return null;
-  const first = await findBySecondaryRef(deps.db, 'stripe', subId);
+  // The first invoice is the checkout itself, counted by checkout.session.completed (or by firstInstalment).
+  if (!subId || (invoice.billing_reason === 'subscription_create' && !again) || !invoice.id) return null;
+  const first = again ?? (await findBySecondaryRef(deps.db, 'stripe', subId));
   if (!first || invoice.currency.toUpperCase() !== 'EUR') return null;
   const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
   return {
@@ -207,8 +223,26 @@ async function renewal(deps: DonationDeps, invoice: Stripe.Invoice & { subscript
       taxDetails: first.tax_details,
       // Each renewal covers the fees the first gift chose; its campaign is decided by the renewal's designation rule.
       gift: { campaignId: first.campaign_id, feeEurCents: invoice.amount_paid === first.amount_minor ? first.fee_eur_cents : 0 },
+      instrument: instrumentOf(first),
     },
   };
+}
+
+/**
+ * News of a subscription's first invoice (ADR 029): a monthly SEPA gift's checkout completed unpaid,
+ * so its first instalment is settled here, once — paid, or its debit failed. Undefined when the
+ * news is not the first instalment's (a renewal's, an unknown subscription's): the caller goes on.
+ */
+async function firstInstalment(deps: DonationDeps, type: string, invoice: InvoiceLike): Promise<WebhookNotice[] | undefined> {
+  const news = firstInvoiceStatus(type, invoice);
+  const subId = subscriptionOfInvoice(invoice);
+  const first = news && subId ? await findBySecondaryRef(deps.db, 'stripe', subId) : undefined;
+  if (!news || !first) return undefined;
+  const move = firstInvoiceMove(news, first.status as DonationStatus);
+  if (move === 'gift') return [await renewal(deps, invoice, first)].filter((n): n is WebhookNotice => n !== null);
+  if (move === 'none') return news === 'failed' && first.status !== 'failed' ? undefined : [];
+  const amountMinor = news === 'succeeded' ? invoice.amount_paid : first.amount_minor;
+  return [{ kind: 'verified', donation: first, payment: { ref: first.provider_ref, status: news, amountMinor, currency: invoice.currency.toUpperCase(), secondaryRef: subId } }];
 }
 
 async function disputeNotices(deps: DonationDeps, eventId: string, d: Stripe.Dispute): Promise<WebhookNotice[]> {
@@ -225,9 +259,15 @@ const SUBSCRIPTION_EVENTS = new Set(['invoice.payment_failed', 'customer.subscri
 /** What one verified Stripe event says. */
 async function noticesOf(deps: DonationDeps, event: Stripe.Event): Promise<WebhookNotice[]> {
   if (SESSION_EVENTS.has(event.type)) {
-    const p = sessionPayment(event.data.object as Stripe.Checkout.Session);
-    if (event.type === 'checkout.session.async_payment_failed') p.status = 'failed';
-    return [{ kind: 'verified', payment: p }];
+    // A session of ours only: Stripe is asked about its payment after that (ADR 029).
+    const session = event.data.object as Stripe.Checkout.Session;
+    const donation = await findByRef(deps.db, 'stripe', session.id);
+    return donation ? [{ kind: 'verified', payment: await verifiedSession(stripeOf(deps), session, event.type), donation }] : [];
+  }
+  // A monthly SEPA gift's first instalment, paid or failed (ADR 029); other invoices go on below.
+  if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
+    const first = await firstInstalment(deps, event.type, event.data.object as InvoiceLike);
+    if (first) return first;
   }
   if (event.type === 'charge.refunded') {
     const charge = event.data.object;

@@ -1,4 +1,4 @@
-import type { DonationStatus } from '../status';
+import type { DonationStatus, PaymentInstrument } from '../status';
 
 /** What a provider says about one payment, after we asked it (never taken from a browser). */
 export interface VerifiedPayment {
@@ -14,6 +14,8 @@ export interface VerifiedPayment {
   secondaryRef?: string | null;
   /** The campaign the provider's metadata names (undefined: this provider carries none). Checked, never stored. */
   designation?: string | null;
+  /** What the payer paid with, where the provider takes several means (Stripe: card, SEPA debit; ADR 029). */
+  instrument?: PaymentInstrument;
 }
 
 /** A provider that could not be reached or answered something we cannot read. */
