@@ -18,6 +18,7 @@ import * as m019 from './019-news-departures';
 import * as m020 from './020-dues-means';
 import * as m021 from './021-offline-gifts';
 import * as m022 from './022-payment-disputes';
+import * as m025 from './025-transparency';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '020-dues-means': m020,
   '021-offline-gifts': m021,
   '022-payment-disputes': m022,
+  '025-transparency': m025,
 };
