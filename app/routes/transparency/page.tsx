@@ -51,32 +51,35 @@ function MoneyBlock({ id, title, sentence, rows, total }: { id: string; title: s
       </h3>
       <MoneyBars title={title} summary={sentence} bars={rows.map((r) => ({ label: r.label, share: r.share, percent: r.percent }))} />
       <p className="text-gray-700">{sentence}</p>
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{title}</caption>
-        <thead className="border-b border-gray-300">
-          <tr>
-            <th scope="col" className="py-2 pr-2 font-semibold">{t('money.line')}</th>
-            <th scope="col" className="py-2 pr-2 text-right font-semibold">{t('money.amount')}</th>
-            <th scope="col" className="py-2 text-right font-semibold">{t('money.share')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-200">
-          {rows.map((r, i) => (
-            <tr key={`${i}-${r.label}`}>
-              <th scope="row" className="py-2 pr-2 font-normal [overflow-wrap:anywhere]">{r.label}</th>
-              <td className="py-2 pr-2 text-right whitespace-nowrap">{r.amount}</td>
-              <td className="py-2 text-right whitespace-nowrap">{r.percent}</td>
+      {/* A wide table scrolls in its own region, never the page (WCAG 1.4.10). */}
+      <div role="region" aria-labelledby={id} tabIndex={0} className="relative overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{title}</caption>
+          <thead className="border-b border-gray-300">
+            <tr>
+              <th scope="col" className="py-2 pr-2 font-semibold">{t('money.line')}</th>
+              <th scope="col" className="py-2 pr-2 text-right font-semibold">{t('money.amount')}</th>
+              <th scope="col" className="py-2 text-right font-semibold">{t('money.share')}</th>
             </tr>
-          ))}
-        </tbody>
-        <tfoot className="border-t-2 border-gray-300 font-semibold">
-          <tr>
-            <th scope="row" className="py-2 pr-2">{total.label}</th>
-            <td className="py-2 pr-2 text-right whitespace-nowrap">{total.amount}</td>
-            <td className="py-2 text-right whitespace-nowrap">{total.percent}</td>
-          </tr>
-        </tfoot>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-gray-200">
+            {rows.map((r, i) => (
+              <tr key={`${i}-${r.label}`}>
+                <th scope="row" className="py-2 pr-2 font-normal [overflow-wrap:anywhere]">{r.label}</th>
+                <td className="py-2 pr-2 text-right whitespace-nowrap">{r.amount}</td>
+                <td className="py-2 text-right whitespace-nowrap">{r.percent}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-gray-300 font-semibold">
+            <tr>
+              <th scope="row" className="py-2 pr-2">{total.label}</th>
+              <td className="py-2 pr-2 text-right whitespace-nowrap">{total.amount}</td>
+              <td className="py-2 text-right whitespace-nowrap">{total.percent}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
     </section>
   );
 }
