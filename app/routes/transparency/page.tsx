@@ -45,12 +45,12 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, (i18n) => ({ ti
 function MoneyBlock({ id, title, sentence, rows, total }: { id: string; title: string; sentence: string; rows: SummaryRow[]; total: SummaryRow }) {
   const { t } = useI18n();
   return (
-    <section aria-labelledby={id} className="space-y-4" data-testid={id}>
-      <h3 id={id} className="text-2xl font-bold">
+    <section aria-labelledby={id} className="min-w-0 space-y-4" data-testid={id}>
+      <h3 id={id} className="text-2xl font-bold [overflow-wrap:anywhere]">
         {title}
       </h3>
       <MoneyBars title={title} summary={sentence} bars={rows.map((r) => ({ label: r.label, share: r.share, percent: r.percent }))} />
-      <p className="text-gray-700">{sentence}</p>
+      <p className="text-gray-700 [overflow-wrap:anywhere]">{sentence}</p>
       {/* A wide table scrolls in its own region, never the page (WCAG 1.4.10). */}
       <div role="region" aria-labelledby={id} tabIndex={0} className="relative overflow-x-auto">
         <table className="w-full text-left text-sm">
@@ -108,7 +108,7 @@ export default function WhereTheMoneyGoes({ loaderData }: Route.ComponentProps) 
           <div className="space-y-3">
             <h2 id="money-year" className="text-3xl font-bold">{t('money.yearTitle', { year: shown.year })}</h2>
             <p className="text-2xl font-bold text-brand-800" data-testid="money-headline">{shown.summary.headline}</p>
-            {shown.comment && <p className="max-w-2xl text-gray-800">{shown.comment}</p>}
+            {shown.comment && <p className="max-w-2xl text-gray-800 [overflow-wrap:anywhere]">{shown.comment}</p>}
             <p>
               <a href={pdf} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline" data-testid="money-pdf">
                 {t('money.pdf', { year: shown.year })}
