@@ -86,3 +86,46 @@ describe('where the money goes: the figures (ADR 032)', () => {
     expect(commentIn(YEAR, 'es')).toBe('Buen año.');
   });
 });
+
+describe('where the money goes: each row’s messages (ADR 032)', () => {
+  const schema = yearFiguresSchema(new Map([['p1', 'Forages']]));
+  const base = { gifts: '1', dues: '1', fundraising: '1', running: '1' };
+  const issues = (form: Record<string, string>) => {
+    const r = schema.safeParse(formRecord(Object.entries({ ...base, ...form })));
+    return r.success ? [] : r.error.issues.map((i) => ({ code: i.code, path: i.path.join('.'), message: i.message }));
+  };
+
+  it('names the field and says what is missing, for resources and missions alike', () => {
+    expect(issues({ 'otherResources.0.amount': '5', 'otherResources.1.label': 'Legs', 'otherResources.1.amount': '  ', 'missions.0.project': 'p9', 'missions.0.amount': '2', 'missions.1.label': 'Libre', 'missions.1.amount': '1,234', 'missions.2.amount': '7', gifts: '', dues: 'x', commentEs: 'é'.repeat(501) })).toEqual([
+      { code: 'too_small', path: 'gifts', message: 'Champ obligatoire.' },
+      { code: 'custom', path: 'dues', message: 'Un montant en euros, 0 ou plus (ex. 1 250 000 ou 1250000,50), un milliard au plus.' },
+      { code: 'custom', path: 'otherResources.0.label', message: 'Nommez cette ressource (ex. Subventions, Legs).' },
+      { code: 'custom', path: 'otherResources.1.amount', message: 'Le montant de cette ligne est obligatoire.' },
+      { code: 'custom', path: 'missions.0.project', message: 'Ce projet n’existe plus : choisissez-en un autre ou écrivez un libellé.' },
+      { code: 'custom', path: 'missions.1.amount', message: 'Un montant en euros, 0 ou plus (ex. 1 250 000 ou 1250000,50), un milliard au plus.' },
+      { code: 'custom', path: 'missions.2.label', message: 'Choisissez un projet ou écrivez un libellé.' },
+      { code: 'too_big', path: 'commentEs', message: '500 caractères au plus.' },
+    ]);
+    expect(issues({ gifts: undefined as never })).toEqual([{ code: 'invalid_type', path: 'gifts', message: 'Champ obligatoire.' }]);
+  });
+
+  it('keeps filled rows only, with their labels; a project’s own label wins over its title; publishing only when ticked', () => {
+    const ok = schema.parse(formRecord(Object.entries({ ...base, 'otherResources.0.label': 'Legs', 'otherResources.0.amount': '0', 'otherResources.1.label': '', 'missions.0.project': 'p1', 'missions.0.label': 'Puits', 'missions.0.amount': '1', published: 'true' })));
+    expect(ok.figures.otherResources).toEqual([{ label: 'Legs', cents: 0 }]);
+    expect(ok.figures.missions).toEqual([{ projectId: 'p1', label: 'Puits', cents: 100 }]);
+    expect(ok.published).toBe(true);
+    for (const [v, published] of [['on', true], [true, true], ['', false], ['off', false], [false, false], [undefined, false]] as const) expect(schema.parse({ ...base, published: v }).published, String(v)).toBe(published);
+    expect(schema.parse(base).figures).toMatchObject({ otherResources: [], missions: [] });
+  });
+
+  it('writes the totals and the resources sentence', () => {
+    const s = yearSummary(YEAR, 'fr', fr);
+    expect([s.resourcesTotal.label, plain(s.resourcesTotal.amount), plain(s.resourcesTotal.percent)]).toEqual(['Total', '100 000,00 €', '100 %']);
+    expect([s.usesTotal.label, s.missionsTotal.label, plain(s.missionsTotal.amount)]).toEqual(['Total', 'Total', '82 000,00 €']);
+    expect(plain(s.resourcesSentence)).toBe('100 000,00 € de ressources, dont 70 % de dons du public.');
+    expect(readFigures(JSON.stringify({ otherResources: [{ cents: 1 }], giftsCents: 0, duesCents: '5' })).otherResources).toEqual([{ label: '', cents: 1 }]);
+    expect(readFigures(JSON.stringify({ giftsCents: 0, duesCents: '5', runningCents: 3 }))).toMatchObject({ giftsCents: 0, duesCents: 0, runningCents: 3 });
+    expect(commentIn({ ...YEAR, comment: { fr: ' Texte ', en: '', es: '' } }, 'en')).toBe('Texte');
+    expect(centsForForm(300)).toBe('3');
+  });
+});

@@ -59,11 +59,11 @@ const amount = z.string({ message: 'Champ obligatoire.' }).trim().min(1, 'Champ 
 });
 const text = (max: number) => z.string().trim().max(max, `${max} caractères au plus.`).default('');
 
-/** A row of a list: blank (ignored) or filled in, its amount then required. */
+/** A row of a list: blank (ignored: null) or filled in, its amount then required (fields arrive trimmed). */
 function rowAmount(row: { amount: string }, filled: boolean, ctx: z.RefinementCtx): number | null {
   if (!filled) return null;
-  const cents = row.amount.trim() === '' ? null : parseAccountAmount(row.amount);
-  if (cents === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: row.amount.trim() === '' ? 'Le montant de cette ligne est obligatoire.' : AMOUNT_MESSAGE });
+  const cents = parseAccountAmount(row.amount);
+  if (cents === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: row.amount === '' ? 'Le montant de cette ligne est obligatoire.' : AMOUNT_MESSAGE });
   return cents;
 }
 
@@ -71,7 +71,7 @@ const otherRow = z.object({ label: text(120), amount: text(30) }).transform((row
   const filled = row.label !== '' || row.amount !== '';
   if (filled && row.label === '') ctx.addIssue({ code: 'custom', path: ['label'], message: 'Nommez cette ressource (ex. Subventions, Legs).' });
   const cents = rowAmount(row, filled, ctx);
-  return filled && cents !== null ? { label: row.label, cents } : null;
+  return cents === null ? null : { label: row.label, cents };
 });
 
 const missionRow = (projects: ReadonlyMap<string, string>) =>
@@ -80,7 +80,7 @@ const missionRow = (projects: ReadonlyMap<string, string>) =>
     if (row.project !== '' && !projects.has(row.project)) ctx.addIssue({ code: 'custom', path: ['project'], message: 'Ce projet n’existe plus : choisissez-en un autre ou écrivez un libellé.' });
     else if (filled && row.project === '' && row.label === '') ctx.addIssue({ code: 'custom', path: ['label'], message: 'Choisissez un projet ou écrivez un libellé.' });
     const cents = rowAmount(row, filled, ctx);
-    if (!filled || cents === null) return null;
+    if (cents === null) return null;
     return row.project !== '' ? { projectId: row.project, label: row.label || (projects.get(row.project) ?? ''), cents } : { projectId: null, label: row.label, cents };
   });
 
