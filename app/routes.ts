@@ -9,6 +9,7 @@ import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
 import { adminRoutes as offlineGiftRoutes } from './routes/offline-gifts/routes';
 import { adminRoutes as membershipAdminRoutes } from './routes/membership/routes';
 import { adminRoutes as letterAdminRoutes, resources as letterResources, sitePages as letterPages } from './routes/letters/routes';
+import { adminRoutes as moneyAdminRoutes, resources as moneyResources, sitePages as moneyPages } from './routes/transparency/routes';
 import { adminRoutes as donorAdminRoutes, downloads as donorDownloads, sitePages as donorPages } from './routes/donors/routes';
 
 /** The public site's pages, inside its layout; French at these paths. */
@@ -33,6 +34,7 @@ const sitePages: RouteConfigEntry[] = [
   route('mentions-legales', 'routes/site/terms.tsx'),
   ...donorPages,
   ...letterPages,
+  ...moneyPages,
   route('*', 'routes/site/not-found.tsx'),
 ];
 
@@ -71,6 +73,7 @@ export default [
   ...receiptAdminRoutes,
   ...membershipAdminRoutes,
   ...reportRoutes,
+  ...moneyAdminRoutes,
   ...donorAdminRoutes,
   ...letterAdminRoutes,
     // Paths no screen owns answer 404 (after the guard's role check).
@@ -79,6 +82,7 @@ export default [
   ...paymentPublicRoutes,
   ...donorDownloads,
   ...letterResources,
+  ...moneyResources,
   layout('routes/site/layout.tsx', sitePages),
   // The same pages in English and Spanish, each at its own address (ADR 026): /en/…, /es/….
   ...OTHER_LANGS.map((lang) => route(lang, 'routes/site/layout.tsx', { id: `${lang}/routes/site/layout` }, inLanguage(lang, sitePages))),

@@ -439,6 +439,17 @@ export interface MembershipPaymentTable {
   recorded_by: string | null;
 }
 
+/** Migration 025: one year of the figures "where the money goes" (ADR 032). */
+export interface TransparencyYearTable {
+  year: number;
+  /** JSON (app/domain/transparency/figures.ts: YearFigures). */
+  figures: string;
+  published: number;
+  version: number;
+  updated_at: string;
+  updated_by: string;
+}
+
 /** Migration 021: a deposit of cheques at the bank (ADR 028). */
 export interface GiftBatchTable {
   id: string;
@@ -578,6 +589,7 @@ export interface Database {
   gift_batches: GiftBatchTable;
   offline_gifts: OfflineGiftTable;
   gift_evidence: GiftEvidenceTable;
+  transparency_years: TransparencyYearTable;
   subscribers: SubscriberTable;
   subscriber_events: SubscriberEventTable;
   subscriber_tokens: SubscriberTokenTable;

@@ -12,6 +12,10 @@ export const SITE_TAG = 'site';
 export const CAMPAIGNS_TAG = 'campaigns';
 /** /faire-un-don, whatever its query (tab, campaign designated). */
 export const DONATE_TAG = 'donate';
+/** /ou-va-votre-argent and each published year's page (/ou-va-votre-argent/2025): figures and live totals (ADR 032). */
+export const MONEY_TAG = 'money';
+/** The page "where the money goes", without its language prefix. */
+export const MONEY_PATH = '/ou-va-votre-argent';
 
 const LISTS_CAMPAIGNS = new Set(['/', '/campagnes', '/nos-actions']);
 /** Akamai's limit per tag (Cloudflare's is 1024): a longer path is cut, its key stays one word. */
@@ -43,6 +47,7 @@ export function pageTags(path: string): string[] {
   const campaign = /^\/campagnes\/([^/]+)$/.exec(p);
   if (campaign) tags.push(campaignTag(campaign[1]));
   if (p === '/faire-un-don') tags.push(DONATE_TAG);
+  if (p === MONEY_PATH || p.startsWith(`${MONEY_PATH}/`)) tags.push(MONEY_TAG);
   return tags;
 }
 

@@ -20,6 +20,7 @@ import * as m021 from './021-offline-gifts';
 import * as m022 from './022-payment-disputes';
 import * as m023 from './023-payment-method';
 import * as m024 from './024-gifts-in-kind';
+import * as m025 from './025-transparency';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '022-payment-disputes': m022,
   '023-payment-method': m023,
   '024-gifts-in-kind': m024,
+  '025-transparency': m025,
 };

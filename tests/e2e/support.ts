@@ -85,6 +85,7 @@ export const PUBLIC_PAGES: { path: string; h1: Record<'fr' | 'en' | 'es', string
   { path: '/payment/cancel', h1: { fr: 'Paiement annulé', en: 'Payment cancelled', es: 'Pago cancelado' } },
   { path: '/confidentialite', h1: { fr: 'Politique de confidentialité', en: 'Privacy policy', es: 'Política de privacidad' } },
   { path: '/mentions-legales', h1: { fr: 'Mentions légales', en: 'Legal notice', es: 'Aviso legal' } },
+  { path: '/ou-va-votre-argent', h1: { fr: 'Où va votre argent', en: 'Where your money goes', es: 'Adónde va su dinero' } },
   { path: '/blog/inconnu', h1: { fr: 'Article non trouvé', en: 'Article not found', es: 'Artículo no encontrado' }, status: 404 },
   { path: '/page-qui-n-existe-pas', h1: { fr: 'Page introuvable', en: 'Page not found', es: 'Página no encontrada' }, status: 404 },
 ];

@@ -11,7 +11,7 @@ describe('roles', () => {
     expect(groups('Admin')).toEqual([
       ['', ['Dashboard']],
       ['Contenu du site', CONTENT],
-      ['Dons et reçus', ['Dons', 'Chèques et virements', 'Reçus', 'Rapports']],
+      ['Dons et reçus', ['Dons', 'Chèques et virements', 'Reçus', 'Rapports', 'Où va l’argent']],
       ['Membres et lettres', ['Adhésions', 'Lettres d’information']],
       ['Réglages et équipe', ['Paiements', 'Utilisateurs', 'Courriels en attente', 'Paramètres']],
     ]);

@@ -8,10 +8,21 @@ import type { TaxFieldError } from '~/domain/receipts/donor-details';
 import { formatMoney } from '~/lib/currency';
 import { useI18n, type MessageKey } from '~/lib/i18n';
 import { ButtonLink, buttonClass } from '~/ui/primitives/ButtonLink';
-import { useSitePath } from '~/ui/primitives/links';
+import { SiteLink, useSitePath } from '~/ui/primitives/links';
 import { GivingOptions } from '~/ui/site/GivingOptions';
 import { NewsletterConsent } from '~/ui/site/NewsletterConsent';
 import { TaxReceiptFields } from '~/ui/site/TaxReceiptFields';
+
+/** The discreet link to where the money goes (ADR 032), under the page's introduction. */
+function MoneyLink({ label }: { label: string }) {
+  return (
+    <p className="mt-2">
+      <SiteLink to="/ou-va-votre-argent" className="inline-flex min-h-11 items-center text-sm font-medium text-brand-700 underline" data-testid="money-link">
+        {label}
+      </SiteLink>
+    </p>
+  );
+}
 
 /**
  * The donate page (/faire-un-don, app/routes/site/donate.tsx): a tab per method on offer and the
@@ -74,6 +85,7 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
       <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
         <h1 className="text-4xl font-extrabold">{t('donate.title')}</h1>
         <p className="mt-3 text-lg text-gray-700">{t('donate.intro')}</p>
+        <MoneyLink label={t('money.link')} />
         <section className="mt-10 rounded-xl border border-gray-200 p-8 text-center shadow-sm" aria-labelledby="donate-soon">
           <h2 id="donate-soon" className="text-2xl font-bold">{t('donate.soon')}</h2>
           <p className="mt-3 text-gray-700">{t('donate.soonText')}</p>
@@ -95,6 +107,7 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h1 className="text-4xl font-extrabold">{t('donate.title')}</h1>
       <p className="mt-3 text-lg text-gray-700">{t('donate.intro')}</p>
+      <MoneyLink label={t('money.link')} />
       {giving.chosen && !err && !linkTab && <p className="mt-6 rounded-md border border-brand-100 bg-brand-50 p-3 font-medium text-brand-800" data-testid="designation">{t('giving.givingTo', { title: giving.chosen.title })}</p>}
       {giving.chosen && linkTab && <p role="status" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">{t('giving.linkNoCampaign', { title: giving.chosen.title })}</p>}
       {giving.notice && <p role="status" className="mt-6 rounded-md border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">{t(giving.notice.key, { title: giving.notice.title })}</p>}

@@ -90,6 +90,11 @@ export function Footer({ settings, contact }: { settings: SiteSettings; contact:
               </SiteLink>
             </li>
             <li>
+              <SiteLink to="/ou-va-votre-argent" className="inline-block py-1.5 hover:text-white hover:underline">
+                {t('money.title')}
+              </SiteLink>
+            </li>
+            <li>
               <SiteLink to="/mon-espace" className="inline-block py-1.5 hover:text-white hover:underline">
                 {t('donorSpace.spaceLink')}
               </SiteLink>

@@ -105,6 +105,14 @@ function rows(ids: { editor: string; victim: string; spare: string; campaign: st
     { method: 'GET', path: '/admin/rapports/export.csv?table=inconnu', anonymous: 'login', editor: 403, admin: 404 },
     { method: 'GET', path: '/admin/rapports/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
     { method: 'POST', path: '/admin/rapports', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 405 },
+    // Where the money goes (issue 42, ADR 032): Admins only; a year from 2000 to this one, anything else a 404.
+    { method: 'GET', path: '/admin/transparence', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/transparence?annee=2024', anonymous: 'login', editor: 403, admin: '→/admin/transparence/2024' },
+    { method: 'POST', path: '/admin/transparence', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 405 },
+    { method: 'GET', path: '/admin/transparence/2024', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'POST', path: '/admin/transparence/2024', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 409 },
+    { method: 'GET', path: '/admin/transparence/1999', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'GET', path: '/admin/transparence/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
     // The media library (both roles); a post without files is a 400.
     { method: 'GET', path: '/admin/media', anonymous: 'login', editor: 200, admin: 200 },
     { method: 'POST', path: '/admin/media', form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },

@@ -15,6 +15,7 @@ import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
 import { requestSignup, suppress } from '~/domain/subscribers/subscribers.server';
 import { createLetter } from '~/domain/letters/letters.server';
 import { openBatch } from '~/domain/offline-gifts/batches.server';
+import { currentYear, saveYear } from '~/domain/transparency/years.server';
 import { expectAccessible, PUBLIC_PAGES } from '../support';
 import { campaignText, KAYA, saveCampaignOrThrow } from '../../support/campaigns';
 import { enableEveryMethod } from '../../support/donations';
@@ -78,6 +79,9 @@ interface Seeded {
   giftBatch: string;
 }
 
+/** The year "where the money goes" is seeded with, and an earlier one (ADR 032). */
+const MONEY_YEAR = currentYear() - 1;
+
 /** The public pages (fr): each screen in the states a visitor meets (the donor space's signed-in state is visited apart). */
 const publicUrls = (s: Seeded) => [
   ...PUBLIC_PAGES.map((p) => p.path),
@@ -92,6 +96,8 @@ const publicUrls = (s: Seeded) => [
   '/lettre/inscription',
   '/lettre/confirmer/lien-inconnu',
   '/lettre/desabonnement/lien-inconnu',
+  // Where the money goes: the latest published year (with a long project name) and an earlier one.
+  `/ou-va-votre-argent/${MONEY_YEAR - 1}`,
 ];
 
 /** The screens seen before signing in (the first-start screen, which exists only while no account does, is visited apart). */
@@ -134,6 +140,8 @@ const adminUrls = (s: Seeded) => [
   '/admin/receipts/parametres',
   `/admin/receipts/${s.receipt}`,
   '/admin/rapports',
+  '/admin/transparence',
+  `/admin/transparence/${MONEY_YEAR}`,
   '/admin/adhesions',
   `/admin/adhesions?q=${encodeURIComponent(LONG_WORD)}`,
   '/admin/adhesions/nouveau',
@@ -293,6 +301,11 @@ test.describe('reflow at 320 px', () => {
       listed: listed.subscriber.id,
       giftBatch: (await openBatch(s.db, { id: alice.id, name: alice.name }, now.slice(0, 10))).id,
     };
+    // Where the money goes: two published years, the latest with long names and large amounts.
+    for (const year of [MONEY_YEAR - 1, MONEY_YEAR]) {
+      const figures = { giftsCents: 987_654_321_00, duesCents: 1_000_00, otherResources: [{ label: `Subventions ${LONG_WORD}`, cents: 12_345_678_90 }], missions: [{ projectId: null, label: `Forages ${LONG_WORD}`, cents: 900_000_000_00 }], fundraisingCents: 5_000_00, runningCents: 4_000_00, comment: { fr: LONG_WORD, en: '', es: '' } };
+      await saveYear(s.db, { id: alice.id, name: alice.name }, year, { figures, published: true }, 0);
+    }
   });
   test.afterAll(async () => {
     await server?.stop();
