@@ -109,7 +109,7 @@ describeEachDialect('where the money goes, on %s', (dialect) => {
     expect((await page('fr', LAST)).status).toBe(404);
   });
 
-  it('live totals: the calendar year’s succeeded gifts and dues at their euro value, a refunded gift deducted, another year’s left out', async () => {
+  it('live totals: the calendar year’s succeeded gifts and dues at their euro value, a refunded gift deducted, another year’s and gifts not in money left out', async () => {
     const year = currentYear();
     const inYear = `${year}-01-02T10:00:00.000Z`;
     const refunded = randomUUID();
@@ -121,6 +121,9 @@ describeEachDialect('where the money goes, on %s', (dialect) => {
         ledgerRow(refunded, inYear, { amount_minor: 5000, eur_cents: 5000 }),
         ledgerRow(randomUUID(), `${year - 1}-12-31T23:59:59.000Z`, { amount_minor: 90000, eur_cents: 90000 }),
         ledgerRow(randomUUID(), inYear, { amount_minor: 70000, eur_cents: 70000, status: 'failed' }),
+        // Valued, not received: a gift in kind and a volunteer's waived expenses are not money (ADR 030).
+        ledgerRow(randomUUID(), inYear, { amount_minor: 40000, eur_cents: 40000, provider: 'in_kind' }),
+        ledgerRow(randomUUID(), inYear, { amount_minor: 7632, eur_cents: 7632, provider: 'waived_expenses' }),
       ])
       .execute();
     expect(await liveTotals(db(), year)).toMatchObject({ giftsCents: 15000, duesCents: 3000 });

@@ -7,6 +7,7 @@ import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { localized, type Lang } from '~/lib/i18n';
 import { parisDay } from '~/lib/paris';
+import { NON_MONEY_MEANS } from '~/domain/means/providers/names';
 import { readFigures, yearTotals, type YearFigures, type YearInput } from './figures';
 
 export interface StoredYear {
@@ -77,7 +78,7 @@ export interface LiveTotals {
 /**
  * Gifts (purpose 'gift') and dues (purpose 'dues') the ledger counts in a calendar year, as the
  * reports do (ADR 016): status succeeded (a refunded payment leaves it), at their euro value, dated
- * by `succeeded_at` (UTC).
+ * by `succeeded_at` (UTC); money only, as the reports count it (gifts in kind apart, ADR 030).
  */
 export async function liveTotals(db: DB, year: number, now = new Date()): Promise<LiveTotals> {
   const rows = await db
@@ -88,6 +89,8 @@ export async function liveTotals(db: DB, year: number, now = new Date()): Promis
     .where('succeeded_at', '>=', `${year}-01-01T00:00:00.000Z`)
     .where('succeeded_at', '<', `${year + 1}-01-01T00:00:00.000Z`)
     .where('purpose', 'in', ['gift', 'dues'])
+    // Money only: gifts in kind and waived expenses are valued, not received (ADR 030).
+    .where('provider', 'not in', [...NON_MONEY_MEANS])
     .groupBy('purpose')
     .execute();
   const of = (purpose: string) => Number(rows.find((r) => r.purpose === purpose)?.cents ?? 0);
