@@ -144,4 +144,13 @@ describeEachDialect('making a one-off gift monthly on %s', (dialect) => {
     for (let i = 0; i < 20; i++) expect(await makeMonthly(deps, { secret: APP_SECRET, token: 'forged', choice: 'same', lang: 'fr', clientIp })).toMatchObject({ error: 'payment.monthlyExpired' });
     expect(await makeMonthly(deps, { secret: APP_SECRET, token: 'forged', choice: 'same', lang: 'fr', clientIp })).toMatchObject({ ok: false, status: 429, error: 'donate.tooMany', retryAfter: expect.any(Number) });
   });
+  it('offers it as soon as a SEPA mandate is signed (the debit on its way), not once the debit failed', async () => {
+    const { donation } = await startCardDonation(deps, { amountCents: 6_000, monthly: false, lang: 'fr', taxDetails: TAX });
+    const completed = stripe.completeDebit(donation.provider_ref, { customer_details: { email: 'sepa@example.org', name: 'Awa Diallo' } });
+    await handleStripeWebhook(deps, completed.payload, completed.header);
+    const processing = (await findById(t.db, donation.id))!;
+    expect(processing).toMatchObject({ status: 'processing', method: 'sepa_debit' });
+    expect(await monthlyOfferFor(deps, APP_SECRET, processing)).toMatchObject({ sameCents: 6_000, shareCents: 1_500 });
+    expect(await monthlyOfferFor(deps, APP_SECRET, { ...processing, status: 'failed' })).toBeNull();
+  });
 });
