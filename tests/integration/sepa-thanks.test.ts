@@ -6,6 +6,7 @@ import { I18nContext, makeI18n, translate } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
 import { runtime } from '~/lib/runtime.server';
 import PaymentSuccess, { loader } from '~/routes/site/payment-success';
+import { formatMoney } from '~/lib/currency';
 import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
 import { describeEachDialect } from '../support/db';
 import { enableStripeCard } from '../support/donations';
@@ -38,11 +39,15 @@ describeEachDialect('the thank-you page of a SEPA gift on %s', (dialect) => {
       const signed = stripe.completeDebit(donation.provider_ref);
       expect(await handleStripeWebhook(deps, signed.payload, signed.header)).toEqual({ status: 200, message: 'ok' });
       const path = `${lang === 'fr' ? '' : `/${lang}`}/payment/success?session_id=${donation.provider_ref}`;
-      const data = await loader({ request: new Request(`${ORIGIN}${path}`), params: {}, context: {} } as never);
-      expect(data).toEqual({ state: 'processing', amount: null, emailed: true });
+      const answer = (await loader({ request: new Request(`${ORIGIN}${path}`), params: {}, context: {} } as never)) as unknown as { data: Record<string, unknown>; init: { headers: Record<string, string> } };
+      const data = answer.data;
+      // The debit on its way, and the offer to make the gift monthly (ADR 031), whose form may lead to Stripe's Checkout only.
+      expect(data).toEqual({ state: 'processing', amount: null, emailed: true, monthly: { token: expect.any(String), same: formatMoney(2500, 'EUR', lang), share: formatMoney(500, 'EUR', lang) } });
+      expect(answer.init.headers['Content-Security-Policy']).toMatch(/form-action 'self' https:\/\/checkout\.stripe\.com/);
       const i18n = makeI18n(lang, messagesFor(lang));
       const html = renderToStaticMarkup(createElement(I18nContext.Provider, { value: i18n }, createElement(PaymentSuccess as never, { loaderData: data } as never)));
       expect(html).toContain(translate(messagesFor(lang), 'payment.processingText').replace(/'/g, '&#x27;'));
+      expect(html).toContain(translate(messagesFor(lang), 'payment.monthlySubmit'));
     }
     expect(translate(messagesFor('fr'), 'payment.processingText')).toContain('quelques jours ouvrés');
   });
