@@ -122,13 +122,10 @@ export const staffMeansLabel = (value: string, method?: string | null): string =
 };
 
 /**
- * The means as a tax receipt prints it ("mode de versement"), by stored payment's value (the
- * ledger's `provider`, its default means): a table read while a receipt is numbered inside the
- * ledger's transaction. A payment whose provider reported its method: `receiptMeansLabel`.
+ * A stored payment's "mode de versement" as its tax receipt prints it, by its provider and the
+ * method it reported (its provider's name when unknown): read while a receipt is numbered inside
+ * the ledger's transaction.
  */
-export const RECEIPT_MEANS_LABELS: Readonly<Record<string, string>> = Object.fromEntries(MEANS.filter((m) => !WORDS[m].method).map((m) => [WORDS[m].stored, WORDS[m].receiptLabel]));
-
-/** A stored payment's "mode de versement", by its provider and method (its provider's name when unknown). */
 export const receiptMeansLabel = (d: { provider: string; method?: string | null }): string => {
   const m = meansOf(d.provider, d.method);
   return m ? WORDS[m].receiptLabel : d.provider;

@@ -43,6 +43,14 @@ export function receiptDetails(v: DonorEntry): { ok: true; json: string | null }
 }
 
 /**
+ * What every gift typed by hand records, whatever its means or nature: a one-off gift of `cents`
+ * euros, the donor as typed (a company by its name), its receipt's details, the back office's
+ * language (French).
+ */
+export const handGift = (v: Pick<DonorEntry, 'company' | 'name' | 'email'>, cents: number, taxDetails: string | null) =>
+  ({ amountMinor: cents, currency: 'EUR', eurCents: cents, frequency: 'once', language: 'fr', donorName: v.company || v.name, donorEmail: v.email.toLowerCase() || null, taxDetails }) as const;
+
+/**
  * Records one gift received by hand. `batchId`: the cheque's batch, which must still be open when
  * the transaction commits (else BatchClosed and nothing is written). A second submission of the
  * same form (its token) records nothing: `already`.
@@ -63,14 +71,7 @@ export async function recordOfflineGift(deps: DonationDeps, actor: Actor, v: Gif
       receivedOn: v.received_on,
       reference: cheque ? v.cheque_number : v.reference,
       note: v.note,
-      amountMinor: v.amount,
-      currency: 'EUR',
-      eurCents: v.amount,
-      frequency: 'once',
-      language: 'fr',
-      donorName: v.company || v.name,
-      donorEmail: v.email.toLowerCase() || null,
-      taxDetails: details.json,
+      ...handGift(v, v.amount, details.json),
       gift: { campaignId: campaign.campaign?.id ?? null },
     },
     async (trx, payment) => {

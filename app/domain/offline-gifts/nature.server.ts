@@ -16,7 +16,7 @@ import { checkFile } from '~/domain/media/check.server';
 import { MB } from '~/domain/media/media';
 import { natureOfMeans } from '~/domain/receipts/nature';
 import type { FieldErrors } from '~/lib/form-errors';
-import { receiptDetails, type RecordResult } from './gifts.server';
+import { handGift, receiptDetails, type RecordResult } from './gifts.server';
 import { receiptDescription, type NatureEntry } from './nature-form';
 import { SCALE_NAME } from './mileage';
 
@@ -73,14 +73,7 @@ export async function recordNatureGift(deps: DonationDeps, actor: Actor, v: Natu
       reference: '',
       note: v.note,
       description: receiptDescription(v),
-      amountMinor: v.amountCents,
-      currency: 'EUR',
-      eurCents: v.amountCents,
-      frequency: 'once',
-      language: 'fr',
-      donorName: v.company || v.name,
-      donorEmail: v.email.toLowerCase() || null,
-      taxDetails: details.json,
+      ...handGift(v, v.amountCents, details.json),
       gift: { campaignId: null },
     },
     async (trx, payment) => {

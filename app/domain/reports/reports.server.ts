@@ -72,6 +72,18 @@ function counted(from: string, to: string): Expression<SqlBool> {
   return sql<SqlBool>`${given(from, to)} and provider not in (${NOT_MONEY})`;
 }
 
+/** Euro cents received in [from, to) by what was paid (a gift, dues), counted as every figure here is: money only, refunds deducted. */
+export async function moneyByPurpose(db: DB, from: string, to: string): Promise<{ gift: number; dues: number }> {
+  const rows = await db
+    .selectFrom('donations')
+    .select(['purpose', sql<number>`coalesce(sum(eur_cents), 0)`.as('cents')])
+    .where(counted(from, to))
+    .groupBy('purpose')
+    .execute();
+  const of = (purpose: string) => Number(rows.find((r) => r.purpose === purpose)?.cents ?? 0);
+  return { gift: of('gift'), dues: of('dues') };
+}
+
 /** Gifts in kind and waived expenses of the period, by means. */
 async function notMoney(db: DB, from: string, to: string): Promise<Record<NonMoneyMeans, Bucket>> {
   const rows = await db

@@ -2,12 +2,11 @@
  * The years of "where the money goes" (ADR 032): read, saved (audited, guarded by their version),
  * published; and the live totals of a year from the donations ledger.
  */
-import { sql } from 'kysely';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { localized, type Lang } from '~/lib/i18n';
 import { parisDay } from '~/lib/paris';
-import { NON_MONEY_MEANS } from '~/domain/means/providers/names';
+import { moneyByPurpose } from '~/domain/reports/reports.server';
 import { readFigures, yearTotals, type YearFigures, type YearInput } from './figures';
 
 export interface StoredYear {
@@ -76,25 +75,13 @@ export interface LiveTotals {
 }
 
 /**
- * Gifts (purpose 'gift') and dues (purpose 'dues') the ledger counts in a calendar year, as the
- * reports do (ADR 016): status succeeded (a refunded payment leaves it), at their euro value, dated
- * by `succeeded_at` (UTC); money only, as the reports count it (gifts in kind apart, ADR 030).
+ * Gifts and dues the ledger counts in a calendar year, as the reports do (ADR 016, `moneyByPurpose`):
+ * status succeeded (a refunded payment leaves it), at their euro value, dated by `succeeded_at`
+ * (UTC); money only (gifts in kind apart, ADR 030).
  */
 export async function liveTotals(db: DB, year: number, now = new Date()): Promise<LiveTotals> {
-  const rows = await db
-    .selectFrom('donations')
-    .select(['purpose', sql<number>`coalesce(sum(eur_cents), 0)`.as('cents')])
-    .where('status', '=', 'succeeded')
-    .where('eur_cents', 'is not', null)
-    .where('succeeded_at', '>=', `${year}-01-01T00:00:00.000Z`)
-    .where('succeeded_at', '<', `${year + 1}-01-01T00:00:00.000Z`)
-    .where('purpose', 'in', ['gift', 'dues'])
-    // Money only: gifts in kind and waived expenses are valued, not received (ADR 030).
-    .where('provider', 'not in', [...NON_MONEY_MEANS])
-    .groupBy('purpose')
-    .execute();
-  const of = (purpose: string) => Number(rows.find((r) => r.purpose === purpose)?.cents ?? 0);
-  return { giftsCents: of('gift'), duesCents: of('dues'), asOf: now.toISOString() };
+  const cents = await moneyByPurpose(db, `${year}-01-01T00:00:00.000Z`, `${year + 1}-01-01T00:00:00.000Z`);
+  return { giftsCents: cents.gift, duesCents: cents.dues, asOf: now.toISOString() };
 }
 
 /** The site's projects, id → French title (the form's choices). */

@@ -15,6 +15,7 @@ import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { DonatePage, type DonateError } from '~/ui/site/DonatePage';
 import { donatePageCsp, donateScripts, type Method } from './donate.server';
+import { formPageHeaders } from '~/lib/action-headers';
 
 /**
  * /faire-un-don: the loader reads which methods are on offer and the shown one (donateMethods, the
@@ -54,15 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
  * The page names the provider scripts it may load, and its CSP allows exactly their origins. A
  * form's answer (what the donor typed, its errors) is the donor's own: never stored.
  */
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const h = new Headers();
-  const csp = loaderHeaders.get('Content-Security-Policy') ?? actionHeaders.get('Content-Security-Policy');
-  if (csp) h.set('Content-Security-Policy', csp);
-  // The page itself, the same for all, says nothing: the server makes it public (ADR 026).
-  const cacheControl = actionHeaders.get('Cache-Control') ?? loaderHeaders.get('Cache-Control');
-  if (cacheControl) h.set('Cache-Control', cacheControl);
-  return h;
-}
+export const headers = (args: Route.HeadersArgs) => formPageHeaders(args);
 
 /** The card, crypto and payment-link forms (an answer is the donor's own: never stored): the gift is started by startGift (the giving rules); the page answers. */
 export async function action({ request, context }: Route.ActionArgs) {

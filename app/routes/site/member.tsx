@@ -18,6 +18,7 @@ import { JoinForm, METHOD_LABEL, MethodChoice } from '~/ui/site/JoinForm';
 import { buttonClass } from '~/ui/primitives/ButtonLink';
 import { hostedCheckoutCsp } from './donate.server';
 import { publishedSettings } from './published.server';
+import { formPageHeaders } from '~/lib/action-headers';
 
 /**
  * /devenir-membre (ADR 021): joining online (the dues paid through the payment pipeline, or
@@ -42,14 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 /** A form's answer (what was typed, its errors) is the visitor's own: never stored. */
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const h = new Headers(actionHeaders.has('Retry-After') ? { 'Retry-After': actionHeaders.get('Retry-After')! } : {});
-  const csp = loaderHeaders.get('Content-Security-Policy');
-  if (csp) h.set('Content-Security-Policy', csp);
-  const cacheControl = loaderHeaders.get('Cache-Control');
-  if (cacheControl) h.set('Cache-Control', cacheControl);
-  return h;
-}
+export const headers = (args: Route.HeadersArgs) => formPageHeaders(args);
 
 type ActionData = { intent: 'join' | 'renew'; errors: JoinErrors; values: Record<string, string>; formError: MessageKey | null };
 

@@ -13,6 +13,7 @@ import { formError } from '~/lib/form-errors.server';
 import { requestInfoContext } from '~/lib/request-context.server';
 import { runtime } from '~/lib/runtime.server';
 import { hostedCheckoutCsp } from './donate.server';
+import { formPageHeaders } from '~/lib/action-headers';
 
 /**
  * Asks the payment's provider (never the query string) whether the gift went through, by the one
@@ -37,14 +38,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ state, amount, emailed, monthly }, headers ? { headers } : undefined);
 }
 
-export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
-  const h = new Headers(actionHeaders.has('Retry-After') ? { 'Retry-After': actionHeaders.get('Retry-After')! } : {});
-  const csp = loaderHeaders.get('Content-Security-Policy');
-  if (csp) h.set('Content-Security-Policy', csp);
-  const cacheControl = actionHeaders.get('Cache-Control');
-  if (cacheControl) h.set('Cache-Control', cacheControl);
-  return h;
-}
+export const headers = (args: Route.HeadersArgs) => formPageHeaders(args);
 
 /** The donor takes the offer: to the provider's checkout for the monthly gift, or back here with why not. */
 export async function action({ request, context }: Route.ActionArgs) {
