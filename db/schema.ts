@@ -321,6 +321,37 @@ export interface PaymentDisputeTable {
   at: string;
 }
 
+/** A movement of a provider's balance for one of our payments (ADR 033): gross, fee, net, payout. */
+export interface ProviderBalanceMoveTable {
+  id: string;
+  provider: string;
+  move_ref: string;
+  donation_id: string | null;
+  /** 'payment' | 'refund' | 'dispute' | 'other' */
+  kind: string;
+  gross_minor: number;
+  fee_minor: number;
+  net_minor: number;
+  currency: string;
+  occurred_at: string;
+  available_at: string | null;
+  payout_ref: string | null;
+  fetched_at: string;
+}
+
+/** A transfer from a provider's balance to the foundation's bank account (ADR 033). */
+export interface ProviderPayoutTable {
+  id: string;
+  provider: string;
+  payout_ref: string;
+  amount_minor: number;
+  currency: string;
+  status: string;
+  created_at: string;
+  arrival_at: string | null;
+  fetched_at: string;
+}
+
 /** A consent given with a donation (newsletter), dated; withdrawn_at once taken back. */
 export interface DonorConsentTable {
   id: string;
@@ -578,6 +609,8 @@ export interface Database {
   monthly_gifts: MonthlyGiftTable;
   monthly_gift_events: MonthlyGiftEventTable;
   payment_disputes: PaymentDisputeTable;
+  provider_balance_moves: ProviderBalanceMoveTable;
+  provider_payouts: ProviderPayoutTable;
   donor_consents: DonorConsentTable;
   campaigns: CampaignTable;
   // Membership (issue 32)

@@ -21,6 +21,7 @@ import * as m022 from './022-payment-disputes';
 import * as m023 from './023-payment-method';
 import * as m024 from './024-gifts-in-kind';
 import * as m025 from './025-transparency';
+import * as m026 from './026-provider-fees';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '023-payment-method': m023,
   '024-gifts-in-kind': m024,
   '025-transparency': m025,
+  '026-provider-fees': m026,
 };
