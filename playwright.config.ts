@@ -16,7 +16,10 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // In CI, one worker per core left after the server's, and at most two: on a 2-core machine two
+  // workers' Chromiums and axe passes fought the server for the cores (a public page's axe test took
+  // about 10 s each with two workers, about 4 s with one), so such a machine runs one.
+  workers: process.env.CI ? Math.max(1, Math.min(2, os.availableParallelism() - 1)) : undefined,
   retries: 0,
   // A test's time limit is a guard against a hang, not a speed target (benchmarks measure speed):
   // on a loaded 2-core machine the whole suite took three times as long and five long journeys
