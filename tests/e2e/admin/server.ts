@@ -84,9 +84,14 @@ export async function createPgDatabase(): Promise<{ url: string; drop: () => Pro
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function startAdminServer(dialect: Dialect, env: Record<string, string> = {}): Promise<AdminServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-admin-e2e-'));
-  const database = dialect === 'postgres' ? await createPgDatabase() : undefined;
+interface Spawned {
+  child: ChildProcess;
+  baseURL: string;
+  output: () => string;
+}
+
+/** server.js on a free port of this worker, waited for until /healthz answers. */
+async function spawnServer(dataDir: string, databaseUrl: string, env: Record<string, string>): Promise<Spawned> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server.js')], {
     cwd: root,
@@ -95,7 +100,7 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: database?.url ?? '',
+      DATABASE_URL: databaseUrl,
       NODE_ENV: 'production',
       LOG_LEVEL: 'error',
       SMTP_URL: '',
@@ -126,6 +131,56 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  return { child, baseURL, output: () => `${stdout}${stderr}` };
+}
+
+function stopped(child: ChildProcess): Promise<unknown> {
+  child.kill('SIGTERM');
+  return new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+}
+
+/**
+ * A SQLite data directory seeded once per run and copied for each SQLite server (CI within
+ * budget): the first start draws and resizes the default pictures, up to half a minute on a busy
+ * 2-core machine, where a copy takes milliseconds. Built by the first worker to ask, under a lock
+ * directory, by a server started and stopped on it (its own generated secret removed, so each copy
+ * generates its own). A server whose environment changes what is seeded (media in an S3 bucket, a
+ * retention period in the privacy page) or that runs on PostgreSQL seeds its own.
+ */
+const TEMPLATE = `${process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), 'thv-e2e')}-seeded`;
+
+async function seededTemplate(): Promise<string> {
+  const ready = path.join(TEMPLATE, '.ready');
+  const lock = `${TEMPLATE}.lock`;
+  const deadline = Date.now() + 120_000;
+  while (!fs.existsSync(ready)) {
+    try {
+      fs.mkdirSync(lock);
+    } catch {
+      if (Date.now() > deadline) throw new Error(`the seeded data directory ${TEMPLATE} was not ready in time`);
+      await new Promise((r) => setTimeout(r, 200));
+      continue;
+    }
+    try {
+      fs.rmSync(TEMPLATE, { recursive: true, force: true });
+      const seeding = await spawnServer(TEMPLATE, '', {});
+      await stopped(seeding.child);
+      fs.rmSync(path.join(TEMPLATE, 'app-secret'), { force: true });
+      fs.writeFileSync(ready, '');
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
+  return TEMPLATE;
+}
+
+const seedsItsOwn = (env: Record<string, string>) => Object.keys(env).some((k) => k.startsWith('S3_') || k === 'DATA_RETENTION_DAYS');
+
+export async function startAdminServer(dialect: Dialect, env: Record<string, string> = {}): Promise<AdminServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-admin-e2e-'));
+  const database = dialect === 'postgres' ? await createPgDatabase() : undefined;
+  if (!database && !seedsItsOwn(env)) fs.cpSync(await seededTemplate(), dataDir, { recursive: true, filter: (src) => path.basename(src) !== '.ready' });
+  const { child, baseURL, output } = await spawnServer(dataDir, database?.url ?? '', env);
   const handle = openDatabase({ databaseUrl: database?.url, dataDir });
   return {
     baseURL,
@@ -133,11 +188,10 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
     db: handle.db,
     pid: child.pid!,
     exited: new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)))),
-    log: () => `${stdout}${stderr}`,
+    log: output,
     async stop() {
       await handle.close();
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      await stopped(child);
       await database?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
