@@ -79,3 +79,16 @@ export async function feeTotals(db: DB, from: string, to: string): Promise<FeeTo
   // PostgreSQL answers count and sum as strings.
   return rows.map((r) => ({ provider: r.provider, currency: r.currency, count: Number(r.n), grossMinor: Number(r.gross), feeMinor: Number(r.fee), netMinor: Number(r.net) }));
 }
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isDay = (s: string) => DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+/** The screen's period from its query (`du`, `au`, YYYY-MM-DD): by default the last 90 days to `today`; a wrong one says so. */
+export function payoutPeriod(query: URLSearchParams, today: string): { from: string; to: string; error: string | null } {
+  const fallback = { from: new Date(Date.parse(`${today}T00:00:00Z`) - 90 * 86_400_000).toISOString().slice(0, 10), to: today };
+  const from = query.get('du')?.trim() || fallback.from;
+  const to = query.get('au')?.trim() || fallback.to;
+  if (!isDay(from) || !isDay(to)) return { ...fallback, error: 'Saisissez des dates valides (jj/mm/aaaa).' };
+  if (from > to) return { ...fallback, error: 'La date de début doit précéder la date de fin.' };
+  return { from, to, error: null };
+}
