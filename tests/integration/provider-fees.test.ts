@@ -164,3 +164,12 @@ describeEachDialect('provider fees and payouts on %s', (dialect) => {
     expect(await feeTotals(t.db, '2000-01-01', '2000-12-31')).toEqual([]);
   });
 });
+
+it('the payout screen’s period: 90 days back and 14 ahead by default, a wrong or reversed one refused with a French message', async () => {
+  const { payoutPeriod } = await import('~/domain/donations/payouts.server');
+  const q = (s: string) => new URLSearchParams(s);
+  expect(payoutPeriod(q(''), '2026-03-01')).toEqual({ from: '2025-12-01', to: '2026-03-15', error: null });
+  expect(payoutPeriod(q('du=2026-01-01&au=2026-01-31'), '2026-03-01')).toEqual({ from: '2026-01-01', to: '2026-01-31', error: null });
+  expect(payoutPeriod(q('du=2026-02-30'), '2026-03-01')).toEqual({ from: '2025-12-01', to: '2026-03-15', error: 'Saisissez des dates valides (jj/mm/aaaa).' });
+  expect(payoutPeriod(q('du=2026-02-01&au=2026-01-01'), '2026-03-01').error).toBe('La date de début doit précéder la date de fin.');
+});

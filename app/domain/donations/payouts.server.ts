@@ -83,9 +83,14 @@ export async function feeTotals(db: DB, from: string, to: string): Promise<FeeTo
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isDay = (s: string) => DAY.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
 
-/** The screen's period from its query (`du`, `au`, YYYY-MM-DD): by default the last 90 days to `today`; a wrong one says so. */
+const dayShift = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The screen's period from its query (`du`, `au`, YYYY-MM-DD): by default the last 90 days and the
+ * next 14 (a payout on its way arrives in a few days); a wrong one says so.
+ */
 export function payoutPeriod(query: URLSearchParams, today: string): { from: string; to: string; error: string | null } {
-  const fallback = { from: new Date(Date.parse(`${today}T00:00:00Z`) - 90 * 86_400_000).toISOString().slice(0, 10), to: today };
+  const fallback = { from: dayShift(today, -90), to: dayShift(today, 14) };
   const from = query.get('du')?.trim() || fallback.from;
   const to = query.get('au')?.trim() || fallback.to;
   if (!isDay(from) || !isDay(to)) return { ...fallback, error: 'Saisissez des dates valides (jj/mm/aaaa).' };
