@@ -42,6 +42,25 @@ const day = (iso: string | null) => (iso ? dayFr(parisDay(iso)) : '—');
 const cell = 'px-3 py-2';
 const num = `${cell} text-right tabular-nums whitespace-nowrap`;
 
+/** A table's caption and headings: the `first` columns, then gross, fee and net (right-aligned). */
+function Head({ caption, first }: { caption: string; first: string[] }) {
+  return (
+    <>
+      <caption className="sr-only">{caption}</caption>
+      <thead className="bg-gray-50 text-gray-700">
+        <tr>
+          {first.map((c) => (
+            <th key={c} scope="col" className={cell}>{c}</th>
+          ))}
+          {['Brut', 'Frais', 'Net'].map((c) => (
+            <th key={c} scope="col" className={`${cell} text-right`}>{c}</th>
+          ))}
+        </tr>
+      </thead>
+    </>
+  );
+}
+
 function Payout({ p }: { p: PayoutLine }) {
   const caption = `Versement du ${day(p.arrivalAt ?? p.createdAt)} : mouvements`;
   return (
@@ -60,16 +79,7 @@ function Payout({ p }: { p: PayoutLine }) {
       ) : (
         <ScrollRegion label={caption}>
           <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
-            <caption className="sr-only">{caption}</caption>
-            <thead className="bg-gray-50 text-gray-700">
-              <tr>
-                <th scope="col" className={cell}>Date</th>
-                <th scope="col" className={cell}>Donateur</th>
-                <th scope="col" className={`${cell} text-right`}>Brut</th>
-                <th scope="col" className={`${cell} text-right`}>Frais</th>
-                <th scope="col" className={`${cell} text-right`}>Net</th>
-              </tr>
-            </thead>
+            <Head caption={caption} first={['Date', 'Donateur']} />
             <tbody className="divide-y divide-gray-100">
               {p.moves.map((m) => (
                 <tr key={m.ref}>
@@ -134,15 +144,7 @@ export default function PayoutsScreen({ loaderData, actionData }: Route.Componen
         ) : (
           <ScrollRegion label="Frais par moyen de paiement" className="rounded-lg border border-gray-200 bg-white">
             <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
-              <caption className="sr-only">Frais par moyen de paiement</caption>
-              <thead className="bg-gray-50 text-gray-700">
-                <tr>
-                  <th scope="col" className={cell}>Moyen</th>
-                  <th scope="col" className={`${cell} text-right`}>Brut</th>
-                  <th scope="col" className={`${cell} text-right`}>Frais</th>
-                  <th scope="col" className={`${cell} text-right`}>Net</th>
-                </tr>
-              </thead>
+              <Head caption="Frais par moyen de paiement" first={['Moyen']} />
               <tbody className="divide-y divide-gray-100">
                 {totals.map((x) => (
                   <tr key={`${x.provider}-${x.currency}`}>

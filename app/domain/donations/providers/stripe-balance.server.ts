@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { Donation } from '../ledger.server';
 import { isoOfUnix, type BalanceCapability, type BalanceMove, type MoveKind, type PayoutNews } from './balance';
 import { stripeOf } from './stripe.server';
-import { ProviderError } from './types';
+import { ask } from './stripe-debits.server';
 
 /**
  * Stripe's own ledger (ADR 033): a payment's balance transaction through its PaymentIntent's latest
@@ -11,14 +11,6 @@ import { ProviderError } from './types';
  * /v1/disputes?payment_intent=…); the payouts (GET /v1/payouts, created[gte]) and, for each, the
  * balance transactions it carried (GET /v1/balance_transactions?payout=po_…), page after page.
  */
-
-async function ask<T>(call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (e) {
-    throw new ProviderError('stripe', e instanceof Error ? e.message : String(e));
-  }
-}
 
 const idOf = (x: string | { id: string } | null | undefined) => (typeof x === 'string' ? x : x?.id);
 
