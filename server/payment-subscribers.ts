@@ -5,6 +5,7 @@ import { CampaignPageRefresher, refreshOnGift } from '~/domain/campaigns/refresh
 import { designateRenewalsWith, subscribe } from '~/domain/donations/events.server';
 import { announceCancelledReceipts, thankForGift } from '~/domain/donations/thanks.server';
 import { tellDebitNews } from '~/domain/donations/debits.server';
+import { fetchFeesAfter } from '~/domain/donations/fees.server';
 import { duesSubscriber } from '~/domain/membership/dues-mail.server';
 import { CAMPAIGNS_TAG, DONATE_TAG, campaignTag } from '~/lib/cache-tags';
 import { log } from '~/lib/log.server';
@@ -58,3 +59,12 @@ export function registerPaymentSubscribers(): () => void {
   return () => off.forEach((f) => f());
 }
 
+
+/**
+ * The providers' fees fetched after a payment succeeded or was refunded, in the background (ADR
+ * 033). Registered apart from the subscribers above: the server registers both; the tests of other
+ * areas register only those above, so the provider's fake sees no request they did not make.
+ */
+export function registerFeeFetching(): () => void {
+  return subscribe('provider fees', fetchFeesAfter);
+}

@@ -4,6 +4,7 @@ import { msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
 import { today } from '~/domain/content/forms';
 import { donationDeps, startDonationRechecks } from '~/domain/donations/deps.server';
 import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
+import { startFeeCatchUp } from '~/domain/donations/fees-job.server';
 import { pruneDonorAccess } from '~/domain/donors/links.server';
 import { startLetterSending } from '~/domain/letters/worker.server';
 import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
@@ -18,7 +19,7 @@ import { log } from '~/lib/log.server';
 import { deliverBulk, mailConfigFor } from '~/lib/mail.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
 import { contentChanged, runtime, type RuntimeHooks } from '~/lib/runtime.server';
-import { campaignPages, registerPaymentSubscribers } from './payment-subscribers';
+import { campaignPages, registerFeeFetching, registerPaymentSubscribers } from './payment-subscribers';
 
 /** Expired back-office sessions, donor sign-in links, and personal data past retention (lapsed members' too), are removed this often. */
 const HOURLY_MS = 60 * 60 * 1000;
@@ -69,6 +70,7 @@ export const runtimeHooks: RuntimeHooks = {
   async prepare(handle, env, storage) {
     // What follows a payment (ADR 019), in every process: a webhook may reach any worker.
     registerPaymentSubscribers();
+    registerFeeFetching();
     if (await seedDefaults(handle.db, storage, env.DATA_RETENTION_DAYS)) log.info('default content seeded');
     await ensureFirstAdmin(handle.db, env);
   },
@@ -84,6 +86,8 @@ export const runtimeHooks: RuntimeHooks = {
     const stopRechecks = startDonationRechecks();
     // The tax receipts' January run.
     const stopAnnual = startAnnualReceiptJob(() => donationDeps());
+    // The providers' fees and payouts a payment's background fetch missed, hourly (ADR 033).
+    const stopFees = startFeeCatchUp(() => donationDeps());
     // Campaign pages show days left and close after their end date: the cache is dropped as the day changes.
     let midnight: ReturnType<typeof setTimeout>;
     const atMidnight = () => {
@@ -112,6 +116,7 @@ export const runtimeHooks: RuntimeHooks = {
       clearInterval(reminders);
       stopRechecks();
       stopAnnual();
+      stopFees();
       clearTimeout(midnight);
       campaignPages.stop();
       stopScheduling();

@@ -6,6 +6,9 @@ import { startFake, type FakeServer } from './http';
  * FlutterwaveCheckout opens a dialog whose button "pays" here and calls the page's callback with
  * the transaction id, as the real modal does. `failScript` makes the next script loads fail.
  */
+/** Flutterwave's fee on a mobile money payment, as the fake charges it (ADR 033): 1.4 %, rounded to a whole unit (XOF has no cents). */
+export const fakeFlutterwaveFee = (amount: number) => Math.round(amount * 0.014);
+
 export interface FakeFlutterwave extends FakeServer {
   transactions: Map<string, any>;
   failScript: number;
@@ -30,7 +33,7 @@ export async function startFakeFlutterwave(opts: { port: number; secretKey: stri
     if (req.method === 'POST' && req.path === '/fake/pay') {
       const cfg = JSON.parse(req.body);
       const id = String(++seq);
-      transactions.set(id, { id: Number(id), tx_ref: cfg.tx_ref, flw_ref: `FLW-MOCK-${id}`, amount: cfg.amount, currency: cfg.currency, charged_amount: cfg.amount, status: 'successful', payment_type: 'mobilemoneyfranco', created_at: new Date().toISOString(), customer: { id: 1, name: cfg.customer?.name, email: cfg.customer?.email, phone_number: cfg.customer?.phone_number }, meta: cfg.meta ?? null, ...(state.override ?? {}) });
+      transactions.set(id, { id: Number(id), tx_ref: cfg.tx_ref, flw_ref: `FLW-MOCK-${id}`, amount: cfg.amount, currency: cfg.currency, charged_amount: cfg.amount, app_fee: fakeFlutterwaveFee(cfg.amount), amount_settled: cfg.amount - fakeFlutterwaveFee(cfg.amount), status: 'successful', payment_type: 'mobilemoneyfranco', created_at: new Date().toISOString(), customer: { id: 1, name: cfg.customer?.name, email: cfg.customer?.email, phone_number: cfg.customer?.phone_number }, meta: cfg.meta ?? null, ...(state.override ?? {}) });
       return { json: { id } };
     }
     // The hosted checkout (Flutterwave Standard): "Pay" makes the transaction and sends the payer to
@@ -43,7 +46,7 @@ export async function startFakeFlutterwave(opts: { port: number; secretKey: stri
       if (req.method === 'POST') {
         if (new URLSearchParams(req.body).get('choice') === 'cancel') return { redirect: to(`status=cancelled&tx_ref=${h.tx_ref}`) };
         const id = String(++seq);
-        transactions.set(id, { id: Number(id), tx_ref: h.tx_ref, flw_ref: `FLW-MOCK-${id}`, amount: Number(h.amount), currency: h.currency, charged_amount: Number(h.amount), status: 'successful', payment_type: 'mobilemoneyfranco', created_at: new Date().toISOString(), customer: { id: 1, name: h.customer?.name, email: h.customer?.email, phone_number: h.customer?.phonenumber }, meta: h.meta ?? null, ...(state.override ?? {}) });
+        transactions.set(id, { id: Number(id), tx_ref: h.tx_ref, flw_ref: `FLW-MOCK-${id}`, amount: Number(h.amount), currency: h.currency, charged_amount: Number(h.amount), app_fee: fakeFlutterwaveFee(Number(h.amount)), amount_settled: Number(h.amount) - fakeFlutterwaveFee(Number(h.amount)), status: 'successful', payment_type: 'mobilemoneyfranco', created_at: new Date().toISOString(), customer: { id: 1, name: h.customer?.name, email: h.customer?.email, phone_number: h.customer?.phonenumber }, meta: h.meta ?? null, ...(state.override ?? {}) });
         return { redirect: to(`status=successful&tx_ref=${h.tx_ref}&transaction_id=${id}`) };
       }
       return { html: `<!doctype html><html lang="en"><title>Fake Flutterwave</title><main><h1>Fake Flutterwave checkout</h1><p id="flw-amount">Pay ${h.amount} ${h.currency} (${h.payment_options})</p><form method="post"><button name="choice" value="pay">Pay with mobile money</button><button name="choice" value="cancel">Cancel</button></form></main></html>` };

@@ -14,11 +14,23 @@ export interface FakePayPal extends FakeServer {
   /** The next captures are declined by the donor's bank: 422 INSTRUMENT_DECLINED, as PayPal answers. */
   declineCaptures: number;
   approve(id: string): void;
+  /** A captured order refunded in full from PayPal's dashboard: its refund (with `seller_payable_breakdown`) in the order's payments. */
+  refund(orderId: string): any;
   /** Headers PayPal would send with a webhook for this body. */
   signedHeaders(body: string): Record<string, string>;
 }
 
 const SIGNING_KEY = 'fake-paypal-signing-key';
+
+/** PayPal's fee on a European payment, as the fake charges it: 2.9 % + 0.35 € (rounded to the cent), in minor units. */
+export const fakePayPalFee = (minor: number) => Math.round(minor * 0.029) + 35;
+const money = (minor: number, currency_code: string) => ({ currency_code, value: (minor / 100).toFixed(2) });
+/** A completed capture's `seller_receivable_breakdown` (ADR 033), as PayPal answers it. */
+function receivable(amount: { currency_code: string; value: string }) {
+  const gross = Math.round(Number(amount.value) * 100);
+  const fee = fakePayPalFee(gross);
+  return { gross_amount: money(gross, amount.currency_code), paypal_fee: money(fee, amount.currency_code), net_amount: money(gross - fee, amount.currency_code) };
+}
 
 export async function startFakePayPal(opts: { port: number; clientId: string; clientSecret: string; webhookId: string }): Promise<FakePayPal> {
   const orders = new Map<string, any>();
@@ -97,8 +109,15 @@ export async function startFakePayPal(opts: { port: number; clientId: string; cl
       const ov = state.captureOverride ?? {};
       o.status = 'COMPLETED';
       o.payer = { name: { given_name: 'Ana', surname: 'García' }, email_address: 'ana@example.org', payer_id: 'PAYER1' };
-      o.purchase_units = [{ ...unit, payments: { captures: [{ id: `CAP${seq}`, status: ov.status ?? 'COMPLETED', custom_id: unit.custom_id, amount: { currency_code: ov.currency_code ?? unit.amount.currency_code, value: ov.value ?? unit.amount.value } }] } }];
+      const amount = { currency_code: ov.currency_code ?? unit.amount.currency_code, value: ov.value ?? unit.amount.value };
+      const status = ov.status ?? 'COMPLETED';
+      o.purchase_units = [{ ...unit, payments: { captures: [{ id: `CAP${seq}`, status, custom_id: unit.custom_id, amount, ...(status === 'COMPLETED' ? { seller_receivable_breakdown: receivable(amount) } : {}), create_time: new Date().toISOString() }] } }];
       return { status: 201, json: o };
+    }
+    const capture = /^\/v2\/payments\/captures\/(\w+)$/.exec(req.path);
+    if (req.method === 'GET' && capture) {
+      const found = [...orders.values()].flatMap((o) => o.purchase_units?.[0]?.payments?.captures ?? []).find((c: any) => c.id === capture[1]);
+      return found ? { json: found } : { status: 404, json: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.' } };
     }
     const get = /^\/v2\/checkout\/orders\/(\w+)$/.exec(req.path);
     if (req.method === 'GET' && get) {
@@ -133,6 +152,16 @@ export async function startFakePayPal(opts: { port: number; clientId: string; cl
     },
     approve: (id) => {
       orders.get(id).status = 'APPROVED';
+    },
+    refund(orderId: string) {
+      const payments = orders.get(orderId)?.purchase_units?.[0]?.payments;
+      const cap = payments?.captures?.[0];
+      if (!cap) throw new Error(`no capture for ${orderId}`);
+      cap.status = 'REFUNDED';
+      const gross = Math.round(Number(cap.amount.value) * 100);
+      const r = { id: `REF${++seq}`, status: 'COMPLETED', amount: cap.amount, create_time: new Date().toISOString(), seller_payable_breakdown: { gross_amount: cap.amount, paypal_fee: money(0, cap.amount.currency_code), net_amount: money(gross, cap.amount.currency_code), total_refunded_amount: cap.amount } };
+      payments.refunds = [...(payments.refunds ?? []), r];
+      return structuredClone(r);
     },
     signedHeaders(body: string) {
       const id = randomUUID();

@@ -27,6 +27,9 @@ interface Shared {
   createSubscription(s: any): void;
   next(): number;
   event(type: string, object: unknown): { payload: string; header: string };
+  /** The balance (stripe-balance.ts): a charge succeeded; a charge with its balance transaction expanded. */
+  charged(charge: any): void;
+  expandCharge(charge: any): any;
 }
 
 /** The parameters Stripe knows on the endpoints below (fakes-strictness). */
@@ -102,6 +105,7 @@ export function fakeDebits(s: Shared): FakeDebits & { route(req: FakeRequest, un
     const ok = outcome === 'succeeded';
     Object.assign(pi, ok ? { status: 'succeeded' } : { status: 'requires_payment_method', last_payment_error: { code: 'insufficient_funds', message: 'The account has insufficient funds.' } });
     Object.assign(charge, ok ? { status: 'succeeded', paid: true } : { status: 'failed', failure_code: 'insufficient_funds', failure_message: 'The account has insufficient funds.' });
+    if (ok) s.charged(charge);
     const type = pay ? (ok ? 'invoice.paid' : 'invoice.payment_failed') : ok ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed';
     if (!pay) {
       if (ok) session.payment_status = 'paid';
@@ -127,7 +131,10 @@ export function fakeDebits(s: Shared): FakeDebits & { route(req: FakeRequest, un
       const pi = paymentIntents.get(pm[1]);
       if (!pi) return notFound('payment_intent', pm[1]);
       const charges = new Map([...s.charges.values()].map((c) => [c.id, c]));
-      return { json: expanded(pi, Object.values<string>(parseBracketForm(req.query.toString()).expand ?? {}), { latest_charge: charges, payment_method: methods }) };
+      const expand = Object.values<string>(parseBracketForm(req.query.toString()).expand ?? {});
+      // Stripe expands a path's every step: `latest_charge.balance_transaction` expands the charge too.
+      const json = expanded(pi, expand.map((e) => e.split('.')[0]), { latest_charge: charges, payment_method: methods });
+      return { json: expand.includes('latest_charge.balance_transaction') ? { ...json, latest_charge: s.expandCharge(json.latest_charge) } : json };
     }
     const mm = /^\/v1\/mandates\/(\w+)$/.exec(req.path);
     if (req.method === 'GET' && mm) {

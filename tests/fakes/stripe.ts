@@ -1,15 +1,16 @@
 import Stripe from 'stripe';
 import { page, parseBracketForm, startFake, type FakeRequest, type FakeServer } from './http';
 import { DEBIT_KNOWN_PARAMETERS, fakeDebits, type FakeDebits } from './stripe-debits';
+import { BALANCE_KNOWN_PARAMETERS, fakeBalance, type FakeBalance } from './stripe-balance';
 
 /**
- * A fake Stripe API (Checkout Sessions) and hosted checkout page. Paying on the page completes the
- * session, sends `checkout.session.completed` signed with the webhook secret to `webhookUrl`, then
- * follows the session's success_url, as Stripe does. Payments leave what Stripe keeps of them (a
- * charge per PaymentIntent; for a subscription, its invoices and their invoice payments), so
- * renewals and refunds can be sent in Stripe's own shape; SEPA direct debits: stripe-debits.ts.
+ * A fake Stripe API (Checkout Sessions) and hosted checkout page. Paying on the page completes the session, sends
+ * `checkout.session.completed` signed with the webhook secret to `webhookUrl`, then follows the session's success_url, as
+ * Stripe does. Payments leave what Stripe keeps of them (a PaymentIntent and its charge; for a subscription, its invoices and
+ * invoice payments), so renewals and refunds can be sent in Stripe's own shape; SEPA direct debits: stripe-debits.ts; the
+ * balance (fees, refunds', disputes' movements, payouts): stripe-balance.ts.
  */
-export interface FakeStripe extends FakeServer, FakeDebits {
+export interface FakeStripe extends FakeServer, FakeDebits, FakeBalance {
   sessions: Map<string, any>;
   /** Marks a session paid and returns the signed event (without sending it). */
   complete(id: string, overrides?: Record<string, unknown>): { payload: string; header: string };
@@ -26,19 +27,15 @@ export interface FakeStripe extends FakeServer, FakeDebits {
   /** A signed event about `object` (an invoice.payment_failed the test wants to send, for instance). */
   event(type: string, object: unknown): { payload: string; header: string };
   /**
-   * Test hook: each successful API answer is passed (a copy: the fake's own state is unchanged)
-   * through this before it is sent. The first time it returns something other than undefined,
-   * that is sent instead and the hook is cleared. For an answer that does not show what was asked
-   * (another id, amount or currency, a pause not applied, a portal session for another
-   * customer…), as a test needs Stripe to say it.
+   * Test hook: each successful API answer is passed (a copy) through this before it is sent; the first thing other than
+   * undefined it returns is sent instead, and the hook cleared (an answer that does not show what was asked, as a test needs).
    */
   reshapeNext: ((json: any, req: FakeRequest) => unknown) | null;
   // ——— Invoices, payments and refunds ———
   /**
-   * Invoices of subscriptions, by id, as Stripe makes them: the first by the checkout
-   * (`billing_reason: 'subscription_create'`, named by the session's `invoice`), then one per
-   * renewal. Like Stripe since API version 2025-03-31.basil, an invoice names no PaymentIntent or
-   * charge: its payments are listed by GET /v1/invoice_payments.
+   * Invoices of subscriptions, by id, as Stripe makes them: the first by the checkout (`billing_reason: 'subscription_create'`,
+   * named by the session's `invoice`), then one per renewal. Like Stripe since API version 2025-03-31.basil, an invoice names no
+   * PaymentIntent or charge: its payments are listed by GET /v1/invoice_payments.
    */
   invoices: Map<string, any>;
   /** Charges by the id of their PaymentIntent: the payment of a one-off checkout or of an invoice. */
@@ -46,15 +43,13 @@ export interface FakeStripe extends FakeServer, FakeDebits {
   /** A subscription's next instalment paid: its invoice (PaymentIntent and charge behind it) and the signed invoice.paid event. */
   renew(subscriptionId: string): { invoice: any; payload: string; header: string };
   /**
-   * A payment refunded in full (from Stripe's dashboard): the charge and the signed charge.refunded
-   * event. The charge names its PaymentIntent and, as on API versions since 2025-03-31.basil, no
-   * invoice; `legacyInvoiceField` adds `invoice` as a webhook endpoint on an older version sends it.
+   * A payment refunded in full (from Stripe's dashboard): the charge and the signed charge.refunded event. The charge names its
+   * PaymentIntent and, as since API version 2025-03-31.basil, no invoice; `legacyInvoiceField` adds it as an older endpoint does.
    */
   refund(payment: { paymentIntent: string } | { invoice: string }, opts?: { legacyInvoiceField?: boolean }): { charge: any; payload: string; header: string };
   /**
-   * A payment disputed by the payer's bank (a card chargeback; a SEPA return, created `lost`): the
-   * Dispute as Stripe sends it (its id kept across the dispute's events, naming the charge and the
-   * PaymentIntent) and the signed event, `charge.dispute.created` unless `opts.type` says another.
+   * A payment disputed by the payer's bank (a card chargeback; a SEPA return, created `lost`): the Dispute as Stripe sends it (its
+   * id kept across its events, naming the charge and the PaymentIntent) and the signed event, `charge.dispute.created` by default.
    */
   dispute(payment: { paymentIntent: string } | { invoice: string }, status: string, opts?: { type?: string; reason?: string; amount?: number }): { dispute: any; payload: string; header: string };
 }
@@ -86,8 +81,9 @@ export const STRIPE_KNOWN_PARAMETERS: Record<string, readonly string[]> = {
   ],
   'GET /v1/invoice_payments': ['expand[]', 'invoice', 'limit', 'payment.payment_intent', 'payment.type', 'status'],
   'GET /v1/invoices/:id': ['expand[]'],
-  // SEPA direct debits (ADR 029): stripe-debits.ts.
+  // SEPA direct debits (ADR 029): stripe-debits.ts; the balance and payouts (ADR 033): stripe-balance.ts.
   ...DEBIT_KNOWN_PARAMETERS,
+  ...BALANCE_KNOWN_PARAMETERS,
 };
 
 /** The first parameter of a form body that `STRIPE_KNOWN_PARAMETERS` does not list for `endpoint`. */
@@ -185,6 +181,8 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     if (charges.has(paymentIntent)) return;
     const charge = { id: `ch_${++seq}`, object: 'charge', amount, amount_captured: amount, amount_refunded: 0, captured: true, currency: 'eur', paid: true, refunded: false, status: 'succeeded', payment_intent: paymentIntent, metadata: {} };
     charges.set(paymentIntent, charge);
+    balance.charged(charge);
+    debits.paymentIntents.set(paymentIntent, { id: paymentIntent, object: 'payment_intent', amount, currency: 'eur', status: 'succeeded', payment_method_types: ['card'], latest_charge: charge.id, last_payment_error: null, metadata: {} });
     if (!invoice) return;
     invoiceOfCharge.set(charge.id, invoice);
     invoicePayments.push({ id: `inpay_${++seq}`, object: 'invoice_payment', amount_paid: amount, amount_requested: amount, currency: 'eur', invoice, is_default: true, status: 'paid', payment: { type: 'payment_intent', payment_intent: paymentIntent } });
@@ -226,15 +224,18 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     const charge = chargeOf(payment);
     const d = { id: `dp_${charge.id}`, object: 'dispute', charge: charge.id, payment_intent: charge.payment_intent, amount: opts.amount ?? charge.amount, currency: charge.currency, reason: opts.reason ?? 'fraudulent', status, livemode: false, metadata: {} };
     if (status === 'lost') charge.disputed = true;
+    balance.disputed(d);
     return { dispute: d, ...event(opts.type ?? 'charge.dispute.created', d) };
   };
   const refund: FakeStripe['refund'] = (payment, opts = {}) => {
     const charge = chargeOf(payment);
     Object.assign(charge, { refunded: true, amount_refunded: charge.amount });
+    balance.refunded(charge);
     const sent = { ...structuredClone(charge), ...(opts.legacyInvoiceField ? { invoice: invoiceOfCharge.get(charge.id) ?? null } : {}) };
     return { charge: sent, ...event('charge.refunded', sent) };
   };
-  const debits = fakeDebits({ sessions, charges, invoices, invoicePayments, subscriptions, createSubscription, next: () => ++seq, event });
+  const balance = fakeBalance(() => ++seq);
+  const debits = fakeDebits({ sessions, charges, invoices, invoicePayments, subscriptions, createSubscription, next: () => ++seq, event, charged: balance.charged, expandCharge: balance.expandCharge });
   const parameterUnknown = (param: string) => ({ status: 400, json: { error: { type: 'invalid_request_error', code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}` } } });
 
   const fake = await startFake(opts.port, async (req) => {
@@ -340,9 +341,10 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
       portals.set(id, ps);
       return { json: ps };
     }
-    return debits.route(req, (endpoint) => unknownParameter(endpoint, req.query.toString())) ?? { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
+    const unknownIn = (endpoint: string) => unknownParameter(endpoint, req.query.toString());
+    return debits.route(req, unknownIn) ?? balance.route(req, unknownIn) ?? { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
   };
-  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund, dispute, paymentIntents: debits.paymentIntents, mandates: debits.mandates, completeDebit: debits.completeDebit, settleDebit: debits.settleDebit };
+  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund, dispute, paymentIntents: debits.paymentIntents, mandates: debits.mandates, completeDebit: debits.completeDebit, settleDebit: debits.settleDebit, balanceTransactions: balance.balanceTransactions, payouts: balance.payouts, payout: balance.payout };
   return fake2;
 }
 

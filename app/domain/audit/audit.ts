@@ -46,6 +46,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'donation.recorded': 'Paiement reçu en main propre enregistré',
   'donation.voided': 'Paiement saisi à la main annulé',
   'donation.disputed': 'Paiement contesté auprès de la banque',
+  'payouts.refresh': 'Frais et versements relus chez les prestataires',
 };
 
 export function actionLabel(action: string): string {

@@ -31,6 +31,7 @@ export type AdminArea =
   | 'offline-gifts'
   | 'receipts'
   | 'reports'
+  | 'payouts'
   | 'transparency'
   | 'users'
   | 'outbox'
@@ -85,6 +86,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'offline-gifts', path: '/admin/cheques', label: 'Chèques et virements', roles: ADMIN_ONLY, menu: 'giving', grantable: ['Éditeur'] },
   { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: 'giving' },
   { area: 'reports', path: '/admin/rapports', label: 'Rapports', roles: ADMIN_ONLY, menu: 'giving' },
+  // What the providers kept and paid out to the bank, from their own ledgers (ADR 033).
+  { area: 'payouts', path: '/admin/comptabilite/versements', label: 'Versements', roles: ADMIN_ONLY, menu: 'giving' },
   // The figures of the public page "Où va votre argent", typed from the approved accounts (ADR 032).
   { area: 'transparency', path: '/admin/transparence', label: 'Où va l’argent', roles: ADMIN_ONLY, menu: 'giving' },
   { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: 'admin' },

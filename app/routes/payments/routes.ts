@@ -6,6 +6,8 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('payments', 'routes/payments/admin-settings.tsx'),
   route('donations', 'routes/payments/admin-donations.tsx'),
   route('donations/export.csv', 'routes/payments/admin-donations-csv.ts'),
+  // The payout reconciliation (ADR 033).
+  route('comptabilite/versements', 'routes/payments/admin-payouts.tsx'),
 ];
 export const publicRoutes: RouteConfigEntry[] = [
   route('webhooks/:provider', 'routes/payments/webhook.ts'),

@@ -100,7 +100,7 @@ export async function hostedPayment(
 
 // ——— the provider (ADR 019) ———
 
-function flutterwaveOf(deps: DonationDeps): FlutterwaveConfig {
+export function flutterwaveOf(deps: DonationDeps): FlutterwaveConfig {
   const secretKey = deps.settings.secrets['mobileMoney.secretKey'];
   if (!secretKey) throw new ProviderError('flutterwave', 'configuration incomplète');
   return { secretKey, base: (deps.env.FLUTTERWAVE_API_BASE ?? FLUTTERWAVE_API).replace(/\/$/, '') };

@@ -49,7 +49,7 @@ async function accessToken(c: PayPalConfig): Promise<string> {
   return json.access_token;
 }
 
-async function call(c: PayPalConfig, path: string, init: { method: string; body?: unknown; rawBody?: string; requestId?: string }): Promise<any> {
+export async function call(c: PayPalConfig, path: string, init: { method: string; body?: unknown; rawBody?: string; requestId?: string }): Promise<any> {
   const token = await accessToken(c);
   return fetchJson('paypal', `${c.base}${path}`, {
     method: init.method,

@@ -3,6 +3,7 @@ import type { DonationDeps } from '../context.server';
 import type { Donation, GiftDetails, NewAttempt } from '../ledger.server';
 import type { GiftChange, SubscriptionState } from '../monthly.server';
 import type { ProviderName } from '../status';
+import type { BalanceCapability } from './balance';
 import type { VerifiedPayment } from './types';
 
 /**
@@ -183,4 +184,6 @@ export interface PaymentProvider {
   /** Reads a webhook (its authenticity checked here); what it says, as notices. */
   parseWebhook?(deps: DonationDeps, rawBody: string, headers: Headers): Promise<WebhookAnswer>;
   subscriptions?: SubscriptionCapability;
+  /** The provider's own ledger: fees, nets and payouts (ADR 033); none when its answers give no fee. */
+  balance?: BalanceCapability;
 }

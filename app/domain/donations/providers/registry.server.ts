@@ -1,9 +1,12 @@
 import type { ProviderName } from '../status';
 import { coinGateProvider } from './coingate.server';
+import { flutterwaveBalance } from './flutterwave-balance.server';
 import { flutterwaveProvider } from './flutterwave.server';
 import { linkProvider } from './link.server';
+import { payPalBalance } from './paypal-balance.server';
 import { payPalProvider } from './paypal.server';
 import type { PaymentProvider, SubscriptionCapability } from './provider';
+import { stripeBalance } from './stripe-balance.server';
 import { stripeProvider } from './stripe.server';
 import { stripeSubscriptions } from './stripe-subscriptions.server';
 
@@ -12,10 +15,11 @@ import { stripeSubscriptions } from './stripe-subscriptions.server';
  * its name in status.ts's PROVIDERS, and a line here; nothing else in the payment code changes.
  */
 const PROVIDERS: Record<ProviderName, PaymentProvider> = {
-  stripe: { ...stripeProvider, subscriptions: stripeSubscriptions },
-  paypal: payPalProvider,
+  // Fees and payouts from the provider's own ledger where its answers give them (ADR 033); CoinGate's give none.
+  stripe: { ...stripeProvider, subscriptions: stripeSubscriptions, balance: stripeBalance },
+  paypal: { ...payPalProvider, balance: payPalBalance },
   coingate: coinGateProvider,
-  flutterwave: flutterwaveProvider,
+  flutterwave: { ...flutterwaveProvider, balance: flutterwaveBalance },
   mobile_link: linkProvider,
 };
 

@@ -15,7 +15,8 @@ export interface StripePayment {
   instrument?: PaymentInstrument;
 }
 
-async function ask<T>(call: () => Promise<T>): Promise<T> {
+/** A Stripe call whose failure is a ProviderError (the balance's reader uses it too). */
+export async function ask<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (e) {
