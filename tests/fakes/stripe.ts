@@ -1,6 +1,7 @@
 import Stripe from 'stripe';
 import { page, parseBracketForm, startFake, type FakeRequest, type FakeServer } from './http';
 import { DEBIT_KNOWN_PARAMETERS, fakeDebits, type FakeDebits } from './stripe-debits';
+import { EXISTING_KNOWN_PARAMETERS, fakeExisting, type FakeExisting } from './stripe-existing';
 
 /**
  * A fake Stripe API (Checkout Sessions) and hosted checkout page. Paying on the page completes the
@@ -9,7 +10,7 @@ import { DEBIT_KNOWN_PARAMETERS, fakeDebits, type FakeDebits } from './stripe-de
  * charge per PaymentIntent; for a subscription, its invoices and their invoice payments), so
  * renewals and refunds can be sent in Stripe's own shape; SEPA direct debits: stripe-debits.ts.
  */
-export interface FakeStripe extends FakeServer, FakeDebits {
+export interface FakeStripe extends FakeServer, FakeDebits, FakeExisting {
   sessions: Map<string, any>;
   /** Marks a session paid and returns the signed event (without sending it). */
   complete(id: string, overrides?: Record<string, unknown>): { payload: string; header: string };
@@ -86,8 +87,8 @@ export const STRIPE_KNOWN_PARAMETERS: Record<string, readonly string[]> = {
   ],
   'GET /v1/invoice_payments': ['expand[]', 'invoice', 'limit', 'payment.payment_intent', 'payment.type', 'status'],
   'GET /v1/invoices/:id': ['expand[]'],
-  // SEPA direct debits (ADR 029): stripe-debits.ts.
-  ...DEBIT_KNOWN_PARAMETERS,
+  // SEPA direct debits (ADR 029): stripe-debits.ts; subscriptions running before the move (ADR 037): stripe-existing.ts.
+  ...{ ...DEBIT_KNOWN_PARAMETERS, ...EXISTING_KNOWN_PARAMETERS },
 };
 
 /** The first parameter of a form body that `STRIPE_KNOWN_PARAMETERS` does not list for `endpoint`. */
@@ -234,7 +235,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     const sent = { ...structuredClone(charge), ...(opts.legacyInvoiceField ? { invoice: invoiceOfCharge.get(charge.id) ?? null } : {}) };
     return { charge: sent, ...event('charge.refunded', sent) };
   };
-  const debits = fakeDebits({ sessions, charges, invoices, invoicePayments, subscriptions, createSubscription, next: () => ++seq, event });
+  const debits = fakeDebits({ sessions, charges, invoices, invoicePayments, subscriptions, createSubscription, next: () => ++seq, event }), moved = fakeExisting({ subscriptions, next: () => ++seq });
   const parameterUnknown = (param: string) => ({ status: 400, json: { error: { type: 'invalid_request_error', code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}` } } });
 
   const fake = await startFake(opts.port, async (req) => {
@@ -299,7 +300,8 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
       const s = sessions.get(m[1]);
       return s ? { json: s } : { status: 404, json: { error: { type: 'invalid_request_error', message: 'No such checkout.session' } } };
     }
-    // ——— Subscriptions and billing portal (donor space, issue #15) ———
+    // ——— Subscriptions and billing portal (donor space, issue #15); those running before the move (ADR 037) ———
+    const listed = moved.route(req, (endpoint) => unknownParameter(endpoint, req.query.toString())); if (listed) return listed;
     const sm = /^\/v1\/subscriptions\/(\w+)$/.exec(req.path);
     if (sm) {
       const sub = subscriptions.get(sm[1]);
@@ -342,7 +344,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     }
     return debits.route(req, (endpoint) => unknownParameter(endpoint, req.query.toString())) ?? { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
   };
-  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund, dispute, paymentIntents: debits.paymentIntents, mandates: debits.mandates, completeDebit: debits.completeDebit, settleDebit: debits.settleDebit };
+  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund, dispute, paymentIntents: debits.paymentIntents, mandates: debits.mandates, completeDebit: debits.completeDebit, settleDebit: debits.settleDebit, customers: moved.customers, existing: moved.existing };
   return fake2;
 }
 

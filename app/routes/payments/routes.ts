@@ -6,6 +6,7 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('payments', 'routes/payments/admin-settings.tsx'),
   route('donations', 'routes/payments/admin-donations.tsx'),
   route('donations/export.csv', 'routes/payments/admin-donations-csv.ts'),
+  route('dons/abonnements', 'routes/payments/admin-adopt.tsx'),
 ];
 export const publicRoutes: RouteConfigEntry[] = [
   route('webhooks/:provider', 'routes/payments/webhook.ts'),
