@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adoptableSubscriptions, adoptSubscription, adoptSubscriptions } from '~/domain/donations/adoption.server';
 import { applyDonorGiftIntent } from '~/domain/donations/donor-gifts.server';
 import { findByRef } from '~/domain/donations/ledger.server';
@@ -6,9 +6,13 @@ import { giftEvents, giftOfDonor, monthlyGiftsOf } from '~/domain/donations/mont
 import { isKnownDonor } from '~/domain/donors/links.server';
 import { historyOf } from '~/domain/donors/personal-data.server';
 import { handleStripeWebhook, startCardDonation, type DonationDeps } from '../support/payment-entry';
-import type { FakeStripe } from '../fakes/stripe';
+import { startFakeStripe, type FakeStripe } from '../fakes/stripe';
+import { runtime } from '~/lib/runtime.server';
+import { action, loader } from '~/routes/payments/admin-adopt';
+import { answer, routeContext, sessionCookie } from '../support/routes';
+import { startTestRuntime } from '../support/runtime';
 import { describeEachDialect, type TestDb } from '../support/db';
-import { stripeCardWorld } from '../support/donations';
+import { enableStripeCard, stripeCardWorld } from '../support/donations';
 
 /**
  * Moving in with the monthly donors (issue 43, ADR 037): the subscriptions already running on the
@@ -140,5 +144,46 @@ describeEachDialect('adopting running subscriptions on %s', (dialect) => {
     const answer = await adoptableSubscriptions(deps);
     expect(answer.subscriptions).toEqual([]);
     expect(answer.errors).toEqual([{ provider: 'stripe', message: expect.any(String) }]);
+  });
+});
+
+describeEachDialect('the adoption screen on %s', (dialect) => {
+  const SECRET = 'adopt-route-secret-'.padEnd(48, 'r');
+  let stop: () => Promise<void>;
+  let stripe: FakeStripe;
+  let admin: string;
+  let editor: string;
+  beforeAll(async () => {
+    stripe = await startFakeStripe({ port: 0, webhookSecret: 'whsec_route', webhookUrl: () => 'http://127.0.0.1:1/unused' });
+    vi.stubEnv('THV_RUN_JOBS', '0');
+    ({ stop } = await startTestRuntime(dialect, SECRET, { STRIPE_API_BASE: stripe.url, PUBLIC_URL: 'http://localhost' }));
+    await enableStripeCard(runtime().db, SECRET, { secretKey: 'sk_test_route', webhookSecret: 'whsec_route' });
+    admin = await sessionCookie(runtime().db, { id: 'a-adopt', name: 'Ada Admin', email: 'ada@fondation.example.org', role: 'Admin' });
+    editor = await sessionCookie(runtime().db, { id: 'e-adopt', name: 'Éva', email: 'eva@fondation.example.org', role: 'Éditeur' });
+  });
+  afterAll(async () => {
+    await stop?.();
+    vi.unstubAllEnvs();
+    await stripe?.close();
+  });
+  const url = 'http://localhost/admin/dons/abonnements';
+  const get = (cookie: string) => loader({ request: new Request(url, { headers: { cookie } }), context: routeContext(), params: {} } as never);
+  const post = (cookie: string, body: URLSearchParams) => action({ request: new Request(url, { method: 'POST', headers: { cookie, origin: 'http://localhost' }, body }), context: routeContext(), params: {} } as never);
+
+  it('lists for an Admin, adopts the ticked ones with a count, and refuses an Éditeur', async () => {
+    const one = stripe.existing({ amount: 1800, email: 'route.one@example.org', name: 'Un' });
+    const usd = stripe.existing({ amount: 1800, email: 'route.usd@example.org', currency: 'usd' });
+    const shown = answer(await get(admin)).body.subscriptions as { key: string; amount: string; refusal: string | null }[];
+    expect(shown.map((s) => [s.key, s.refusal])).toEqual([
+      [`stripe:${usd}`, 'en USD : seuls les dons en euros sont repris'],
+      [`stripe:${one}`, null],
+    ]);
+    await expect(get(editor)).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(post(editor, new URLSearchParams([['sub', `stripe:${one}`]]))).rejects.toMatchObject({ init: { status: 403 } });
+    expect(answer(await post(admin, new URLSearchParams())).status).toBe(400);
+    const done = answer(await post(admin, new URLSearchParams([['sub', `stripe:${one}`], ['sub', `stripe:${usd}`], ['sub', 'elsewhere:sub_x']])));
+    expect(done.body).toMatchObject({ counts: { adopted: 1, already: 0, refused: 1, missing: 0 }, toast: { title: 'Dons mensuels repris', description: '1 don mensuel repris ; 1 impossible à reprendre.' } });
+    expect((answer(await get(admin)).body.subscriptions as { key: string }[]).map((s) => s.key)).toEqual([`stripe:${usd}`]);
+    expect(await runtime().db.selectFrom('audit_log').select('user_id').where('action', '=', 'monthly_gift.adopted').execute()).toEqual([{ user_id: 'a-adopt' }]);
   });
 });

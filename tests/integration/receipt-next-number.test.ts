@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAttempt, findById, transition, type NewAttempt } from '~/domain/donations/ledger.server';
 import { readSequence, seriesState, setNextReceiptNumber } from '~/domain/receipts/next-number.server';
 import { receiptsOfDonation } from '~/domain/receipts/register.server';
@@ -72,12 +72,14 @@ describeEachDialect('the receipts settings screen sets the next number on %s', (
   let admin: string;
   let editor: string;
   beforeAll(async () => {
+    vi.stubEnv('THV_RUN_JOBS', '0');
     ({ stop } = await startTestRuntime(dialect, 'next-number-secret-'.padEnd(48, 'n')));
     admin = await sessionCookie(runtime().db, { id: 'a-next', name: 'Ada Admin', email: 'ada@fondation.example.org', role: 'Admin' });
     editor = await sessionCookie(runtime().db, { id: 'e-next', name: 'Éva', email: 'eva@fondation.example.org', role: 'Éditeur' });
   });
   afterAll(async () => {
     await stop?.();
+    vi.unstubAllEnvs();
   });
   const post = (cookie: string, fields: Record<string, string>) =>
     action({ request: new Request('http://localhost/admin/receipts/parametres', { method: 'POST', headers: { cookie, origin: 'http://localhost' }, body: new URLSearchParams(fields) }), context: routeContext(), params: {} } as never);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { importsDone } from '~/domain/dashboard/setup.server';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/providers/settings.server';
 import type { PaymentSettingsForm } from '~/domain/donations/providers/settings';
@@ -34,12 +34,14 @@ describeEachDialect('the setup checklist on %s', (dialect) => {
   let admin: string;
   let editor: string;
   beforeAll(async () => {
+    vi.stubEnv('THV_RUN_JOBS', '0');
     ({ stop } = await startTestRuntime(dialect, 'setup-checklist-secret-'.padEnd(48, 's')));
     admin = await sessionCookie(runtime().db, { id: 'a-setup', name: 'Ada Admin', email: 'ada@fondation.example.org', role: 'Admin' });
     editor = await sessionCookie(runtime().db, { id: 'e-setup', name: 'Éva', email: 'eva@fondation.example.org', role: 'Éditeur' });
   });
   afterAll(async () => {
     await stop?.();
+    vi.unstubAllEnvs();
   });
   const db = () => runtime().db;
   const dashboard = async (cookie = admin) => answer(await loader({ request: new Request('http://localhost/admin/dashboard', { headers: { cookie } }), context: routeContext(), params: {} } as never)).body;

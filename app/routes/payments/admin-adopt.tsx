@@ -3,7 +3,6 @@ import type { Route } from './+types/admin-adopt';
 import { adoptableSubscriptions, adoptSubscriptions, isAdoptingProvider, type AdoptionOutcome } from '~/domain/donations/adoption.server';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { staffMeansLabel } from '~/domain/means/means';
-import { formatMoney } from '~/lib/currency';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import { Notice, primaryButton } from '~/ui/admin/Field';
@@ -25,12 +24,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       id: s.id,
       means: staffMeansLabel(s.provider),
       donor: [s.name, s.email].filter(Boolean).join(' · ') || '—',
-      amount: s.currency ? `${formatMoney(s.amountMinor, s.currency)} / mois` : '—',
+      amount: amountOf(s.amountMinor, s.currency),
       next: s.nextAt ? day.format(new Date(s.nextAt)) : '—',
       since: day.format(new Date(s.startedAt)),
       refusal: s.refusal,
     })),
   };
+}
+
+/** An amount in whatever currency the provider charges it (adoption takes euros only, the list shows all). */
+function amountOf(minor: number, currency: string): string {
+  try {
+    return `${new Intl.NumberFormat('fr-FR', { style: 'currency', currency }).format(minor / 100)} / mois`;
+  } catch {
+    return '—';
+  }
 }
 
 const SAID: Record<AdoptionOutcome, (n: number) => string> = {
