@@ -433,6 +433,7 @@ const en = {
     statusProcessing: 'Debit in progress',
     statusCancelled: 'Cancelled',
     statusRefunded: 'Refunded',
+    statusAdopted: 'Monthly gift carried over',
     methodCard: 'Card',
     methodSepa: 'SEPA Direct Debit',
     mandate: 'Account ending in {last4}, mandate no. {reference}, signed on {date}',

@@ -434,6 +434,7 @@ const es = {
     statusProcessing: 'Adeudo en curso',
     statusCancelled: 'Cancelado',
     statusRefunded: 'Reembolsado',
+    statusAdopted: 'Donación mensual retomada',
     methodCard: 'Tarjeta',
     methodSepa: 'Adeudo directo SEPA',
     mandate: 'Cuenta terminada en {last4}, mandato n.º {reference}, firmado el {date}',

@@ -433,6 +433,7 @@ const fr = {
     statusProcessing: 'Prélèvement en cours',
     statusCancelled: 'Annulé',
     statusRefunded: 'Remboursé',
+    statusAdopted: 'Don mensuel repris',
     methodCard: 'Carte bancaire',
     methodSepa: 'Prélèvement SEPA',
     mandate: 'Compte se terminant par {last4}, mandat n° {reference}, signé le {date}',

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { page, parseBracketForm, startFake, type FakeRequest, type FakeServer } from './http';
 import { DEBIT_KNOWN_PARAMETERS, fakeDebits, type FakeDebits } from './stripe-debits';
 import { BALANCE_KNOWN_PARAMETERS, fakeBalance, type FakeBalance } from './stripe-balance';
+import { EXISTING_KNOWN_PARAMETERS, fakeExisting, type FakeExisting } from './stripe-existing';
 
 /**
  * A fake Stripe API (Checkout Sessions) and hosted checkout page. Paying on the page completes the session, sends
@@ -10,7 +11,7 @@ import { BALANCE_KNOWN_PARAMETERS, fakeBalance, type FakeBalance } from './strip
  * invoice payments), so renewals and refunds can be sent in Stripe's own shape; SEPA direct debits: stripe-debits.ts; the
  * balance (fees, refunds', disputes' movements, payouts): stripe-balance.ts.
  */
-export interface FakeStripe extends FakeServer, FakeDebits, FakeBalance {
+export interface FakeStripe extends FakeServer, FakeDebits, FakeBalance, FakeExisting {
   sessions: Map<string, any>;
   /** Marks a session paid and returns the signed event (without sending it). */
   complete(id: string, overrides?: Record<string, unknown>): { payload: string; header: string };
@@ -81,9 +82,11 @@ export const STRIPE_KNOWN_PARAMETERS: Record<string, readonly string[]> = {
   ],
   'GET /v1/invoice_payments': ['expand[]', 'invoice', 'limit', 'payment.payment_intent', 'payment.type', 'status'],
   'GET /v1/invoices/:id': ['expand[]'],
-  // SEPA direct debits (ADR 029): stripe-debits.ts; the balance and payouts (ADR 033): stripe-balance.ts.
+  // SEPA direct debits (ADR 029): stripe-debits.ts; the balance and payouts (ADR 033): stripe-balance.ts;
+  // subscriptions running before the move (ADR 037): stripe-existing.ts.
   ...DEBIT_KNOWN_PARAMETERS,
   ...BALANCE_KNOWN_PARAMETERS,
+  ...EXISTING_KNOWN_PARAMETERS,
 };
 
 /** The first parameter of a form body that `STRIPE_KNOWN_PARAMETERS` does not list for `endpoint`. */
@@ -236,6 +239,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
   };
   const balance = fakeBalance(() => ++seq);
   const debits = fakeDebits({ sessions, charges, invoices, invoicePayments, subscriptions, createSubscription, next: () => ++seq, event, charged: balance.charged, expandCharge: balance.expandCharge });
+  const moved = fakeExisting({ subscriptions, next: () => ++seq });
   const parameterUnknown = (param: string) => ({ status: 400, json: { error: { type: 'invalid_request_error', code: 'parameter_unknown', param, message: `Received unknown parameter: ${param}` } } });
 
   const fake = await startFake(opts.port, async (req) => {
@@ -300,7 +304,8 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
       const s = sessions.get(m[1]);
       return s ? { json: s } : { status: 404, json: { error: { type: 'invalid_request_error', message: 'No such checkout.session' } } };
     }
-    // ——— Subscriptions and billing portal (donor space, issue #15) ———
+    // ——— Subscriptions and billing portal (donor space, issue #15); those running before the move (ADR 037) ———
+    const listed = moved.route(req, (endpoint) => unknownParameter(endpoint, req.query.toString())); if (listed) return listed;
     const sm = /^\/v1\/subscriptions\/(\w+)$/.exec(req.path);
     if (sm) {
       const sub = subscriptions.get(sm[1]);
@@ -344,7 +349,7 @@ export async function startFakeStripe(opts: { port: number; webhookSecret: strin
     const unknownIn = (endpoint: string) => unknownParameter(endpoint, req.query.toString());
     return debits.route(req, unknownIn) ?? balance.route(req, unknownIn) ?? { status: 404, json: { error: { message: `unknown ${req.method} ${req.path}` } } };
   };
-  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund, dispute, paymentIntents: debits.paymentIntents, mandates: debits.mandates, completeDebit: debits.completeDebit, settleDebit: debits.settleDebit, balanceTransactions: balance.balanceTransactions, payouts: balance.payouts, payout: balance.payout };
+  const fake2: FakeStripe = { ...fake, sessions, complete, sign, send, failNext: 0, subscriptions, events, delivered, event, reshapeNext: null, invoices, charges, renew, refund, dispute, paymentIntents: debits.paymentIntents, mandates: debits.mandates, completeDebit: debits.completeDebit, settleDebit: debits.settleDebit, balanceTransactions: balance.balanceTransactions, payouts: balance.payouts, payout: balance.payout, customers: moved.customers, existing: moved.existing };
   return fake2;
 }
 

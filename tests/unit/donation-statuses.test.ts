@@ -26,7 +26,7 @@ describe('donation statuses', () => {
   });
 
   it('labels statuses and providers in French for the back office and the CSV', () => {
-    expect(STATUS_LABELS).toEqual({ pending: 'En attente', processing: 'En cours de prélèvement', succeeded: 'Réussi', failed: 'Échoué', cancelled: 'Annulé', refunded: 'Remboursé' });
+    expect(STATUS_LABELS).toEqual({ pending: 'En attente', processing: 'En cours de prélèvement', succeeded: 'Réussi', failed: 'Échoué', cancelled: 'Annulé', refunded: 'Remboursé', adopted: 'Don mensuel repris' });
     expect(staffMeansLabel('stripe', 'sepa_debit')).toBe('Prélèvement SEPA');
     expect(Object.fromEntries(PAYMENT_MEANS.map((p) => [p, staffMeansLabel(p)]))).toEqual({ stripe: 'Carte (Stripe)', paypal: 'PayPal', coingate: 'Crypto (CoinGate)', flutterwave: 'Mobile money (Flutterwave)', mobile_link: 'Mobile money (lien)', cash: 'Espèces', cheque: 'Chèque', transfer: 'Virement', in_kind: 'En nature', waived_expenses: 'Abandon de frais' });
   });

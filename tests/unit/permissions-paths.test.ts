@@ -14,6 +14,7 @@ describe('admin sections by path', () => {
       '/admin/messages': 'messages',
       '/admin/payments': 'payments',
       '/admin/donations': 'donations',
+      '/admin/dons/abonnements': 'adoption',
       '/admin/users': 'users',
       '/admin/settings': 'settings',
       '/admin/mon-compte': 'account',

@@ -263,6 +263,26 @@ export async function recordFromProvider(db: DB, a: NewAttempt & { providerRef: 
   }
 }
 
+/**
+ * A monthly gift already running at the provider, adopted when the foundation moved in (ADR 037):
+ * its starting row, status `adopted` (no money, no receipt, no move), keyed by the subscription
+ * (`adopted:{id}`), written in one transaction with `link` (the gift's own record and audit line).
+ * Adopting it again writes nothing: `changed: false`.
+ */
+export async function recordAdopted(db: DB, a: NewAttempt & { secondaryRef: string; startedAt: string }, link: (trx: DB, d: Donation) => Promise<void>): Promise<Transition> {
+  const row: Donation = { ...rowOf({ ...a, providerRef: `adopted:${a.secondaryRef}` }, 'failed', a.startedAt), status: 'adopted', updated_at: new Date().toISOString() };
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const donation = (await trx.insertInto('donations').values(row).returningAll().executeTakeFirstOrThrow()) as Donation;
+      await link(trx, donation);
+      return { donation, changed: true };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) return { changed: false };
+    throw e;
+  }
+}
+
 /** Money an Admin received by hand (cash, cheque, transfer), or a gift not in money (ADR 030): what the record needs besides a payment's own fields. */
 export interface OfflinePayment extends Omit<NewAttempt, 'provider' | 'providerRef' | 'secondaryRef' | 'verifiable' | 'callbackTokenHash'> {
   means: HandMeans;

@@ -71,7 +71,8 @@ export async function monthlyGiftsOf(db: DB, email: string): Promise<MonthlyGift
     .where(sameEmail(email))
     .where('frequency', '=', 'monthly')
     // A SEPA gift's first debit on its way, or failed (its donor updates the account here): ADR 029.
-    .where('status', 'in', ['succeeded', 'refunded', 'processing', 'failed'])
+    // A subscription adopted as it ran at the provider (ADR 037): its row starts the gift, nothing paid.
+    .where('status', 'in', ['succeeded', 'refunded', 'processing', 'failed', 'adopted'])
     .where('secondary_ref', 'is not', null)
     .orderBy('created_at')
     .execute();

@@ -7,7 +7,11 @@ export { HAND_MEANS, NON_MONEY_MEANS, OFFLINE_MEANS, PAYMENT_MEANS, PROVIDERS, t
  * `processing`: the payer signed, the money is on its way and may still fail (a SEPA direct debit
  * takes days, ADR 029): no receipt, counted nowhere until it succeeds.
  */
-export const DONATION_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'cancelled', 'refunded'] as const;
+/**
+ * `adopted`: a monthly gift that was already running at the provider when the foundation moved in
+ * (ADR 037): the row that starts it here, never a payment — no money, no receipt, no move.
+ */
+export const DONATION_STATUSES = ['pending', 'processing', 'succeeded', 'failed', 'cancelled', 'refunded', 'adopted'] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
 /** An offline payment's key: this prefix and the form's one-time token (ours, meaningless to staff). */
@@ -25,6 +29,7 @@ export const STATUS_LABELS: Record<DonationStatus, string> = {
   failed: 'Échoué',
   cancelled: 'Annulé',
   refunded: 'Remboursé',
+  adopted: 'Don mensuel repris',
 };
 
 /**

@@ -41,8 +41,8 @@ async function hasGiven(db: DB, email: string): Promise<boolean> {
     .select('id')
     .where((eb) => eb(eb.fn('lower', ['donor_email']), '=', email))
     // A SEPA gift's donor too, while the debit is processed, and when a monthly gift's first debit
-    // failed: its account is updated from the space (ADR 029).
-    .where((eb) => eb.or([eb('status', 'in', ['succeeded', 'refunded', 'processing']), eb.and([eb('status', '=', 'failed'), eb('frequency', '=', 'monthly'), eb('method', 'is not', null), eb('secondary_ref', 'is not', null)])]))
+    // failed: its account is updated from the space (ADR 029); an adopted monthly gift's donor (ADR 037).
+    .where((eb) => eb.or([eb('status', 'in', ['succeeded', 'refunded', 'processing', 'adopted']), eb.and([eb('status', '=', 'failed'), eb('frequency', '=', 'monthly'), eb('method', 'is not', null), eb('secondary_ref', 'is not', null)])]))
     .limit(1)
     .executeTakeFirst();
   return Boolean(row);

@@ -28,6 +28,7 @@ export type AdminArea =
   | 'letters'
   | 'payments'
   | 'donations'
+  | 'adoption'
   | 'offline-gifts'
   | 'receipts'
   | 'reports'
@@ -82,6 +83,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'memberships', path: '/admin/adhesions', label: 'Adhésions', roles: EVERYONE, menu: 'members' },
   { area: 'letters', path: '/admin/lettres', label: 'Lettres d’information', roles: EVERYONE, menu: 'members' },
   { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: 'giving' },
+  // The monthly donors a foundation arrives with, adopted from its payment account (ADR 037).
+  { area: 'adoption', path: '/admin/dons/abonnements', label: 'Dons mensuels à reprendre', roles: ADMIN_ONLY, menu: 'giving' },
   // Gifts received by post or at the bank (ADR 028): Éditeurs too when an Admin allows it.
   { area: 'offline-gifts', path: '/admin/cheques', label: 'Chèques et virements', roles: ADMIN_ONLY, menu: 'giving', grantable: ['Éditeur'] },
   { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: 'giving' },

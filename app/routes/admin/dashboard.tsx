@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, data } from 'react-router';
 import type { Route } from './+types/dashboard';
 import { actionLabel } from '~/domain/audit/audit';
 import { recentActivity } from '~/domain/audit/audit.server';
@@ -8,8 +8,10 @@ import { reportRange } from '~/domain/reports/period';
 import { reportSummary } from '~/domain/reports/reports.server';
 import { change } from '~/domain/reports/tables';
 import { can, sectionOf, type AdminArea } from '~/domain/users/permissions';
-import { requireUser } from '~/routes/admin/auth.server';
-import { db } from '~/lib/runtime.server';
+import { actorOf, requireUser } from '~/routes/admin/auth.server';
+import { db, runtime } from '~/lib/runtime.server';
+import { dismissSetup, setupChecklist } from '~/domain/dashboard/setup.server';
+import { SetupChecklist } from '~/ui/admin/SetupChecklist';
 import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { progressPercent } from '~/domain/campaigns/campaigns';
 
@@ -24,7 +26,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const campaigns = can(user.role, 'campaigns')
     ? (await listOpenCampaigns(db(), 'fr')).map((c) => ({ id: c.id, title: c.title, raisedCents: c.raisedCents, goalCents: c.goalCents, donors: c.donors, percent: progressPercent(c.raisedCents, c.goalCents) }))
     : [];
-  return { stats, activity, role: user.role, unreadMessages, reports, campaigns };
+  // The setup checklist (ADR 037): Admins only, until every step is done or an Admin hid it.
+  const checklist = user.role === 'Admin' ? await setupChecklist(db(), runtime().secret) : null;
+  const setup = checklist && !checklist.done && !checklist.dismissed ? checklist.steps : null;
+  return { stats, activity, role: user.role, unreadMessages, reports, campaigns, setup };
+}
+
+/** An Admin hides the setup checklist before it is done (audited). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context, { area: 'dashboard', role: 'Admin' });
+  const form = await request.formData();
+  if (form.get('intent') !== 'dismissSetup') return data({ error: 'Action inconnue.' }, { status: 400 });
+  const checklist = await setupChecklist(db(), runtime().secret);
+  await dismissSetup(db(), actorOf(user), checklist.steps.filter((s) => !s.done).length);
+  return { error: null };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Administration' }, { name: 'robots', content: 'noindex' }];
@@ -43,7 +58,7 @@ const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 const integer = new Intl.NumberFormat('fr-FR');
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity, role, unreadMessages, reports, campaigns } = loaderData;
+  const { stats, activity, role, unreadMessages, reports, campaigns, setup } = loaderData;
   const cards = [
     { label: 'Pages Gérées', value: integer.format(stats.managedPages) },
     { label: 'Projets Actifs', value: integer.format(stats.activeProjects) },
@@ -53,6 +68,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold text-gray-900">Dashboard</h1>
+      {setup && <SetupChecklist steps={setup} />}
       {unreadMessages !== null && <UnreadMessages count={unreadMessages} />}
       {reports && <ReportSummary summary={reports} />}
       <section aria-labelledby="stats-title">

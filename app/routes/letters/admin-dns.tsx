@@ -2,6 +2,7 @@ import { Form } from 'react-router';
 import type { Route } from './+types/admin-dns';
 import { domainOf, isDomain, isSelector, type CheckStatus } from '~/domain/letters/dns';
 import { checkSendingDomain } from '~/domain/letters/dns.server';
+import { recordDnsCheck } from '~/domain/letters/dns-passed.server';
 import { footerOf } from '~/domain/letters/letters.server';
 import { mailConfigFor } from '~/lib/mail.server';
 import { db, runtime } from '~/lib/runtime.server';
@@ -25,7 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!isDomain(domain)) errors.domaine = 'Un nom de domaine, par exemple fondation-thv.org.';
   if (!isSelector(selector)) errors.selecteur = 'Le sélecteur DKIM donné par votre fournisseur, par exemple « s1 ».';
   if (Object.keys(errors).length) return { from, domain, selector, errors, report: null };
-  return { from, domain, selector, errors, report: await checkSendingDomain(domain, selector) };
+  const report = await checkSendingDomain(domain, selector);
+  // A domain that passes is remembered for the dashboard's setup checklist (ADR 037).
+  if (report.ok) await recordDnsCheck(db(), domain, selector, report.checks);
+  return { from, domain, selector, errors, report };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Vérifier le domaine d’envoi | Administration' }, { name: 'robots', content: 'noindex' }];

@@ -67,6 +67,7 @@ const STATUS_STYLE: Record<DonationStatus, string> = {
   failed: 'bg-red-100 text-red-900',
   cancelled: 'bg-gray-200 text-gray-900',
   refunded: 'bg-blue-100 text-blue-900',
+  adopted: 'bg-violet-100 text-violet-900',
 };
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'UTC' });

@@ -8,6 +8,7 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('donations/export.csv', 'routes/payments/admin-donations-csv.ts'),
   // The payout reconciliation (ADR 033).
   route('comptabilite/versements', 'routes/payments/admin-payouts.tsx'),
+  route('dons/abonnements', 'routes/payments/admin-adopt.tsx'),
 ];
 export const publicRoutes: RouteConfigEntry[] = [
   route('webhooks/:provider', 'routes/payments/webhook.ts'),

@@ -2,6 +2,7 @@ import { Form, data } from 'react-router';
 import type { Route } from './+types/admin-settings';
 import { LEGAL_BASES, MODELS, RATES, missingFields, receiptSettingsSchema, type LegalBase, type Rate, type ReceiptModel } from '~/domain/receipts/settings';
 import { getReceiptSettings, saveReceiptSettings } from '~/domain/receipts/settings.server';
+import { seriesState, setNextReceiptNumber } from '~/domain/receipts/next-number.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { contentChanged, runtime } from '~/lib/runtime.server';
 import { fixFieldsToast, formError, issueErrors } from '~/lib/form-errors.server';
@@ -12,7 +13,7 @@ import { useToast } from '~/ui/admin/hooks';
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'receipts' });
   const s = await getReceiptSettings(runtime().db);
-  return { settings: s, missing: missingFields(s) };
+  return { settings: s, missing: missingFields(s), series: await seriesState(runtime().db, s.prefix) };
 }
 
 const SAVED = { title: 'Paramètres des reçus sauvegardés !', description: 'Vos modifications ont été enregistrées avec succès.', variant: 'success' as const };
@@ -21,6 +22,12 @@ const CONFLICT = 'Ces paramètres ont été modifiés entre-temps par quelqu’u
 export async function action({ request, context }: Route.ActionArgs) {
   const me = await requireUser(request, context, { area: 'receipts' });
   const form = await request.formData();
+  // The next number of the current series (ADR 037): a form of its own.
+  if (form.get('intent') === 'nextNumber') {
+    const set = await setNextReceiptNumber(runtime().db, actorOf(me), String(form.get('next') ?? ''));
+    if (!set.ok) return formError({ errors: { next: set.error } as Record<string, string>, toast: fixFieldsToast('Numéro non enregistré') });
+    return { errors: {} as Record<string, string>, toast: set.changed ? { title: `Le prochain reçu portera le n° ${set.next}.`, description: 'La numérotation de la série reprend à ce numéro.', variant: 'success' as const } : { title: `Le n° ${set.next} est déjà le prochain.`, description: 'Rien n’a changé.', variant: 'success' as const } };
+  }
   const raw = Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === 'string' ? v : '']));
   const version = Number(form.get('version'));
   if (!Number.isInteger(version) || version < 0) return data({ errors: { form: CONFLICT } as Record<string, string>, toast: null }, { status: 409 });
@@ -38,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Reçus fiscaux | Administration' }, { name: 'robots', content: 'noindex' }];
 
 export default function ReceiptSettingsScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings: s, missing } = loaderData;
+  const { settings: s, missing, series } = loaderData;
   const errors = actionData?.errors ?? {};
   useToast(actionData?.toast);
   return (
@@ -110,6 +117,15 @@ export default function ReceiptSettingsScreen({ loaderData, actionData }: Route.
           <Field name="prefix" label="Préfixe des numéros" defaultValue={s.prefix} error={errors.prefix} hint="Ex. RF donne RF-2026-000001. Numérotation continue par année civile." maxLength={10} />
         </fieldset>
         <button type="submit" className={primaryButton}>Enregistrer</button>
+      </Form>
+      <Form method="post" className="space-y-4 rounded-lg border border-gray-200 bg-white p-6 shadow-sm" noValidate>
+        <h2 className="text-xl font-bold text-gray-900">Prochain numéro de la série {series.year}</h2>
+        <p className="text-gray-700">
+          Le prochain reçu portera le n° <strong data-testid="next-receipt-number">{series.nextNumber}</strong>. Si vos reçus de cette année ont déjà été numérotés ailleurs (ancien site, logiciel), indiquez le numéro qui suit le dernier émis : la numérotation ne peut qu’avancer.
+        </p>
+        <input type="hidden" name="intent" value="nextNumber" />
+        <Field name="next" label="Prochain numéro" inputMode="numeric" defaultValue={String(series.next)} error={errors.next} hint={`Après le n° ${series.last} ; au plus 999 999.`} maxLength={9} />
+        <button type="submit" className={primaryButton}>Fixer le prochain numéro</button>
       </Form>
     </div>
   );

@@ -36,6 +36,7 @@ const STATUS: Record<string, MessageKey> = {
   processing: 'donorSpace.statusProcessing',
   cancelled: 'donorSpace.statusCancelled',
   refunded: 'donorSpace.statusRefunded',
+  adopted: 'donorSpace.statusAdopted',
 };
 const GIFT_STATUS: Record<GiftStatus, MessageKey> = {
   active: 'donorSpace.giftActive',

@@ -127,6 +127,25 @@ export interface SubscriptionCapability {
   change(deps: DonationDeps, id: string, change: GiftChange): Promise<SubscriptionState>;
   /** A page of the provider's where the payer updates their means of payment, coming back to `returnUrl`. */
   paymentUpdateUrl(deps: DonationDeps, id: string, returnUrl: string, lang: Lang): Promise<string>;
+  /** The account's running subscriptions, whoever started them (moving in, ADR 037). */
+  listExisting?(deps: DonationDeps): Promise<ExistingSubscription[]>;
+  /** One of them as the provider has it now; null when it has none by that id. */
+  readExisting?(deps: DonationDeps, id: string): Promise<ExistingSubscription | null>;
+}
+
+/** A subscription running at the provider, in our words, for adopting it as a monthly gift (ADR 037). */
+export interface ExistingSubscription {
+  id: string;
+  amountMinor: number;
+  currency: string;
+  /** When it started at the provider, and its next instalment (ISO 8601). */
+  startedAt: string;
+  nextAt: string | null;
+  email: string | null;
+  name: string | null;
+  lang: Lang;
+  /** Why it cannot be a monthly gift here (another currency or rhythm…); null when it can. */
+  refusal: string | null;
 }
 
 /**

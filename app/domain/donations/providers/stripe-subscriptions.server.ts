@@ -5,6 +5,7 @@ import type { DonationDeps } from '../context.server';
 import { findBySecondaryRef } from '../ledger.server';
 import { changeShown, followSubscription, recordFailedInstalment as recordFailure, type GiftChange, type SubscriptionState } from '../monthly.server';
 import type { SubscriptionCapability } from './provider';
+import { listExisting, readExisting } from './stripe-adoption.server';
 import { stripeOf, subscriptionOfInvoice } from './stripe.server';
 import { ProviderError } from './types';
 
@@ -120,4 +121,7 @@ export const stripeSubscriptions: SubscriptionCapability = {
     if (portal.customer !== customer || !/^https?:\/\//.test(portal.url)) throw new ProviderError('stripe', UNEXPECTED);
     return portal.url;
   },
+
+  listExisting,
+  readExisting,
 };
