@@ -32,6 +32,7 @@ export type AdminArea =
   | 'receipts'
   | 'reports'
   | 'transparency'
+  | 'accounting'
   | 'users'
   | 'outbox'
   | 'settings'
@@ -87,6 +88,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'reports', path: '/admin/rapports', label: 'Rapports', roles: ADMIN_ONLY, menu: 'giving' },
   // The figures of the public page "Où va votre argent", typed from the approved accounts (ADR 032).
   { area: 'transparency', path: '/admin/transparence', label: 'Où va l’argent', roles: ADMIN_ONLY, menu: 'giving' },
+  // The accountant's books: journal entries, FEC and CSV of a fiscal year, the chart of accounts (ADR 034).
+  { area: 'accounting', path: '/admin/comptabilite', label: 'Comptabilité', roles: ADMIN_ONLY, menu: 'giving' },
   { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: 'admin' },
   { area: 'users', path: '/admin/users', label: 'Utilisateurs', roles: ADMIN_ONLY, menu: 'admin' },
   { area: 'outbox', path: '/admin/courriels', label: 'Courriels en attente', roles: ADMIN_ONLY, menu: 'admin' },
