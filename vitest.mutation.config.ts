@@ -16,6 +16,8 @@ export default defineConfig({
     ...base.test,
     include: [
       'tests/unit/csv.test.ts',
+      'tests/unit/accounting-entries.test.ts',
+      'tests/unit/accounting-fec.test.ts',
       'tests/unit/donor-email.test.ts',
       'tests/unit/donations-money.test.ts',
       'tests/unit/money-edges.test.ts',

@@ -34,6 +34,7 @@ export type AdminArea =
   | 'reports'
   | 'payouts'
   | 'transparency'
+  | 'accounting'
   | 'users'
   | 'outbox'
   | 'settings'
@@ -89,10 +90,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'offline-gifts', path: '/admin/cheques', label: 'Chèques et virements', roles: ADMIN_ONLY, menu: 'giving', grantable: ['Éditeur'] },
   { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: 'giving' },
   { area: 'reports', path: '/admin/rapports', label: 'Rapports', roles: ADMIN_ONLY, menu: 'giving' },
-  // What the providers kept and paid out to the bank, from their own ledgers (ADR 033).
-  { area: 'payouts', path: '/admin/comptabilite/versements', label: 'Versements', roles: ADMIN_ONLY, menu: 'giving' },
   // The figures of the public page "Où va votre argent", typed from the approved accounts (ADR 032).
   { area: 'transparency', path: '/admin/transparence', label: 'Où va l’argent', roles: ADMIN_ONLY, menu: 'giving' },
+  // Before the accounting entry whose path holds it: the first section whose path matches wins.
+  // What the providers kept and paid out to the bank, from their own ledgers (ADR 033).
+  { area: 'payouts', path: '/admin/comptabilite/versements', label: 'Versements', roles: ADMIN_ONLY, menu: 'giving' },
+  // The accountant's books: journal entries, FEC and CSV of a fiscal year, the chart of accounts (ADR 034).
+  { area: 'accounting', path: '/admin/comptabilite', label: 'Comptabilité', roles: ADMIN_ONLY, menu: 'giving' },
   { area: 'payments', path: '/admin/payments', label: 'Paiements', roles: ADMIN_ONLY, menu: 'admin' },
   { area: 'users', path: '/admin/users', label: 'Utilisateurs', roles: ADMIN_ONLY, menu: 'admin' },
   { area: 'outbox', path: '/admin/courriels', label: 'Courriels en attente', roles: ADMIN_ONLY, menu: 'admin' },

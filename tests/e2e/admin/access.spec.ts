@@ -113,6 +113,12 @@ function rows(ids: { editor: string; victim: string; spare: string; campaign: st
     { method: 'POST', path: '/admin/transparence/2024', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 409 },
     { method: 'GET', path: '/admin/transparence/1999', anonymous: 'login', editor: 403, admin: 404 },
     { method: 'GET', path: '/admin/transparence/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'GET', path: '/admin/comptabilite', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/comptabilite?annee=1999', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'GET', path: '/admin/comptabilite/plan', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'POST', path: '/admin/comptabilite/plan', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 409 },
+    { method: 'GET', path: '/admin/comptabilite/fec?annee=2024', anonymous: 'login', editor: 403, admin: 409 },
+    { method: 'GET', path: '/admin/comptabilite/journal.csv?annee=2024', anonymous: 'login', editor: 403, admin: 200 },
     // The media library (both roles); a post without files is a 400.
     { method: 'GET', path: '/admin/media', anonymous: 'login', editor: 200, admin: 200 },
     { method: 'POST', path: '/admin/media', form: { x: '1' }, anonymous: 'login', editor: 400, admin: 400 },
