@@ -46,6 +46,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'donation.recorded': 'Paiement reçu en main propre enregistré',
   'donation.voided': 'Paiement saisi à la main annulé',
   'donation.disputed': 'Paiement contesté auprès de la banque',
+  'receipts.declaration': 'Déclaration des dons (article 222 bis) marquée comme faite',
 };
 
 export function actionLabel(action: string): string {

@@ -12,6 +12,8 @@ import { requireUser } from '~/routes/admin/auth.server';
 import { db } from '~/lib/runtime.server';
 import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { progressPercent } from '~/domain/campaigns/campaigns';
+import { declarationReminder } from '~/domain/receipts/declaration.server';
+import { dayFr } from '~/lib/paris';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { area: 'dashboard' });
@@ -24,7 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const campaigns = can(user.role, 'campaigns')
     ? (await listOpenCampaigns(db(), 'fr')).map((c) => ({ id: c.id, title: c.title, raisedCents: c.raisedCents, goalCents: c.goalCents, donors: c.donors, percent: progressPercent(c.raisedCents, c.goalCents) }))
     : [];
-  return { stats, activity, role: user.role, unreadMessages, reports, campaigns };
+  // The 222 bis declaration (ADR 035): reminded to whoever may open the receipts, until marked made.
+  const declaration = can(user.role, 'receipts') ? await declarationReminder(db()) : null;
+  return { stats, activity, role: user.role, unreadMessages, reports, campaigns, declaration };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: 'Dashboard | Administration' }, { name: 'robots', content: 'noindex' }];
@@ -43,7 +47,7 @@ const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 const integer = new Intl.NumberFormat('fr-FR');
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity, role, unreadMessages, reports, campaigns } = loaderData;
+  const { stats, activity, role, unreadMessages, reports, campaigns, declaration } = loaderData;
   const cards = [
     { label: 'Pages Gérées', value: integer.format(stats.managedPages) },
     { label: 'Projets Actifs', value: integer.format(stats.activeProjects) },
@@ -53,6 +57,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold text-gray-900">Dashboard</h1>
+      {declaration && <DeclarationReminder reminder={declaration} />}
       {unreadMessages !== null && <UnreadMessages count={unreadMessages} />}
       {reports && <ReportSummary summary={reports} />}
       <section aria-labelledby="stats-title">
@@ -109,6 +114,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The yearly declaration of gifts (article 222 bis CGI) still to make: its deadline, the way to its figures (ADR 035). */
+function DeclarationReminder({ reminder: r }: { reminder: { year: number; deadline: string; overdue: boolean; receipts: number } }) {
+  return (
+    <p className={`flex flex-wrap items-center gap-3 rounded-xl border p-4 shadow-sm ${r.overdue ? 'border-red-300 bg-red-50' : 'border-amber-300 bg-amber-50'}`} data-testid="declaration-reminder">
+      <span className="font-medium text-gray-900">
+        {r.overdue ? 'En retard : ' : ''}déclaration des dons {r.year} (article 222 bis du CGI, {integer.format(r.receipts)} reçu{r.receipts > 1 ? 's' : ''}) à faire au plus tard le {dayFr(r.deadline)}.
+      </span>
+      <Link to={`/admin/receipts/declaration?year=${r.year}`} className="text-brand-800 underline">
+        Voir les chiffres à déclarer
+      </Link>
+    </p>
   );
 }
 
