@@ -2,7 +2,7 @@ import { parisYear } from '~/lib/paris';
 import type { FormDocument, FormItem } from '~/lib/form-pdf.server';
 import type { TaxDetails } from './donor-details';
 import { isNature, type Nature } from './nature';
-import { amountBoxes, beneficiaryItems, cancelledNotice, formImage, frenchDate, signatureSection, type ReceiptImages } from './pdf-parts.server';
+import { amountBoxes, beneficiaryItems, frenchDate, receiptDocument, type ReceiptImages } from './pdf-parts.server';
 import type { OrganisationSnapshot, Receipt } from './register.server';
 
 /**
@@ -38,43 +38,37 @@ export function companyReceiptForm(r: Receipt, images: ReceiptImages = {}): Form
   const donor = JSON.parse(r.donor) as TaxDetails;
   const nature = isNature(r.nature) ? r.nature : 'numeraire';
   const paid = paymentBoxes(r.method);
-  return {
-    meta: { title: `Reçu fiscal ${r.number}`, author: org.legalName, subject: 'Reçu des dons et versements effectués par les entreprises (CERFA n° 16216)', creator: 'Fondation THV', lang: 'fr-FR', date: new Date(r.issued_at) },
-    header: {
-      logo: formImage(images.logo, `Logo de ${org.legalName}`),
-      title: 'Reçu des dons et versements effectués par les entreprises',
-      lines: ['au titre de l’article 238 bis du code général des impôts', 'Modèle conforme au formulaire CERFA n° 16216 (2041-MEC-SD)'],
-      reference: { label: 'Numéro d’ordre du reçu :', value: r.number },
-    },
-    notice: cancelledNotice(r),
-    sections: [
-      { title: 'Organisme bénéficiaire des dons et versements', items: beneficiaryItems(org) },
-      {
-        title: 'Entreprise donatrice',
-        items: [
-          { kind: 'field', label: 'Dénomination', value: donor.company },
-          { kind: 'field', label: 'N° SIREN', value: donor.siren },
-          { kind: 'field', label: 'Adresse', value: `${donor.address}, ${donor.postalCode} ${donor.city}, ${donor.country}` },
-          { kind: 'field', label: 'Représentée par', value: donor.name },
-        ],
-      },
-      {
-        title: 'Dons et versements',
-        items: [
-          { kind: 'text', text: 'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt, la somme ou la valeur de :' },
-          amountBoxes(r.amount_cents),
-          r.kind === 'annual'
-            ? { kind: 'field', label: 'Période des versements', value: `année ${parisYear(r.paid_at)} (reçu récapitulatif), dernier versement le ${frenchDate(r.paid_at)}` }
-            : { kind: 'field', label: 'Date du versement ou du don', value: frenchDate(r.paid_at) },
-          { kind: 'text', text: 'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article 238 bis du code général des impôts.' },
-          boxes('Forme du don :', FORMS, (o) => o === FORM_OF[nature]),
-          boxes('Nature du don :', NATURES, (o) => o === NATURE_OF[nature]),
-          ...(r.nature_description ? [{ kind: 'field' as const, label: 'Description', value: r.nature_description }] : []),
-          boxes('En cas de don en numéraire, mode de versement du don :', PAYMENT_BOXES, (o) => nature === 'numeraire' && paid.has(o as (typeof PAYMENT_BOXES)[number])),
-          { kind: 'text', text: 'Réduction d’impôt de 60 % du montant (40 % pour la fraction supérieure à 2 millions d’euros), dans la limite de 20 000 € ou de 5 ‰ du chiffre d’affaires (article 238 bis du CGI).' },
-        ],
-      },
-      signatureSection(r, org, images),
-    ],
+  const model = {
+    subject: 'Reçu des dons et versements effectués par les entreprises (CERFA n° 16216)',
+    title: 'Reçu des dons et versements effectués par les entreprises',
+    lines: ['au titre de l’article 238 bis du code général des impôts', 'Modèle conforme au formulaire CERFA n° 16216 (2041-MEC-SD)'],
   };
+  return receiptDocument(r, org, images, model, [
+    { title: 'Organisme bénéficiaire des dons et versements', items: beneficiaryItems(org) },
+    {
+      title: 'Entreprise donatrice',
+      items: [
+        { kind: 'field', label: 'Dénomination', value: donor.company },
+        { kind: 'field', label: 'N° SIREN', value: donor.siren },
+        { kind: 'field', label: 'Adresse', value: `${donor.address}, ${donor.postalCode} ${donor.city}, ${donor.country}` },
+        { kind: 'field', label: 'Représentée par', value: donor.name },
+      ],
+    },
+    {
+      title: 'Dons et versements',
+      items: [
+        { kind: 'text', text: 'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt, la somme ou la valeur de :' },
+        amountBoxes(r.amount_cents),
+        r.kind === 'annual'
+          ? { kind: 'field', label: 'Période des versements', value: `année ${parisYear(r.paid_at)} (reçu récapitulatif), dernier versement le ${frenchDate(r.paid_at)}` }
+          : { kind: 'field', label: 'Date du versement ou du don', value: frenchDate(r.paid_at) },
+        { kind: 'text', text: 'Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article 238 bis du code général des impôts.' },
+        boxes('Forme du don :', FORMS, (o) => o === FORM_OF[nature]),
+        boxes('Nature du don :', NATURES, (o) => o === NATURE_OF[nature]),
+        ...(r.nature_description ? [{ kind: 'field' as const, label: 'Description', value: r.nature_description }] : []),
+        boxes('En cas de don en numéraire, mode de versement du don :', PAYMENT_BOXES, (o) => nature === 'numeraire' && paid.has(o as (typeof PAYMENT_BOXES)[number])),
+        { kind: 'text', text: 'Réduction d’impôt de 60 % du montant (40 % pour la fraction supérieure à 2 millions d’euros), dans la limite de 20 000 € ou de 5 ‰ du chiffre d’affaires (article 238 bis du CGI).' },
+      ],
+    },
+  ]);
 }

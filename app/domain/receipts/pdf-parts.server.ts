@@ -1,5 +1,5 @@
 import { dateTimeFormat } from '~/lib/intl';
-import type { FormImage, FormItem, FormSection } from '~/lib/form-pdf.server';
+import type { FormDocument, FormImage, FormItem, FormSection } from '~/lib/form-pdf.server';
 import type { OrganisationSnapshot, Receipt } from './register.server';
 import { LEGAL_BASES, type LegalBase } from './settings';
 import { euroCentsInFrench, euroFigures } from './words';
@@ -45,5 +45,22 @@ export function signatureSection(r: Receipt, org: OrganisationSnapshot, images: 
   return {
     title: 'Signature',
     items: [{ kind: 'signature', lines: [`Date d’émission : ${frenchDate(r.issued_at)}`, `${org.signatoryName}, ${org.signatoryTitle}`], imageLabel: 'Signature de la personne habilitée', image: formImage(images.signature, `Signature de ${org.signatoryName}`) }],
+  };
+}
+
+/** A receipt model's words: the PDF's subject, the form's title and the lines under it. */
+export interface ReceiptModel {
+  subject: string;
+  title: string;
+  lines: string[];
+}
+
+/** The whole receipt of a model: its metadata, the header with the logo and the number, the cancelled notice, its sections and the signature. */
+export function receiptDocument(r: Receipt, org: OrganisationSnapshot, images: ReceiptImages, model: ReceiptModel, sections: FormSection[]): FormDocument {
+  return {
+    meta: { title: `Reçu fiscal ${r.number}`, author: org.legalName, subject: model.subject, creator: 'Fondation THV', lang: 'fr-FR', date: new Date(r.issued_at) },
+    header: { logo: formImage(images.logo, `Logo de ${org.legalName}`), title: model.title, lines: model.lines, reference: { label: 'Numéro d’ordre du reçu :', value: r.number } },
+    notice: cancelledNotice(r),
+    sections: [...sections, signatureSection(r, org, images)],
   };
 }

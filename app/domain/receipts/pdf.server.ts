@@ -8,7 +8,7 @@ import { RATES } from './settings';
 import { FORM_ON_RECEIPT, NATURE_ON_RECEIPT, isNature } from './nature';
 import { REGIME_ARTICLE, storedRegime } from './regimes';
 import { companyReceiptForm } from './pdf-company.server';
-import { amountBoxes, beneficiaryItems, cancelledNotice, formImage, frenchDate, signatureSection, type ReceiptImages } from './pdf-parts.server';
+import { amountBoxes, beneficiaryItems, frenchDate, receiptDocument, type ReceiptImages } from './pdf-parts.server';
 
 export type { ReceiptImages } from './pdf-parts.server';
 
@@ -29,44 +29,38 @@ export function receiptForm(r: Receipt, images: ReceiptImages = {}): FormDocumen
   const article = REGIME_ARTICLE[regime];
   const annual = r.kind === 'annual';
   const nature = isNature(r.nature) ? r.nature : 'numeraire';
-  return {
-    meta: { title: `Reçu fiscal ${r.number}`, author: org.legalName, subject: 'Reçu au titre des dons (CERFA n° 11580)', creator: 'Fondation THV', lang: 'fr-FR', date: new Date(r.issued_at) },
-    header: {
-      logo: formImage(images.logo, `Logo de ${org.legalName}`),
-      title: 'Reçu au titre des dons à certains organismes d’intérêt général',
-      lines: ['Modèle conforme au formulaire CERFA n° 11580', 'Articles 200, 238 bis et 978 du code général des impôts (CGI)'],
-      reference: { label: 'Numéro d’ordre du reçu :', value: r.number },
-    },
-    notice: cancelledNotice(r),
-    sections: [
-      { title: 'Bénéficiaire des versements', items: beneficiaryItems(org) },
-      {
-        title: 'Donateur',
-        items: [
-          { kind: 'field', label: 'Nom et prénom', value: donor.name },
-          { kind: 'field', label: 'Adresse', value: `${donor.address}, ${donor.postalCode} ${donor.city}, ${donor.country}` },
-        ],
-      },
-      {
-        title: 'Versement',
-        items: [
-          { kind: 'text', text: 'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt, la somme de :' },
-          amountBoxes(r.amount_cents),
-          annual
-            ? { kind: 'text', text: `Dons de l’année ${parisYear(r.paid_at)} (reçu récapitulatif), dernier versement le ${frenchDate(r.paid_at)}` }
-            : { kind: 'field', label: 'Date du versement', value: frenchDate(r.paid_at) },
-          { kind: 'text', text: `Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article ${article} du CGI.` },
-          ...(regime === '978' ? [{ kind: 'text' as const, text: 'Don effectué au titre de l’impôt sur la fortune immobilière (IFI) : il ne peut ouvrir droit en outre à la réduction d’impôt sur le revenu.' }] : []),
-          { kind: 'field', label: 'Taux de réduction', value: regime === '978' ? IFI_RELIEF : RATES[org.rate] },
-          { kind: 'field', label: 'Forme du don', value: FORM_ON_RECEIPT[nature] },
-          { kind: 'field', label: 'Nature du don', value: NATURE_ON_RECEIPT[nature] },
-          ...(r.nature_description ? [{ kind: 'field' as const, label: 'Description', value: r.nature_description }] : []),
-          { kind: 'field', label: 'Mode de versement', value: r.method },
-        ],
-      },
-      signatureSection(r, org, images),
-    ],
+  const model = {
+    subject: 'Reçu au titre des dons (CERFA n° 11580)',
+    title: 'Reçu au titre des dons à certains organismes d’intérêt général',
+    lines: ['Modèle conforme au formulaire CERFA n° 11580', 'Articles 200, 238 bis et 978 du code général des impôts (CGI)'],
   };
+  return receiptDocument(r, org, images, model, [
+    { title: 'Bénéficiaire des versements', items: beneficiaryItems(org) },
+    {
+      title: 'Donateur',
+      items: [
+        { kind: 'field', label: 'Nom et prénom', value: donor.name },
+        { kind: 'field', label: 'Adresse', value: `${donor.address}, ${donor.postalCode} ${donor.city}, ${donor.country}` },
+      ],
+    },
+    {
+      title: 'Versement',
+      items: [
+        { kind: 'text', text: 'Le bénéficiaire reconnaît avoir reçu au titre des dons et versements ouvrant droit à réduction d’impôt, la somme de :' },
+        amountBoxes(r.amount_cents),
+        annual
+          ? { kind: 'text', text: `Dons de l’année ${parisYear(r.paid_at)} (reçu récapitulatif), dernier versement le ${frenchDate(r.paid_at)}` }
+          : { kind: 'field', label: 'Date du versement', value: frenchDate(r.paid_at) },
+        { kind: 'text', text: `Le bénéficiaire certifie sur l’honneur que les dons et versements qu’il reçoit ouvrent droit à la réduction d’impôt prévue à l’article ${article} du CGI.` },
+        ...(regime === '978' ? [{ kind: 'text' as const, text: 'Don effectué au titre de l’impôt sur la fortune immobilière (IFI) : il ne peut ouvrir droit en outre à la réduction d’impôt sur le revenu.' }] : []),
+        { kind: 'field', label: 'Taux de réduction', value: regime === '978' ? IFI_RELIEF : RATES[org.rate] },
+        { kind: 'field', label: 'Forme du don', value: FORM_ON_RECEIPT[nature] },
+        { kind: 'field', label: 'Nature du don', value: NATURE_ON_RECEIPT[nature] },
+        ...(r.nature_description ? [{ kind: 'field' as const, label: 'Description', value: r.nature_description }] : []),
+        { kind: 'field', label: 'Mode de versement', value: r.method },
+      ],
+    },
+  ]);
 }
 
 /** The logo and signature the receipt names, from media storage (none without storage). */

@@ -7,7 +7,8 @@ import { dayFr, parisYear } from '~/lib/paris';
 import { runtime } from '~/lib/runtime.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
-import { Notice, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { YearPicker } from '~/ui/admin/YearPicker';
+import { Notice, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { useToast } from '~/ui/admin/hooks';
 import { dateFr } from './admin-receipts.server';
 
@@ -66,15 +67,7 @@ export default function Declaration({ loaderData, actionData }: Route.ComponentP
         demarches-simplifiees.fr (« Déclaration des dons »), au plus tard le <strong>{deadline}</strong> (deuxième jour ouvré suivant le 1er mai). Sans reçu délivré, rien n’est à déclarer.
       </p>
       {actionData?.toast && <Notice tone={actionData.toast.variant === 'destructive' ? 'error' : 'success'} title={actionData.toast.title} />}
-      <Form method="get" className="flex items-end gap-3">
-        <div>
-          <label htmlFor="year" className="block text-sm font-medium text-gray-900">Exercice</label>
-          <select id="year" name="year" defaultValue={year} className={inputClass(false)}>
-            {years.map((y) => <option key={y} value={y}>{y}</option>)}
-          </select>
-        </div>
-        <button type="submit" className={primaryButton}>Afficher</button>
-      </Form>
+      <YearPicker year={year} years={years} label="Exercice" />
       <AdminTable caption={`Reçus délivrés pour les dons de ${year}, par régime`} columns={['Régime', 'Numéraire', 'En nature (biens, abandons de frais)', 'Total']}>
         {rows.map((r) => (
           <tr key={r.regime} data-testid={`declaration-${r.regime}`}>

@@ -9,8 +9,9 @@ import { euroFigures } from '~/domain/receipts/words';
 import { audit } from '~/domain/audit/audit.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
-import { Notice, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { Notice, inputClass, secondaryButton } from '~/ui/admin/Field';
 import { AdminTable } from '~/ui/admin/AdminTable';
+import { YearPicker } from '~/ui/admin/YearPicker';
 import { Figures } from '~/ui/admin/Figures';
 import { useToast } from '~/ui/admin/hooks';
 import { dateFr, donorLabel, notFound, receiptDeps, yearOf } from './admin-receipts.server';
@@ -82,15 +83,7 @@ export default function ReceiptsRegister({ loaderData, actionData }: Route.Compo
       )}
       {actionData?.toast && <Notice tone={actionData.toast.variant === 'destructive' ? 'error' : 'success'} title={actionData.toast.title}>{'description' in actionData.toast ? actionData.toast.description : null}</Notice>}
       <div className="flex flex-wrap items-end gap-4">
-        <Form method="get" className="flex items-end gap-3">
-          <div>
-            <label htmlFor="year" className="block text-sm font-medium text-gray-900">Année</label>
-            <select id="year" name="year" defaultValue={year} className={inputClass(false)}>
-              {years.map((y) => <option key={y} value={y}>{y}</option>)}
-            </select>
-          </div>
-          <button type="submit" className={primaryButton}>Afficher</button>
-        </Form>
+        <YearPicker year={year} years={years} label="Année" />
         {annualModel && (
           <Form method="post" className="flex items-end gap-3">
             <input type="hidden" name="intent" value="annual" />
