@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fieldName, readTaxDetails, type TaxDetails } from '~/domain/receipts/donor-details';
 import { declarationFigures, declarationLines, tallyLabel, type DeclarationRow } from '~/domain/receipts/declaration';
 import { declarationDeadline, easter, reminderDue } from '~/domain/receipts/declaration-deadline';
-import { REGIMES, regimeOf, storedRegime } from '~/domain/receipts/regimes';
+import { REGIMES, REGIME_LABELS, regimeOf, storedRegime } from '~/domain/receipts/regimes';
 
 /** The rules of receipts by regime and of the 222 bis declaration (issue 42, ADR 035), without a database. */
 const DONOR: TaxDetails = { kind: 'individual', name: 'Awa Diallo', company: '', siren: '', address: '3 rue des Lilas', postalCode: '75011', city: 'Paris', country: 'France' };
@@ -19,6 +19,7 @@ describe('regimes and the donor’s IFI option', () => {
     expect(storedRegime('238bis')).toBe('238bis');
     expect(storedRegime('x')).toBe('200');
     expect(storedRegime(null)).toBe('200');
+    expect(REGIME_LABELS).toEqual({ '200': 'Article 200 — particuliers (impôt sur le revenu)', '238bis': 'Article 238 bis — entreprises', '978': 'Article 978 — IFI' });
   });
 
   const form = (over: Record<string, string>) => (name: string) => ({ [fieldName('name')]: 'Hélène Roux', [fieldName('address')]: '1 rue A', [fieldName('postalCode')]: '75001', [fieldName('city')]: 'Paris', ...over })[name] ?? '';
@@ -83,6 +84,9 @@ describe('the 222 bis figures', () => {
 describe('the 222 bis deadline and reminder', () => {
   it('knows Easter', () => {
     expect(['2016', '2024', '2025', '2026', '2035', '2038'].map((y) => easter(Number(y)).toISOString().slice(0, 10))).toEqual(['2016-03-27', '2024-03-31', '2025-04-20', '2026-04-05', '2035-03-25', '2038-04-25']);
+    // The earliest and latest dates, and years of each century rule.
+    const known: Record<number, string> = { 1818: '1818-03-22', 1943: '1943-04-25', 1954: '1954-04-18', 1981: '1981-04-19', 2000: '2000-04-23', 2008: '2008-03-23', 2011: '2011-04-24', 2019: '2019-04-21', 2049: '2049-04-18', 2076: '2076-04-19', 2100: '2100-03-28', 2285: '2285-03-22' };
+    for (const [y, day] of Object.entries(known)) expect(easter(Number(y)).toISOString().slice(0, 10), y).toBe(day);
   });
 
   it('is the second working day after 1 May of the next year: weekends and Ascension skipped', () => {
