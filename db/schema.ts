@@ -224,6 +224,15 @@ export interface ReceiptTable {
   /** Migration 024 (ADR 030): 'numeraire' | 'nature' | 'abandon_frais', and what was given, as printed. */
   nature: string;
   nature_description: string | null;
+  /** Migration 027 (ADR 035): '200' | '238bis' | '978', the CGI article the receipt opens a reduction under. */
+  regime: string;
+}
+
+/** Migration 027 (ADR 035): the 222 bis declaration of a fiscal year, marked as made by an Admin. */
+export interface ReceiptDeclarationTable {
+  year: number;
+  done_at: string;
+  done_by: string;
 }
 
 /** Editorial workflow (issue #17): one saved state of an item's editable fields (JSON snapshot). */
@@ -600,6 +609,7 @@ export interface Database {
   donations: DonationTable;
   receipt_counters: ReceiptCounterTable;
   receipts: ReceiptTable;
+  receipt_declarations: ReceiptDeclarationTable;
   // Editorial workflow (issue #17)
   revisions: RevisionTable;
   drafts: DraftTable;

@@ -388,6 +388,8 @@ const en = {
     required: '{field}: required for the tax receipt.',
     invalidSiren: 'The SIREN number must have 9 digits.',
     tooLong: '{field}: text too long.',
+    ifi: 'Gift under the IFI (French real-estate wealth tax)',
+    ifiHint: 'Individuals liable to the IFI: 75% of the gift off the tax, up to €50,000 a year (article 978 of the French tax code). The same gift cannot also reduce your income tax.',
     mailAttached: 'Your tax receipt no. {number} is attached to this message (PDF document, in French).',
     annualSubject: 'Your {year} annual tax receipt — THV Foundation',
     annualBody: 'Please find attached your annual tax receipt no. {number} for your {year} donations, totalling {amount}.',

@@ -389,6 +389,8 @@ const es = {
     required: '{field}: obligatorio para el recibo fiscal.',
     invalidSiren: 'El número SIREN debe tener 9 cifras.',
     tooLong: '{field}: texto demasiado largo.',
+    ifi: 'Donación en concepto del IFI (impuesto francés sobre el patrimonio inmobiliario)',
+    ifiHint: 'Personas sujetas al IFI: reducción del 75 % de la donación, hasta 50 000 € al año (artículo 978 del código tributario francés). La misma donación no puede reducir también su impuesto sobre la renta.',
     mailAttached: 'Su recibo fiscal n.º {number} va adjunto a este mensaje (documento PDF, en francés).',
     annualSubject: 'Su recibo fiscal anual {year} — Fundación THV',
     annualBody: 'Adjuntamos su recibo fiscal anual n.º {number} por sus donaciones de {year}, por un importe total de {amount}.',

@@ -388,6 +388,8 @@ const fr = {
     required: '{field} : champ obligatoire pour le reçu fiscal.',
     invalidSiren: 'Le SIREN doit compter 9 chiffres.',
     tooLong: '{field} : texte trop long.',
+    ifi: 'Don au titre de l’IFI (impôt sur la fortune immobilière)',
+    ifiHint: 'Particuliers redevables de l’IFI : réduction de 75 % du don, dans la limite de 50 000 € par an (article 978 du CGI). Ce don ne peut pas aussi réduire votre impôt sur le revenu.',
     mailAttached: 'Votre reçu fiscal n° {number} est joint à ce message (document PDF, en français).',
     annualSubject: 'Votre reçu fiscal récapitulatif {year} — Fondation THV',
     annualBody: 'Veuillez trouver ci-joint votre reçu fiscal récapitulatif n° {number} pour vos dons de {year}, d’un montant total de {amount}.',

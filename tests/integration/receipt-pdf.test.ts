@@ -3,6 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { extractText, getDocumentProxy, getMeta } from 'unpdf';
 import { receiptFileName, receiptForm, renderReceiptPdf } from '~/domain/receipts/pdf.server';
 import { formText } from '~/lib/form-pdf.server';
+import { regimeOf } from '~/domain/receipts/regimes';
 import type { OrganisationSnapshot, Receipt } from '~/domain/receipts/register.server';
 import type { TaxDetails } from '~/domain/receipts/donor-details';
 import type { Storage } from '~/lib/storage.server';
@@ -43,6 +44,7 @@ function receipt(changes: Partial<Receipt> = {}, org: Partial<OrganisationSnapsh
     sent_at: null,
     nature: 'numeraire',
     nature_description: null,
+    regime: regimeOf(JSON.parse(changes.donor ?? JSON.stringify(DONOR)) as TaxDetails),
     ...changes,
   };
 }
@@ -158,15 +160,17 @@ describe('the CERFA 11580 receipt PDF', () => {
     expect(cross.y).toBeLessThan(boxes[3].y + 10);
   });
 
-  it('makes out a company’s receipt to the company, its SIREN and its representative, under article 238 bis at 60 %', async () => {
+  it('makes out a company’s receipt on the CERFA n° 16216 model: the company, its SIREN and its representative, under article 238 bis (ADR 035)', async () => {
     const text = await pdfText(await renderReceiptPdf(receipt({ donor: JSON.stringify(COMPANY), amount_cents: 50_000, method: 'PayPal' }, { rate: '75' })));
-    expect(text).toContain('Donateur Dénomination : ACME SAS (SIREN 987654321) Représentée par : Jean Martin Adresse : 3 rue des Lilas, 75011 Paris, France Versement');
+    expect(text).toContain('Reçu des dons et versements effectués par les entreprises au titre de l’article 238 bis du code général des impôts Modèle conforme au formulaire CERFA n° 16216');
+    expect(text).not.toContain('11580');
+    expect(text).toContain('Entreprise donatrice Dénomination : ACME SAS N° SIREN : 987654321 Adresse : 3 rue des Lilas, 75011 Paris, France Représentée par : Jean Martin');
     expect(text).toContain('Montant en chiffres : 500,00 € Somme en toutes lettres : cinq cents euros');
-    expect(text).toContain('la réduction d’impôt prévue à l’article 238 bis du CGI.');
-    // A company's rate is 60 % whatever rate the organisation gives individuals.
-    expect(text).toContain('Taux de réduction : 60 % (article 238 bis du CGI)');
-    expect(text).not.toContain('Taux de réduction : 75');
-    expect(text).toContain('Mode de versement : PayPal Signature');
+    expect(text).toContain('la réduction d’impôt prévue à l’article 238 bis du code général des impôts.');
+    // A company's relief is 60 % whatever rate the organisation gives individuals.
+    expect(text).toContain('Réduction d’impôt de 60 % du montant');
+    expect(text).not.toContain('75 %');
+    expect(text).toContain('En cas de don en numéraire, mode de versement du don : Remise d’espèces Chèque X Virement, prélèvement, carte bancaire');
   });
 
   it('states a gift in kind and a volunteer’s waived expenses as the form’s "Autres" nature, with what was given (ADR 030)', async () => {

@@ -20,6 +20,7 @@ export const ORGANISATION: ReceiptSettings = {
   signatoryTitle: 'Présidente',
   signatureImage: '',
   prefix: 'RF',
+  ifiEligible: false,
 };
 
 export const DONOR: TaxDetails = { kind: 'individual', name: 'Awa Diallo', company: '', siren: '', address: '3 rue des Lilas', postalCode: '75011', city: 'Paris', country: 'France' };

@@ -50,6 +50,7 @@ export const ACTION_LABELS: Record<string, string> = {
   'donation.voided': 'Paiement saisi à la main annulé',
   'donation.disputed': 'Paiement contesté auprès de la banque',
   'payouts.refresh': 'Frais et versements relus chez les prestataires',
+  'receipts.declaration': 'Déclaration des dons (article 222 bis) marquée comme faite',
 };
 
 export function actionLabel(action: string): string {

@@ -85,7 +85,7 @@ const field = z.string().catch('').default('');
  * an address to send one to). The first issue is the one shown, in this order: the receipt's
  * details, an option the method cannot carry, the dedication, the amount, the donor's contact.
  */
-export function giftFormSchema(method: GiftMethod, { receipts }: { receipts: boolean }) {
+export function giftFormSchema(method: GiftMethod, { receipts, ifi = false }: { receipts: boolean; ifi?: boolean }) {
   const rule = METHOD_RULES[method];
   return z.record(z.string(), field).transform((v, ctx): GiftForm => {
     const get = (k: string) => v[k] ?? '';
@@ -95,7 +95,7 @@ export function giftFormSchema(method: GiftMethod, { receipts }: { receipts: boo
     };
     let taxDetails: TaxDetails | null = null;
     if (rule.taxReceipt && receipts) {
-      const tax = readTaxDetails((k) => get(k).slice(0, 300));
+      const tax = readTaxDetails((k) => get(k).slice(0, 300), { ifi });
       if (!tax.ok) return fail('taxReceipt.errorsTitle', 'tax', { errors: tax.errors, values: tax.values });
       taxDetails = tax.details;
     }
@@ -136,7 +136,7 @@ export function giftFormSchema(method: GiftMethod, { receipts }: { receipts: boo
 }
 
 /** Reads a donate form: the gift it describes, or the first error in the donor's words (a message key). */
-export function readGiftForm(method: GiftMethod, fields: Record<string, string>, opts: { receipts: boolean }): { ok: true; form: GiftForm } | ({ ok: false } & GiftFormError) {
+export function readGiftForm(method: GiftMethod, fields: Record<string, string>, opts: { receipts: boolean; ifi?: boolean }): { ok: true; form: GiftForm } | ({ ok: false } & GiftFormError) {
   const r = giftFormSchema(method, opts).safeParse(fields);
   if (r.success) return { ok: true, form: r.data };
   const issue = r.error.issues[0] as { message: string; params?: Pick<GiftFormError, 'tax'> };

@@ -8,7 +8,7 @@ import { activeProducts, availableMethods } from '~/domain/donations/providers/s
 import { startPayment } from '~/domain/donations/payments.server';
 import { ProviderBusy, ProviderError } from '~/domain/donations/providers/types';
 import type { TaxFieldError } from '~/domain/receipts/donor-details';
-import { receiptsOffered } from '~/domain/receipts/settings.server';
+import { receiptOffer } from '~/domain/receipts/settings.server';
 import type { Lang, MessageKey } from '~/lib/i18n';
 import { log } from '~/lib/log.server';
 import { hitRateLimit } from '~/lib/rate-limit.server';
@@ -84,7 +84,7 @@ export async function startGift(deps: DonationDeps, r: GiftRequest): Promise<Gif
   if (TAB[r.method] === 'mobileMoney' && (s.mobileMoney.integrationType === 'link') !== (r.method === 'mobileLink')) return refuse('donate.unavailable');
   const limit = await donateLimit(deps.db, r.clientIp);
   if (!limit.allowed) return refuse('donate.tooMany', { status: 429, retryAfter: limit.retryAfter });
-  const read = readGiftForm(r.method, r.fields, { receipts: await receiptsOffered(deps.db) });
+  const read = readGiftForm(r.method, r.fields, await receiptOffer(deps.db));
   if (!read.ok) return refuse(read.error, read.tax ? { tax: read.tax } : {});
   const f = read.form;
   const campaign = await designated(deps.db, f.campaign, r.lang);

@@ -51,6 +51,8 @@ export const donorShape = {
   city: text(120),
   country: text(80),
   no_receipt: checkbox.default(false),
+  /** An individual's gift under the IFI (article 978), read only when the foundation is eligible (ADR 035). */
+  ifi: checkbox.default(false),
 };
 export type DonorEntry = { [K in keyof typeof donorShape]: z.output<(typeof donorShape)[K]> };
 
@@ -93,7 +95,7 @@ export const TAX_FIELD_OF: Record<TaxField, keyof DonorEntry | null> = {
 
 /** The entry as the receipts' fieldset reader (`readTaxDetails`) reads a form: a company when a company name is typed. */
 export function taxFieldsOf(v: DonorEntry): (name: string) => string {
-  const values = new Map<string, string>([[fieldName('optOut'), v.no_receipt ? 'on' : ''], [fieldName('kind'), v.company ? 'company' : 'individual']]);
+  const values = new Map<string, string>([[fieldName('optOut'), v.no_receipt ? 'on' : ''], [fieldName('kind'), v.company ? 'company' : 'individual'], [fieldName('ifi'), v.ifi ? 'on' : '']]);
   for (const f of TAX_FIELDS) {
     const own = TAX_FIELD_OF[f];
     if (own) values.set(fieldName(f), String(v[own]));

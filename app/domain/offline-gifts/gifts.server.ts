@@ -15,6 +15,7 @@ import type { Donation } from '~/domain/donations/ledger.server';
 import { recordOfflinePayment, voidOfflinePayment } from '~/domain/donations/payments.server';
 import { designated } from '~/domain/giving/choices.server';
 import { FIELD_LABEL, readTaxDetails, type TaxField } from '~/domain/receipts/donor-details';
+import { receiptOffer } from '~/domain/receipts/settings.server';
 import { messagesFor } from '~/lib/i18n.server';
 import { translate } from '~/lib/i18n';
 import type { FieldErrors } from '~/lib/form-errors';
@@ -30,9 +31,9 @@ export type RecordResult = { status: 'recorded'; payment: Donation } | { status:
 
 const fr = messagesFor('fr');
 
-/** The receipt's donor details as the receipts' own rule reads them, its messages keyed by the entry form's fields. */
-export function receiptDetails(v: DonorEntry): { ok: true; json: string | null } | { ok: false; errors: FieldErrors } {
-  const r = readTaxDetails(taxFieldsOf(v));
+/** The receipt's donor details as the receipts' own rule reads them (the IFI option counted when `ifi`: the foundation is eligible), its messages keyed by the entry form's fields. */
+export function receiptDetails(v: DonorEntry, ifi = false): { ok: true; json: string | null } | { ok: false; errors: FieldErrors } {
+  const r = readTaxDetails(taxFieldsOf(v), { ifi });
   if (r.ok) return { ok: true, json: r.details && JSON.stringify(r.details) };
   const errors: FieldErrors = {};
   for (const e of r.errors) {
@@ -56,7 +57,7 @@ export const handGift = (v: Pick<DonorEntry, 'company' | 'name' | 'email'>, cent
  * same form (its token) records nothing: `already`.
  */
 export async function recordOfflineGift(deps: DonationDeps, actor: Actor, v: GiftEntry, batchId: string | null): Promise<RecordResult> {
-  const details = receiptDetails(v);
+  const details = receiptDetails(v, (await receiptOffer(deps.db)).ifi);
   if (!details.ok) return { status: 'invalid', errors: details.errors };
   const campaign = await designated(deps.db, v.campaign_id, 'fr');
   if (!campaign.ok) return { status: 'invalid', errors: { campaign_id: translate(fr, campaign.error, campaign.vars) } };

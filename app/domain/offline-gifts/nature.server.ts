@@ -8,6 +8,7 @@
  * or PNG, 5 Mo at most) before anything is written, and is kept in the database: never in the
  * public media storage, read only through the back office's download.
  */
+import { receiptOffer } from '~/domain/receipts/settings.server';
 import type { DB } from '~db/index';
 import type { Actor } from '~/domain/audit/audit.server';
 import type { DonationDeps } from '~/domain/donations/context.server';
@@ -55,7 +56,7 @@ export function safeFileName(name: string, mime: string): string {
  */
 export async function recordNatureGift(deps: DonationDeps, actor: Actor, v: NatureEntry, evidence: Evidence | null): Promise<RecordResult> {
   const errors: FieldErrors = {};
-  const details = receiptDetails(v);
+  const details = receiptDetails(v, (await receiptOffer(deps.db)).ifi);
   if (!details.ok) Object.assign(errors, details.errors);
   const file = await checkEvidence(evidence);
   if (!file.ok) errors.evidence = file.error;

@@ -1,6 +1,6 @@
 import type { DB } from '~db/index';
 import { readTaxDetails, type TaxFieldError } from './donor-details';
-import { receiptsOffered } from './settings.server';
+import { receiptOffer } from './settings.server';
 
 export type DonateTaxResult = { ok: true; taxDetails: string | null } | { ok: false; errors: TaxFieldError[]; values: Record<string, string> };
 
@@ -9,8 +9,9 @@ export type DonateTaxResult = { ok: true; taxDetails: string | null } | { ok: fa
  * receipts are off; otherwise the details are validated and returned as the JSON the gift keeps.
  */
 export async function donorTaxDetails(db: DB, get: (name: string) => string): Promise<DonateTaxResult> {
-  if (!(await receiptsOffered(db))) return { ok: true, taxDetails: null };
-  const r = readTaxDetails(get);
+  const offer = await receiptOffer(db);
+  if (!offer.receipts) return { ok: true, taxDetails: null };
+  const r = readTaxDetails(get, { ifi: offer.ifi });
   if (!r.ok) return { ok: false, errors: r.errors, values: r.values };
   return { ok: true, taxDetails: r.details ? JSON.stringify(r.details) : null };
 }

@@ -13,12 +13,14 @@ export interface TaxDetails {
   postalCode: string;
   city: string;
   country: string;
+  /** An individual's gift under the IFI (article 978), only when the foundation is eligible (ADR 035); absent otherwise. */
+  ifi?: boolean;
 }
 
 /** Form field names (prefixed so they never clash with the payment form's own). */
 export const TAX_FIELDS = ['kind', 'name', 'company', 'siren', 'address', 'postalCode', 'city', 'country'] as const;
 export type TaxField = (typeof TAX_FIELDS)[number];
-export const fieldName = (f: TaxField | 'optOut') => `tax_${f}`;
+export const fieldName = (f: TaxField | 'optOut' | 'ifi') => `tax_${f}`;
 
 export const FIELD_LABEL: Record<TaxField, MessageKey> = {
   kind: 'taxReceipt.kind',
@@ -43,9 +45,11 @@ export type TaxDetailsResult = { ok: true; details: TaxDetails | null; values: R
 /**
  * Reads the donate form's receipt fieldset. A donor who ticks the opt-out gets no receipt (null);
  * otherwise name and address are required, and for a company its name and a 9-digit SIREN.
+ * `ifi`: whether the foundation takes IFI gifts (ADR 035); only then does an individual's ticked
+ * "Don au titre de l'IFI" count (a company's, or one posted while it is off, is ignored).
  */
-export function readTaxDetails(get: (name: string) => string): TaxDetailsResult {
-  const values: Record<string, string> = { optOut: get(fieldName('optOut')) };
+export function readTaxDetails(get: (name: string) => string, opts: { ifi?: boolean } = {}): TaxDetailsResult {
+  const values: Record<string, string> = { optOut: get(fieldName('optOut')), ifi: get(fieldName('ifi')) === 'on' ? 'on' : '' };
   for (const f of TAX_FIELDS) values[f] = get(fieldName(f)).trim();
   if (values.optOut === 'on') return { ok: true, details: null, values };
   const kind: TaxDetails['kind'] = values.kind === 'company' ? 'company' : 'individual';
@@ -69,6 +73,7 @@ export function readTaxDetails(get: (name: string) => string): TaxDetailsResult 
     postalCode: values.postalCode,
     city: values.city,
     country: values.country,
+    ...(opts.ifi === true && kind === 'individual' && values.ifi === 'on' ? { ifi: true } : {}),
   };
   return { ok: true, details, values };
 }

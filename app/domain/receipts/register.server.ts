@@ -13,6 +13,7 @@ import { lockFor } from '~db/helpers';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { parseTaxDetails, type TaxDetails } from './donor-details';
 import { natureOfMeans } from './nature';
+import { regimeOf } from './regimes';
 import { receiptsActive, type ReceiptSettings } from './settings';
 import { getReceiptSettings } from './settings.server';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
@@ -114,6 +115,7 @@ async function insertReceipt(trx: DB, ctx: ReceiptContext, r: NewReceipt): Promi
     sent_at: null,
     nature: r.nature ?? 'numeraire',
     nature_description: r.natureDescription ?? null,
+    regime: regimeOf(r.donor),
   };
   await trx.insertInto('receipts').values(row).execute();
   return row;
@@ -237,9 +239,7 @@ export async function receiptsOfEmail(db: DB, email: string, opts: { issuedOnly?
 }
 
 /** This email's issued receipts (gift and annual): the ones the donor space lists and serves. */
-export function issuedReceiptsOfEmail(db: DB, email: string): Promise<Receipt[]> {
-  return receiptsOfEmail(db, email, { issuedOnly: true });
-}
+export const issuedReceiptsOfEmail = (db: DB, email: string): Promise<Receipt[]> => receiptsOfEmail(db, email, { issuedOnly: true });
 
 /** One receipt, only when it is issued and made out to this email (case-insensitive); else undefined. */
 export async function issuedReceiptOfEmail(db: DB, email: string, id: string): Promise<Receipt | undefined> {
@@ -327,7 +327,7 @@ export async function correctReceiptWith(
 }
 
 /**
- * The annual statement of `year` (annual model): one receipt per donor summing that year's
+ * The annual statement of `year` (annual model): one receipt per donor and regime (ADR 035) summing that year's
  * confirmed monthly gifts that no valid receipt covers yet, so a gift is never counted twice and
  * running it again issues nothing new. Serialized across instances by a lock.
  */
@@ -357,7 +357,7 @@ export async function issueAnnualStatements(db: DB, year: number, now = new Date
     for (const g of gifts) {
       if (covered.has(g.id)) continue;
       // Stryker disable next-line MethodExpression: upper or lower case, one key per donor either way
-      const key = g.donor_email!.toLowerCase();
+      const key = `${regimeOf(parseTaxDetails(g.tax_details)!)} ${g.donor_email!.toLowerCase()}`;
       byDonor.set(key, [...(byDonor.get(key) ?? []), g]);
     }
     const issued: Receipt[] = [];

@@ -20,6 +20,13 @@ export async function saveReceiptSettings(db: DB, actor: Actor, settings: Receip
   });
 }
 
+/** What the donate and hand-typed gift forms offer: the receipt's details (receipts on and complete), and the IFI option when the foundation is eligible too. */
+export async function receiptOffer(db: DB): Promise<{ receipts: boolean; ifi: boolean }> {
+  const s = await getReceiptSettings(db);
+  const receipts = receiptsActive(s);
+  return { receipts, ifi: receipts && s.ifiEligible };
+}
+
 /** Whether the donate form asks for the receipt's details (receipts on and complete). */
 export async function receiptsOffered(db: DB): Promise<boolean> {
   return receiptsActive(await getReceiptSettings(db));

@@ -40,6 +40,8 @@ export interface ReceiptSettings {
   signatureImage: string;
   /** Put before "AAAA-NNNNNN" in every number. */
   prefix: string;
+  /** The foundation may receive gifts under the IFI (article 978: a foundation recognised of public utility…); individuals are then offered the option (ADR 035). */
+  ifiEligible: boolean;
 }
 
 export const EMPTY_RECEIPT_SETTINGS: ReceiptSettings = {
@@ -57,6 +59,7 @@ export const EMPTY_RECEIPT_SETTINGS: ReceiptSettings = {
   signatoryTitle: '',
   signatureImage: '',
   prefix: 'RF',
+  ifiEligible: false,
 };
 
 /** Fields a receipt cannot do without, with their labels (the screen lists those still empty). */
@@ -109,4 +112,5 @@ export const receiptSettingsSchema = z.object({
     .string()
     .trim()
     .regex(/^[A-Z0-9-]{0,10}$/, 'Lettres majuscules, chiffres et tirets, 10 au plus.'),
+  ifiEligible: checkbox,
 });

@@ -14,6 +14,8 @@ import { dismissSetup, setupChecklist } from '~/domain/dashboard/setup.server';
 import { SetupChecklist } from '~/ui/admin/SetupChecklist';
 import { listOpenCampaigns } from '~/domain/campaigns/campaigns.server';
 import { progressPercent } from '~/domain/campaigns/campaigns';
+import { declarationReminder } from '~/domain/receipts/declaration.server';
+import { dayFr } from '~/lib/paris';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context, { area: 'dashboard' });
@@ -29,7 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The setup checklist (ADR 037): Admins only, until every step is done or an Admin hid it.
   const checklist = user.role === 'Admin' ? await setupChecklist(db(), runtime().secret) : null;
   const setup = checklist && !checklist.done && !checklist.dismissed ? checklist.steps : null;
-  return { stats, activity, role: user.role, unreadMessages, reports, campaigns, setup };
+  // The 222 bis declaration (ADR 035): reminded to whoever may open the receipts, until marked made.
+  const declaration = can(user.role, 'receipts') ? await declarationReminder(db()) : null;
+  return { stats, activity, role: user.role, unreadMessages, reports, campaigns, setup, declaration };
 }
 
 /** An Admin hides the setup checklist before it is done (audited). */
@@ -58,7 +62,7 @@ const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR
 const integer = new Intl.NumberFormat('fr-FR');
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, activity, role, unreadMessages, reports, campaigns, setup } = loaderData;
+  const { stats, activity, role, unreadMessages, reports, campaigns, setup, declaration } = loaderData;
   const cards = [
     { label: 'Pages Gérées', value: integer.format(stats.managedPages) },
     { label: 'Projets Actifs', value: integer.format(stats.activeProjects) },
@@ -69,6 +73,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     <div className="space-y-8">
       <h1 className="text-3xl font-bold text-gray-900">Dashboard</h1>
       {setup && <SetupChecklist steps={setup} />}
+      {declaration && <DeclarationReminder reminder={declaration} />}
       {unreadMessages !== null && <UnreadMessages count={unreadMessages} />}
       {reports && <ReportSummary summary={reports} />}
       <section aria-labelledby="stats-title">
@@ -125,6 +130,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The yearly declaration of gifts (article 222 bis CGI) still to make: its deadline, the way to its figures (ADR 035). */
+function DeclarationReminder({ reminder: r }: { reminder: { year: number; deadline: string; overdue: boolean; receipts: number } }) {
+  return (
+    <p className={`flex flex-wrap items-center gap-3 rounded-xl border p-4 shadow-sm ${r.overdue ? 'border-red-300 bg-red-50' : 'border-amber-300 bg-amber-50'}`} data-testid="declaration-reminder">
+      <span className="font-medium text-gray-900">
+        {r.overdue ? 'En retard : ' : ''}déclaration des dons {r.year} (article 222 bis du CGI, {integer.format(r.receipts)} reçu{r.receipts > 1 ? 's' : ''}) à faire au plus tard le {dayFr(r.deadline)}.
+      </span>
+      <Link to={`/admin/receipts/declaration?year=${r.year}`} className="text-brand-800 underline">
+        Voir les chiffres à déclarer
+      </Link>
+    </p>
   );
 }
 

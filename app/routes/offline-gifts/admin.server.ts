@@ -2,6 +2,7 @@
  * What the screens of gifts received by post or at the bank share (ADR 028): who may act, the
  * entry form's answer (record one gift), taking one back, and how a gift line is shown.
  */
+import { receiptOffer } from '~/domain/receipts/settings.server';
 import { randomUUID } from 'node:crypto';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { donationDeps } from '~/domain/donations/deps.server';
@@ -54,6 +55,7 @@ export async function entryState(url: URL) {
     found: q ? await findDonors(db(), q) : null,
     donor: donor ?? null,
     campaigns: campaigns.map((c) => ({ slug: c.slug, title: c.title })),
+    ifi: (await receiptOffer(db())).ifi,
   };
 }
 

@@ -10,6 +10,13 @@ import { translate } from '~/lib/i18n';
 import { runtime } from '~/lib/runtime.server';
 import { Field, Notice, dangerButton, inputClass, primaryButton } from '~/ui/admin/Field';
 import { dateFr, notFound } from './admin-receipts.server';
+import { receiptOffer } from '~/domain/receipts/settings.server';
+import { REGIME_LABELS, storedRegime } from '~/domain/receipts/regimes';
+import type { Receipt } from '~/domain/receipts/register.server';
+import type { DB } from '~db/index';
+
+/** A correction may keep or set the IFI option when the foundation is eligible, or when the receipt was an IFI one already (ADR 035). */
+const ifiAllowed = async (db: DB, r: Receipt | undefined) => (await receiptOffer(db)).ifi || storedRegime(r?.regime) === '978';
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'receipts' });
@@ -20,6 +27,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     receipt: { id: r.id, number: r.number, kind: r.kind, status: r.status, issuedAt: dateFr(r.issued_at), paidAt: dateFr(r.paid_at), amount: euroFigures(r.amount_cents), method: r.method, email: r.donor_email, reason: r.cancel_reason, cancelledAt: r.cancelled_at ? dateFr(r.cancelled_at) : null },
     donor: JSON.parse(r.donor) as TaxDetails,
+    regime: REGIME_LABELS[storedRegime(r.regime)],
+    ifi: await ifiAllowed(runtime().db, r),
     replaces: replaces ? { id: replaces.id, number: replaces.number } : null,
     replacedBy: replacedBy ?? null,
   };
@@ -36,7 +45,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirect(`/admin/receipts/${params.receiptId}`, 303);
   }
   if (form.get('intent') === 'correct') {
-    const read = readTaxDetails((k) => String(form.get(k) ?? ''));
+    const read = readTaxDetails((k) => String(form.get(k) ?? ''), { ifi: await ifiAllowed(db, await getReceipt(db, params.receiptId)) });
     const fr = messagesFor('fr');
     if (!read.ok) return data({ errors: Object.fromEntries(read.errors.map((e) => [e.field, translate(fr, e.key, { field: translate(fr, FIELD_LABEL[e.field]) })])) as Record<string, string> }, { status: 400 });
     if (!read.details) return data({ errors: { form: 'Un reçu corrigé a besoin des informations du donateur.' } as Record<string, string> }, { status: 400 });
@@ -52,7 +61,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Reçu ${l
 const LABELS: Record<(typeof TAX_FIELDS)[number], string> = { kind: 'Type', name: 'Nom et prénom', company: 'Raison sociale', siren: 'SIREN', address: 'Adresse', postalCode: 'Code postal', city: 'Commune', country: 'Pays' };
 
 export default function ReceiptScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { receipt: r, donor, replaces, replacedBy } = loaderData;
+  const { receipt: r, donor, regime, ifi, replaces, replacedBy } = loaderData;
   const errors = actionData?.errors ?? {};
   return (
     <div className="max-w-3xl space-y-6">
@@ -70,6 +79,7 @@ export default function ReceiptScreen({ loaderData, actionData }: Route.Componen
         <dt className="font-medium text-gray-900">Émis le</dt><dd>{r.issuedAt}</dd>
         <dt className="font-medium text-gray-900">Versement</dt><dd>{r.paidAt} · {r.method}</dd>
         <dt className="font-medium text-gray-900">Montant</dt><dd>{r.amount}</dd>
+        <dt className="font-medium text-gray-900">Régime</dt><dd>{regime}</dd>
         <dt className="font-medium text-gray-900">Donateur</dt><dd>{donor.kind === 'company' ? `${donor.company} (SIREN ${donor.siren}), ${donor.name}` : donor.name}<br />{donor.address}, {donor.postalCode} {donor.city}, {donor.country}</dd>
         <dt className="font-medium text-gray-900">Email</dt><dd>{r.email ?? '—'}</dd>
         {replaces && (<><dt className="font-medium text-gray-900">Remplace</dt><dd><Link to={`/admin/receipts/${replaces.id}`} className="underline">{replaces.number}</Link></dd></>)}
@@ -85,6 +95,9 @@ export default function ReceiptScreen({ loaderData, actionData }: Route.Componen
               <label className="mr-6 inline-flex min-h-11 items-center gap-2"><input type="radio" name={fieldName('kind')} value="individual" defaultChecked={donor.kind !== 'company'} className="h-4 w-4" /> Particulier</label>
               <label className="inline-flex min-h-11 items-center gap-2"><input type="radio" name={fieldName('kind')} value="company" defaultChecked={donor.kind === 'company'} className="h-4 w-4" /> Entreprise</label>
             </fieldset>
+            {ifi && (
+              <label className="inline-flex min-h-11 items-center gap-2"><input type="checkbox" name={fieldName('ifi')} defaultChecked={donor.ifi === true} className="h-4 w-4" /> Don au titre de l’IFI (particulier, article 978 du CGI)</label>
+            )}
             <div className="grid gap-4 sm:grid-cols-2">
               {TAX_FIELDS.filter((f) => f !== 'kind').map((f) => (
                 <Field key={f} id={`fix-${f}`} name={fieldName(f)} label={LABELS[f]} defaultValue={donor[f]} error={errors[f]} maxLength={200} />

@@ -9,12 +9,15 @@ import { euroFigures } from '~/domain/receipts/words';
 import { audit } from '~/domain/audit/audit.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { runtime } from '~/lib/runtime.server';
-import { Notice, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { Notice, inputClass, secondaryButton } from '~/ui/admin/Field';
 import { AdminTable } from '~/ui/admin/AdminTable';
+import { YearPicker } from '~/ui/admin/YearPicker';
 import { Figures } from '~/ui/admin/Figures';
 import { useToast } from '~/ui/admin/hooks';
 import { dateFr, donorLabel, notFound, receiptDeps, yearOf } from './admin-receipts.server';
 import { NATURE_LABELS, isNature, issuedByNature, type Nature } from '~/domain/receipts/nature';
+import { declarationFigures } from '~/domain/receipts/declaration';
+import { REGIMES, REGIME_LABELS } from '~/domain/receipts/regimes';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'receipts' });
@@ -23,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await listReceipts(db, year);
   const settings = await getReceiptSettings(db);
   const totals = totalsOf(rows);
+  const byRegime = declarationFigures(rows).regimes;
   return {
     year,
     thisYear: parisYear(new Date()),
@@ -30,6 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     annualModel: settings.model === 'annual_monthly',
     totals: { ...totals, issued: euroFigures(totals.issuedCents) },
     natures: Object.entries(issuedByNature(rows)).map(([n, b]) => ({ label: `dont ${NATURE_LABELS[n as Nature].toLowerCase()}`, value: `${euroFigures(b.cents)} (${b.count})` })),
+    // Per regime (ADR 035): the receipts numbered this year; the 222 bis declaration counts by the year of the gifts.
+    regimes: REGIMES.map((g) => ({ label: `dont ${REGIME_LABELS[g]}`, value: `${euroFigures(byRegime[g].total.cents)} (${byRegime[g].total.count})` })),
     receipts: rows.map((r) => ({ id: r.id, number: r.number, kind: r.kind, issuedAt: dateFr(r.issued_at), donor: donorLabel(r.donor), amount: euroFigures(r.amount_cents), nature: NATURE_LABELS[isNature(r.nature) ? r.nature : 'numeraire'], status: r.status, reason: r.cancel_reason })),
   };
 }
@@ -57,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => [{ title: 'Reçus | Administration' }, { name: 'robots', content: 'noindex' }];
 
 export default function ReceiptsRegister({ loaderData, actionData }: Route.ComponentProps) {
-  const { year, thisYear, receipts, totals, natures, state, annualModel } = loaderData;
+  const { year, thisYear, receipts, totals, natures, regimes, state, annualModel } = loaderData;
   useToast(actionData?.toast);
   const years = Array.from({ length: 6 }, (_, i) => thisYear - i);
   return (
@@ -66,6 +72,7 @@ export default function ReceiptsRegister({ loaderData, actionData }: Route.Compo
         <h1 className="text-3xl font-bold text-gray-900">Reçus fiscaux {year}</h1>
         <div className="flex flex-wrap gap-3">
           <Link to="/admin/receipts/parametres" className={secondaryButton}>Paramètres des reçus</Link>
+          <Link to="/admin/receipts/declaration" className={secondaryButton}>Déclaration des dons (222 bis)</Link>
           <a href={`/admin/receipts/export.csv?year=${year}`} className={secondaryButton} download>Exporter en CSV</a>
         </div>
       </div>
@@ -76,15 +83,7 @@ export default function ReceiptsRegister({ loaderData, actionData }: Route.Compo
       )}
       {actionData?.toast && <Notice tone={actionData.toast.variant === 'destructive' ? 'error' : 'success'} title={actionData.toast.title}>{'description' in actionData.toast ? actionData.toast.description : null}</Notice>}
       <div className="flex flex-wrap items-end gap-4">
-        <Form method="get" className="flex items-end gap-3">
-          <div>
-            <label htmlFor="year" className="block text-sm font-medium text-gray-900">Année</label>
-            <select id="year" name="year" defaultValue={year} className={inputClass(false)}>
-              {years.map((y) => <option key={y} value={y}>{y}</option>)}
-            </select>
-          </div>
-          <button type="submit" className={primaryButton}>Afficher</button>
-        </Form>
+        <YearPicker year={year} years={years} label="Année" />
         {annualModel && (
           <Form method="post" className="flex items-end gap-3">
             <input type="hidden" name="intent" value="annual" />
@@ -104,6 +103,7 @@ export default function ReceiptsRegister({ loaderData, actionData }: Route.Compo
           { label: 'Reçus valides', value: totals.issuedCount },
           { label: 'Reçus annulés', value: totals.cancelledCount },
           ...natures,
+          ...regimes,
         ]}
       />
       {receipts.length === 0 ? (

@@ -52,7 +52,7 @@ export default function ReceiptSettingsScreen({ loaderData, actionData }: Route.
     <div className="max-w-3xl space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">Reçus fiscaux</h1>
       <p className="text-gray-700">
-        Les reçus suivent le modèle CERFA n° 11580 (articles 200, 238 bis et 978 du CGI). Ils ne sont émis que lorsque l’émission est activée et que tous les champs obligatoires (*) sont remplis.
+        Les reçus des particuliers suivent le modèle CERFA n° 11580 (article 200, ou 978 pour l’IFI), ceux des entreprises le modèle CERFA n° 16216 (article 238 bis). Ils ne sont émis que lorsque l’émission est activée et que tous les champs obligatoires (*) sont remplis.
       </p>
       {!s.enabled ? (
         <Notice tone="info" title="Émission désactivée" testId="receipts-state">Aucun reçu n’est émis tant que l’émission n’est pas activée.</Notice>
@@ -115,6 +115,19 @@ export default function ReceiptSettingsScreen({ loaderData, actionData }: Route.
           </div>
           <ImageField name="signatureImage" label="Image de la signature (facultatif)" defaultValue={s.signatureImage} error={errors.signatureImage} />
           <Field name="prefix" label="Préfixe des numéros" defaultValue={s.prefix} error={errors.prefix} hint="Ex. RF donne RF-2026-000001. Numérotation continue par année civile." maxLength={10} />
+        </fieldset>
+        <fieldset className="space-y-2">
+          <legend className="text-xl font-bold text-gray-900">Impôt sur la fortune immobilière (IFI)</legend>
+          <label className="inline-flex min-h-11 items-center gap-3 font-medium text-gray-900">
+            <input type="checkbox" name="ifiEligible" defaultChecked={s.ifiEligible} aria-describedby="ifi-help" className="h-5 w-5" /> La fondation est éligible aux dons au titre de l’IFI
+          </label>
+          <p id="ifi-help" className="text-sm text-gray-700">
+            Seuls certains organismes peuvent recevoir des dons ouvrant droit à la réduction d’IFI (article 978 du CGI) : notamment les fondations reconnues d’utilité publique,
+            les fondations universitaires et partenariales, les établissements de recherche ou d’enseignement supérieur, les entreprises d’insertion et les associations
+            intermédiaires, l’Agence nationale de la recherche. Une association reconnue d’utilité publique n’y est pas éligible. Cochez seulement si c’est le cas de la
+            fondation : les particuliers peuvent alors choisir « Don au titre de l’IFI » sur le formulaire de don (et à la saisie d’un chèque ou d’un virement) ; leur reçu
+            mentionne l’article 978 et la réduction de 75 % (dans la limite de 50 000 €), et ces dons sont comptés à part des dons ouvrant droit à la réduction d’impôt sur le revenu.
+          </p>
         </fieldset>
         <button type="submit" className={primaryButton}>Enregistrer</button>
       </Form>

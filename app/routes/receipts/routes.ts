@@ -6,6 +6,8 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('receipts', 'routes/receipts/admin-register.tsx'),
   route('receipts/export.csv', 'routes/receipts/admin-register-csv.ts'),
   route('receipts/parametres', 'routes/receipts/admin-settings.tsx'),
+  route('receipts/declaration', 'routes/receipts/admin-declaration.tsx'),
+  route('receipts/declaration.csv', 'routes/receipts/admin-declaration-csv.ts'),
   route('receipts/:receiptId', 'routes/receipts/admin-receipt.tsx'),
   route('receipts/:receiptId/pdf', 'routes/receipts/admin-receipt-pdf.ts'),
 ];

@@ -6,7 +6,7 @@ import { cardPresets, donateMethods, givingForPage } from '~/domain/giving/choic
 import { GIVING_FIELDS, METHOD_RULES } from '~/domain/giving/form';
 import { startGift } from '~/domain/giving/start.server';
 import { fieldName, TAX_FIELDS } from '~/domain/receipts/donor-details';
-import { receiptsOffered } from '~/domain/receipts/settings.server';
+import { receiptOffer } from '~/domain/receipts/settings.server';
 import { detectLang } from '~/lib/i18n.server';
 import { NO_STORE } from '~/lib/cache-headers';
 import { formError } from '~/lib/form-errors.server';
@@ -46,7 +46,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // The fee line follows the amount (on the methods that may carry fees, when a fee percentage is set).
     feeScript: giving.feePercent > 0 && method && METHOD_RULES[method].fees ? (runtime().assets.fees ?? null) : null,
     scriptUrls: donateScripts(deps),
-    receipts: await receiptsOffered(deps.db),
+    ...(await receiptOffer(deps.db)),
     giving,
   }, { headers: { 'Content-Security-Policy': csp, ...(known ? {} : NO_STORE) } });
 }
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // What the donor typed comes back with any error, so it is not retyped (the receipt's fieldset too).
   const values = Object.fromEntries(['amount', 'preset', 'frequency', 'email', ...GIVING_FIELDS].map((k) => [k, str(k)]));
   values.newsletter = newsletterTicked(fields[NEWSLETTER_FIELD]) ? NEWSLETTER_TICKED : '';
-  const taxTyped = Object.fromEntries((['optOut', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
+  const taxTyped = Object.fromEntries((['optOut', 'ifi', ...TAX_FIELDS] as const).map((f) => [f, str(fieldName(f))]));
   if (!(['card', 'crypto', 'mobileMoney'] as string[]).includes(intent)) return formError<DonateError>({ method: intent, error: 'donate.unavailable', values }, 400, NO_STORE);
   const { clientIp } = context.get(requestInfoContext);
   const r = await startGift(await donationDeps(request), { method: intent === 'mobileMoney' ? 'mobileLink' : intent, fields, lang, clientIp });

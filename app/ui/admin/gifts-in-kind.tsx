@@ -92,7 +92,7 @@ export function NatureGiftForm({ entry, means, errors, values = {} }: { entry: E
         <Field name="received_on" label="Date du don *" type="date" defaultValue={v('received_on', entry.today)} max={entry.today} error={errors.received_on} required />
         <Field name="note" label="Note" defaultValue={v('note')} error={errors.note} maxLength={300} />
       </div>
-      <NoReceipt checked={v('no_receipt') === 'on'} />
+      <NoReceipt checked={v('no_receipt') === 'on'} ifi={entry.ifi ? v('ifi') === 'on' : null} />
       <button type="submit" className={primaryButton}>Enregistrer le don</button>
     </Form>
   );

@@ -43,6 +43,8 @@ export interface EntryState {
   found: KnownDonor[] | null;
   donor: KnownDonor | null;
   campaigns: { slug: string; title: string }[];
+  /** The IFI option (ADR 035), when the foundation is eligible. */
+  ifi?: boolean;
 }
 
 /**
@@ -113,7 +115,7 @@ export function GiftEntryForm({ entry, means, errors, values = {}, submitLabel }
         <SelectField name="campaign_id" label="Campagne" options={entry.campaigns.map((c) => c.slug)} labels={Object.fromEntries(entry.campaigns.map((c) => [c.slug, c.title]))} empty="Aucune (don général)" defaultValue={v('campaign_id')} error={errors.campaign_id} />
         <Field name="note" label="Note" defaultValue={v('note')} error={errors.note} maxLength={300} className="sm:col-span-2" />
       </div>
-      <NoReceipt checked={v('no_receipt') === 'on'} />
+      <NoReceipt checked={v('no_receipt') === 'on'} ifi={entry.ifi ? v('ifi') === 'on' : null} />
       <button type="submit" className={primaryButton}>{submitLabel}</button>
     </Form>
   );
@@ -137,13 +139,21 @@ export function DonorFields({ donor: d, v, errors, children }: { donor: KnownDon
   );
 }
 
-/** "Pas de reçu fiscal": the donor's address is then not required. */
-export function NoReceipt({ checked }: { checked: boolean }) {
+/** "Pas de reçu fiscal": the donor's address is then not required. `ifi` (ticked or not): the IFI option, offered when the foundation is eligible (ADR 035); null: not offered. */
+export function NoReceipt({ checked, ifi = null }: { checked: boolean; ifi?: boolean | null }) {
   return (
-    <div className="flex items-center gap-2">
-      <input id="no_receipt" name="no_receipt" type="checkbox" defaultChecked={checked} className="h-5 w-5" />
-      <label htmlFor="no_receipt" className="text-gray-900">Pas de reçu fiscal (sinon l’adresse est obligatoire)</label>
-    </div>
+    <>
+      <div className="flex items-center gap-2">
+        <input id="no_receipt" name="no_receipt" type="checkbox" defaultChecked={checked} className="h-5 w-5" />
+        <label htmlFor="no_receipt" className="text-gray-900">Pas de reçu fiscal (sinon l’adresse est obligatoire)</label>
+      </div>
+      {ifi !== null && (
+        <div className="flex items-center gap-2">
+          <input id="ifi" name="ifi" type="checkbox" defaultChecked={ifi} className="h-5 w-5" />
+          <label htmlFor="ifi" className="text-gray-900">Don au titre de l’IFI (particulier : reçu article 978 du CGI, réduction de 75 % dans la limite de 50 000 €)</label>
+        </div>
+      )}
+    </>
   );
 }
 

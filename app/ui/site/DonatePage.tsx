@@ -45,6 +45,8 @@ export interface DonatePageData {
   /** The browser script of a tab whose checkout opens in the page (its provider's). */
   scriptUrls: Partial<Record<Method, string>>;
   receipts: boolean;
+  /** The IFI option (article 978), when the foundation is eligible (ADR 035). */
+  ifi: boolean;
   giving: GivingView;
 }
 
@@ -69,7 +71,7 @@ export function DonatePage({ loaderData, actionData }: { loaderData: DonatePageD
   // The news box comes back ticked with any error of its form (amount, email, receipt details).
   const newsletterBack = back?.values.newsletter === NEWSLETTER_TICKED;
   const err = actionData && actionData.method === method && !taxBack?.errors.length ? actionData : null;
-  const taxFields = loaderData.receipts ? <TaxReceiptFields prefix={method ?? 'donate'} values={taxBack?.values} errors={taxBack?.errors} /> : null;
+  const taxFields = loaderData.receipts ? <TaxReceiptFields prefix={method ?? 'donate'} values={taxBack?.values} errors={taxBack?.errors} ifi={loaderData.ifi} /> : null;
   const errId = 'donate-error';
   const emailErr = err?.error === 'donate.invalidEmail' || err?.error === 'donate.cryptoEmailRequired';
   // Campaigns (#16): the designation travels with every tab and form; the options share one component.

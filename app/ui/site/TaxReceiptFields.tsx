@@ -17,7 +17,7 @@ const TEXT_FIELDS: { field: Exclude<TaxField, 'kind'>; autoComplete: string; max
  * The donate form's "Reçu fiscal" fieldset (every payment method): who the receipt is made out to.
  * Server-rendered, works without JavaScript; the server validates it (domain/receipts).
  */
-export function TaxReceiptFields({ prefix, values, errors }: { prefix: string; values?: Record<string, string>; errors?: TaxFieldError[] }) {
+export function TaxReceiptFields({ prefix, values, errors, ifi = false }: { prefix: string; values?: Record<string, string>; errors?: TaxFieldError[]; ifi?: boolean }) {
   const { t } = useI18n();
   const errorOf = (f: TaxField) => errors?.find((e) => e.field === f);
   const id = (f: string) => `${prefix}-tax-${f}`;
@@ -54,6 +54,14 @@ export function TaxReceiptFields({ prefix, values, errors }: { prefix: string; v
           </label>
         </div>
       </fieldset>
+      {ifi && (
+        <div>
+          <label className="inline-flex min-h-11 items-center gap-2">
+            <input type="checkbox" name={fieldName('ifi')} defaultChecked={values?.ifi === 'on'} aria-describedby={id('ifi-hint')} className="h-4 w-4" /> {t('taxReceipt.ifi')}
+          </label>
+          <p id={id('ifi-hint')} className="text-sm text-gray-700">{t('taxReceipt.ifiHint')}</p>
+        </div>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
         {TEXT_FIELDS.map((f) => {
           const err = errorOf(f.field);
