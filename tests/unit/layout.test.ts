@@ -179,7 +179,7 @@ const SHARED_ROUTE_GLUE = [path.join(ROUTES, 'admin', 'auth.server.ts')];
 
 /** Payment providers (ADR 019): one module each, behind the registry and the interface. */
 const PROVIDERS = path.join(DOMAIN, 'donations', 'providers');
-const PROVIDER_DOORS = ['registry.server.ts', 'provider.ts', 'types.ts', 'names.ts', 'settings.ts', 'settings.server.ts'].map((f) => path.join(PROVIDERS, f));
+const PROVIDER_DOORS = ['registry.server.ts', 'provider.ts', 'types.ts', 'balance.ts', 'names.ts', 'settings.ts', 'settings.server.ts'].map((f) => path.join(PROVIDERS, f));
 
 /** The only file that writes the `donations` table (ADR 019): everything else goes through its functions. */
 const LEDGER = path.join(DOMAIN, 'donations', 'ledger.server.ts');

@@ -59,7 +59,7 @@ describe('Stripe’s states in the ledger’s words', () => {
 
   it('applies a first invoice’s news to the gift by its status: moved once, a new gift after a failure, else nothing', () => {
     const moves = (news: 'succeeded' | 'failed') => Object.fromEntries(DONATION_STATUSES.map((s) => [s, firstInvoiceMove(news, s)]));
-    expect(moves('succeeded')).toEqual({ pending: 'move', processing: 'move', cancelled: 'move', succeeded: 'none', failed: 'gift', refunded: 'none' });
-    expect(moves('failed')).toEqual({ pending: 'none', processing: 'move', cancelled: 'none', succeeded: 'none', failed: 'none', refunded: 'none' });
+    expect(moves('succeeded')).toEqual({ pending: 'move', processing: 'move', cancelled: 'move', succeeded: 'none', failed: 'gift', refunded: 'none', adopted: 'none' });
+    expect(moves('failed')).toEqual({ pending: 'none', processing: 'move', cancelled: 'none', succeeded: 'none', failed: 'none', refunded: 'none', adopted: 'none' });
   });
 });

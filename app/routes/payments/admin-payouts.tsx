@@ -4,12 +4,16 @@ import { audit } from '~/domain/audit/audit.server';
 import { donationDeps } from '~/domain/donations/deps.server';
 import { catchUpFees } from '~/domain/donations/fees-job.server';
 import { feeTotals, payoutPeriod, payoutsBetween, type PayoutLine } from '~/domain/donations/payouts.server';
+import { PROVIDER_TITLES } from '~/domain/means/providers/names';
 import { formatMoney } from '~/lib/currency';
 import { dayFr, parisDay } from '~/lib/paris';
 import { runtime } from '~/lib/runtime.server';
 import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { ScrollRegion } from '~/ui/admin/ScrollRegion';
+
+/** A provider as the back office names it (its balance is paid out per provider, whatever the means). */
+const providerTitle = (provider: string): string => PROVIDER_TITLES[provider as keyof typeof PROVIDER_TITLES] ?? provider;
 
 /** The payout reconciliation (ADR 033): each payout, the gifts it carried with their fees, and the fees per provider. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -34,7 +38,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => [{ title: 'Versements | Administration' }, { name: 'robots', content: 'noindex' }];
 
-const PROVIDERS: Record<string, string> = { stripe: 'Carte bancaire (Stripe)', paypal: 'PayPal', flutterwave: 'Mobile money (Flutterwave)' };
 const STATUS: Record<string, string> = { pending: 'En attente', in_transit: 'En cours', paid: 'Versé', failed: 'Échoué', canceled: 'Annulé' };
 const KINDS: Record<string, string> = { payment: 'Don', refund: 'Remboursement', dispute: 'Contestation', other: 'Autre mouvement' };
 const money = (minor: number, currency: string) => formatMoney(minor, currency, 'fr');
@@ -69,7 +72,7 @@ function Payout({ p }: { p: PayoutLine }) {
         {day(p.arrivalAt ?? p.createdAt)} — {money(p.amountMinor, p.currency)}
       </h3>
       <dl className="grid gap-x-6 gap-y-1 text-sm text-gray-800 sm:grid-cols-2">
-        <div><dt className="inline font-medium">Moyen : </dt><dd className="inline">{PROVIDERS[p.provider] ?? p.provider}</dd></div>
+        <div><dt className="inline font-medium">Moyen : </dt><dd className="inline">{providerTitle(p.provider)}</dd></div>
         <div><dt className="inline font-medium">État : </dt><dd className="inline">{STATUS[p.status] ?? p.status}</dd></div>
         <div><dt className="inline font-medium">Montant sur le relevé bancaire : </dt><dd className="inline">{money(p.amountMinor, p.currency)}</dd></div>
         <div className="break-all"><dt className="inline font-medium">Référence : </dt><dd className="inline">{p.ref}</dd></div>
@@ -148,7 +151,7 @@ export default function PayoutsScreen({ loaderData, actionData }: Route.Componen
               <tbody className="divide-y divide-gray-100">
                 {totals.map((x) => (
                   <tr key={`${x.provider}-${x.currency}`}>
-                    <th scope="row" className={`${cell} font-medium`}>{PROVIDERS[x.provider] ?? x.provider} <span className="block text-xs font-normal text-gray-700">{x.count} mouvement{x.count > 1 ? 's' : ''}</span></th>
+                    <th scope="row" className={`${cell} font-medium`}>{providerTitle(x.provider)} <span className="block text-xs font-normal text-gray-700">{x.count} mouvement{x.count > 1 ? 's' : ''}</span></th>
                     <td className={num}>{money(x.grossMinor, x.currency)}</td>
                     <td className={num}>{money(x.feeMinor, x.currency)}</td>
                     <td className={num}>{money(x.netMinor, x.currency)}</td>
