@@ -4,6 +4,7 @@ import { msUntilParisMidnight } from '~/domain/campaigns/refresh.server';
 import { today } from '~/domain/content/forms';
 import { donationDeps, startDonationRechecks } from '~/domain/donations/deps.server';
 import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
+import { startImportJob } from '~/domain/imports/run.server';
 import { pruneDonorAccess } from '~/domain/donors/links.server';
 import { startLetterSending } from '~/domain/letters/worker.server';
 import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
@@ -84,6 +85,8 @@ export const runtimeHooks: RuntimeHooks = {
     const stopRechecks = startDonationRechecks();
     // The tax receipts' January run.
     const stopAnnual = startAnnualReceiptJob(() => donationDeps());
+    // Imports left running by a restart are resumed where they stopped (ADR 036).
+    const stopImports = startImportJob(() => ({ db: handle.db, storage: runtime().storage }));
     // Campaign pages show days left and close after their end date: the cache is dropped as the day changes.
     let midnight: ReturnType<typeof setTimeout>;
     const atMidnight = () => {
@@ -112,6 +115,7 @@ export const runtimeHooks: RuntimeHooks = {
       clearInterval(reminders);
       stopRechecks();
       stopAnnual();
+      stopImports();
       clearTimeout(midnight);
       campaignPages.stop();
       stopScheduling();

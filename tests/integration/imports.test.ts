@@ -8,6 +8,9 @@ import { describeEachDialect } from '../support/db';
 import { givewpDonations, helloassoLine, helloassoPayments, HELLOASSO_HEADER, ownSpreadsheet, utf8Bom, windows1252 } from '../support/import-files';
 import { startTestRuntime } from '../support/runtime';
 import { startSmtp } from '../support/smtp';
+import { answer, routeContext, sessionCookie } from '../support/routes';
+import { action as listAction, loader as listLoader } from '~/routes/imports/list';
+import { action as showAction, loader as showLoader } from '~/routes/imports/show';
 
 const APP_SECRET = 'imports-'.padEnd(48, 'i');
 const ADA = { id: 'a1', name: 'Ada Admin' };
@@ -175,4 +178,44 @@ describeEachDialect('imports of gifts from other tools, on %s', (dialect) => {
     expect((await dryRun(db(), storage(), id))!.fatal).toBe('Choisissez la colonne de : Montant.');
     expect(await startImport(db(), ADA, id)).toBe(false);
   });
+
+  it('the screens: an Admin uploads (multipart), reads the dry run, imports, sees the progress and undoes; an Éditeur may not', async () => {
+    const ORIGIN = 'https://fondation.example.org';
+    const admin = await sessionCookie(db(), { id: 'a9', name: 'Ada Admin', email: 'ada9@fondation.example.org', role: 'Admin' });
+    const editor = await sessionCookie(db(), { id: 'e9', name: 'Éva', email: 'eva9@fondation.example.org', role: 'Éditeur' });
+    const call = async (route: (args: never) => unknown, path: string, cookie: string, init: RequestInit = {}, params: Record<string, string> = {}) => {
+      const request = new Request(`${ORIGIN}${path}`, { ...init, headers: { cookie, Origin: ORIGIN, ...(init.headers as Record<string, string>) } });
+      try {
+        return await route({ request, context: routeContext(), params, unstable_pattern: '' } as never);
+      } catch (thrown) {
+        return thrown;
+      }
+    };
+    const upload = (cookie: string, data: Buffer, name = 'paiements.csv') => {
+      const body = new FormData();
+      body.append('file', new Blob([new Uint8Array(data)], { type: 'text/csv' }), name);
+      return call(listAction, '/admin/imports', cookie, { method: 'POST', body });
+    };
+    expect(answer(await call(listLoader, '/admin/imports', editor)).status).toBe(403);
+    expect(answer(await upload(editor, utf8Bom(helloassoPayments()))).status).toBe(403);
+
+    const refused = answer(await upload(admin, Buffer.from('PK\x03\x04', 'latin1'), 'classeur.xlsx'));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatch(/classeur Excel/);
+
+    const r = (await upload(admin, utf8Bom(helloassoPayments()))) as Response;
+    expect(r.status).toBe(302);
+    const id = r.headers.get('Location')!.split('/').at(-1)!;
+    const page = async () => (await call(showLoader, `/admin/imports/${id}`, admin, {}, { importId: id })) as { status: string; report: { gifts: number; rejected: { line: number }[] }; progress: { done: number; imported: number }; undoBlocker: string | null };
+    expect((await page()).status).toBe('checked');
+    expect((await page()).report.rejected.map((x) => x.line)).toEqual([6, 7]);
+    const post = (body: Record<string, string>) =>
+      call(showAction, `/admin/imports/${id}`, admin, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() }, { importId: id });
+    expect(((await post({ intent: 'start' })) as Response).status).toBe(302);
+    for (let n = 0; n < 50 && (await page()).status !== 'done'; n++) await new Promise((res) => setTimeout(res, 100));
+    expect(await page()).toMatchObject({ status: 'done', progress: { done: 6, imported: 4 }, undoBlocker: null });
+    expect(await post({ intent: 'undo' })).toEqual({ done: 'Import annulé : 4 don(s) et 0 abonné(s) retirés.' });
+    expect((await listLoader({ request: new Request(`${ORIGIN}/admin/imports`, { headers: { cookie: admin } }), context: routeContext(), params: {}, unstable_pattern: '' } as never)).imports[0]).toMatchObject({ source: 'HelloAsso', status: 'Annulé' });
+  });
 });
+
