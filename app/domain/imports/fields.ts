@@ -4,6 +4,7 @@
  * in the words of HelloAsso, GiveWP or a spreadsheet. Pure: shared with the browser.
  */
 import type { Means } from '~/domain/means/means';
+import { MEANS_WORDS } from './providers/means-words';
 
 export const FIELDS = [
   'ref',
@@ -236,14 +237,6 @@ export function parseStatus(text: string): ImportedStatus | undefined {
 }
 
 /** The means a file names, in the words of HelloAsso, GiveWP or a spreadsheet; undefined when unknown. */
-const MEANS_WORDS: [RegExp, Means][] = [
-  [/carte|card|cb|stripe/, 'card'],
-  [/prelevement|sepa/, 'sepa'],
-  [/paypal/, 'paypal'],
-  [/cheque|check/, 'cheque'],
-  [/especes|cash|liquide/, 'cash'],
-  [/virement|transfer|offline|hors ligne/, 'transfer'],
-];
 export function parseMeans(text: string): Means | undefined {
   const t = fold(text);
   return t ? MEANS_WORDS.find(([re]) => re.test(t))?.[1] : undefined;
