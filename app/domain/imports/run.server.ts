@@ -18,7 +18,7 @@ import type { Field } from './fields';
 import { interpretLine, type ImportedLine } from './lines';
 import { readRows } from './read.server';
 
-export const BATCH_LINES = 500;
+export const BATCH_LINES = 2000;
 const LEASE_MS = 2 * 60 * 1000;
 /** The proof kept with each subscriber an import brought: which import. */
 export const consentRef = (importId: string) => `import:${importId}`;
