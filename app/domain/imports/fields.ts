@@ -6,6 +6,9 @@
 import type { Means } from '~/domain/means/means';
 import { MEANS_WORDS } from './providers/means-words';
 
+/** The largest file taken (a 100 000-line HelloAsso export weighs about 15 MB). */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
 export const FIELDS = [
   'ref',
   'date',

@@ -13,8 +13,7 @@ import { BUILT_IN_PRESETS, columnsOf, detectPreset, FIELD_LABELS, guessMapping, 
 import { donorKey, interpretLine } from './lines';
 import { detectReading, FileError, readHeader, readRows, type Reading } from './read.server';
 
-/** The largest file taken (a 100 000-line HelloAsso export weighs about 20 MB). */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+export { MAX_IMPORT_BYTES } from './fields';
 export const IMPORT_STATUSES = ['uploaded', 'checked', 'running', 'done', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = { uploaded: 'À vérifier', checked: 'Vérifié, prêt à importer', running: 'En cours', done: 'Importé', failed: 'Échoué', undone: 'Annulé' };

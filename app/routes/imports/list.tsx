@@ -1,7 +1,7 @@
 import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/list';
-import { createImport, dryRun, IMPORT_STATUS_LABELS, listImports, MAX_IMPORT_BYTES, type ImportStatus } from '~/domain/imports/imports.server';
-import { SOURCE_LABELS, type ImportSource } from '~/domain/imports/fields';
+import { createImport, dryRun, IMPORT_STATUS_LABELS, listImports, type ImportStatus } from '~/domain/imports/imports.server';
+import { MAX_IMPORT_BYTES, SOURCE_LABELS, type ImportSource } from '~/domain/imports/fields';
 import { FileError } from '~/domain/imports/read.server';
 import { receiveImportFile } from '~/domain/imports/upload.server';
 import { formError } from '~/lib/form-errors.server';
