@@ -7,6 +7,7 @@ import { routes as campaignRoutes } from './routes/admin/campaigns/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
 import { adminRoutes as offlineGiftRoutes } from './routes/offline-gifts/routes';
+import { adminRoutes as importRoutes } from './routes/imports/routes';
 import { adminRoutes as membershipAdminRoutes } from './routes/membership/routes';
 import { adminRoutes as letterAdminRoutes, resources as letterResources, sitePages as letterPages } from './routes/letters/routes';
 import { adminRoutes as moneyAdminRoutes, resources as moneyResources, sitePages as moneyPages } from './routes/transparency/routes';
@@ -71,6 +72,7 @@ export default [
   ...campaignRoutes,
   ...paymentAdminRoutes,
   ...offlineGiftRoutes,
+  ...importRoutes,
   ...receiptAdminRoutes,
   ...membershipAdminRoutes,
   ...reportRoutes,

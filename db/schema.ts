@@ -191,6 +191,42 @@ export interface DonationTable {
   account_last4: string | null;
   mandate_ref: string | null;
   mandate_signed_at: string | null;
+  /** Migration 028 (ADR 036): the import that wrote it, its source and reference there, the receipt number it had there. */
+  import_id?: string | null;
+  source?: string | null;
+  source_ref?: string | null;
+  external_receipt_number?: string | null;
+}
+
+/** Migration 028 (ADR 036): one file imported. */
+export interface ImportTable {
+  id: string;
+  file_name: string;
+  file_key: string;
+  file_size: number;
+  source: string;
+  mapping: string;
+  status: string;
+  report: string | null;
+  total_lines: number;
+  cursor: number;
+  imported_count: number;
+  lease_until: string | null;
+  error: string | null;
+  created_by: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  undone_at: string | null;
+}
+
+/** Migration 028: a column mapping saved for the next file. */
+export interface ImportPresetTable {
+  id: string;
+  name: string;
+  mapping: string;
+  created_by: string;
+  created_at: string;
 }
 
 /** Migration 007: the last receipt number used in a calendar year. */
@@ -639,4 +675,6 @@ export interface Database {
   letters: LetterTable;
   letter_queue: LetterQueueTable;
   mail_events: MailEventTable;
+  imports: ImportTable;
+  import_presets: ImportPresetTable;
 }

@@ -5,6 +5,7 @@ import { today } from '~/domain/content/forms';
 import { donationDeps, startDonationRechecks } from '~/domain/donations/deps.server';
 import { startAnnualReceiptJob } from '~/domain/receipts/jobs.server';
 import { startFeeCatchUp } from '~/domain/donations/fees-job.server';
+import { startImportJob } from '~/domain/imports/run.server';
 import { pruneDonorAccess } from '~/domain/donors/links.server';
 import { startLetterSending } from '~/domain/letters/worker.server';
 import { purgeExpiredPersonalData } from '~/domain/donors/personal-data.server';
@@ -88,6 +89,8 @@ export const runtimeHooks: RuntimeHooks = {
     const stopAnnual = startAnnualReceiptJob(() => donationDeps());
     // The providers' fees and payouts a payment's background fetch missed, hourly (ADR 033).
     const stopFees = startFeeCatchUp(() => donationDeps());
+    // Imports left running by a restart are resumed where they stopped (ADR 036).
+    const stopImports = startImportJob(() => ({ db: handle.db, storage: runtime().storage }));
     // Campaign pages show days left and close after their end date: the cache is dropped as the day changes.
     let midnight: ReturnType<typeof setTimeout>;
     const atMidnight = () => {
@@ -117,6 +120,7 @@ export const runtimeHooks: RuntimeHooks = {
       stopRechecks();
       stopAnnual();
       stopFees();
+      stopImports();
       clearTimeout(midnight);
       campaignPages.stop();
       stopScheduling();

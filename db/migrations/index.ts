@@ -23,6 +23,7 @@ import * as m024 from './024-gifts-in-kind';
 import * as m025 from './025-transparency';
 import * as m026 from './026-provider-fees';
 import * as m027 from './027-receipt-regimes';
+import * as m028 from './028-imports';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '025-transparency': m025,
   '026-provider-fees': m026,
   '027-receipt-regimes': m027,
+  '028-imports': m028,
 };

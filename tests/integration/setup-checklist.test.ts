@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { importsDone } from '~/domain/dashboard/setup.server';
 import { getPaymentSettings, savePaymentSettings } from '~/domain/donations/providers/settings.server';
@@ -56,9 +55,9 @@ describeEachDialect('the setup checklist on %s', (dialect) => {
   }
 
   it('ticks each step from the settings as saved, and is gone once all are done', async () => {
-    expect(await importsDone(db())).toBeNull();
-    expect(await ticks()).toEqual({ identity: false, receipts: false, paymentsTest: false, paymentsLive: false, membership: false, sender: false, dns: false });
-    expect(((await dashboard()).setup as { href: string }[]).map((s) => s.href)).toEqual(['/admin/settings', '/admin/receipts/parametres', '/admin/payments', '/admin/payments', '/admin/adhesions/parametres', '/admin/lettres/expediteur', '/admin/lettres/dns']);
+    expect(await importsDone(db())).toBe(false);
+    expect(await ticks()).toEqual({ identity: false, receipts: false, paymentsTest: false, paymentsLive: false, membership: false, sender: false, dns: false, import: false });
+    expect(((await dashboard()).setup as { href: string }[]).map((s) => s.href)).toEqual(['/admin/settings', '/admin/receipts/parametres', '/admin/payments', '/admin/payments', '/admin/adhesions/parametres', '/admin/lettres/expediteur', '/admin/lettres/dns', '/admin/imports']);
     // The demonstration's contact details written at the first start are not the organisation's.
     expect((await getEditableSiteSettings(db())).settings.contactEmail).toBe('contact@fondation-thv.org');
     // An Éditeur never sees it.
@@ -87,13 +86,15 @@ describeEachDialect('the setup checklist on %s', (dialect) => {
     expect(await ticks()).toMatchObject({ membership: true, sender: true, dns: false });
     await recordDnsCheck(db(), 'fondation.example.org', 's1', [OK('SPF'), OK('DKIM'), OK('DMARC')]);
 
-    // The import (migration 028, another part of issue 43): read from its table once it exists.
-    await sql`create table imports (id text primary key)`.execute(db());
-    expect(await importsDone(db())).toBe(false);
+    // The import (ADR 036): ticked by an import carried to its end, not by one still running or undone.
+    const started = { id: 'i1', file_name: 'paiements.csv', file_key: 'imports/i1.csv', file_size: 10, source: 'helloasso', mapping: '{}', status: 'running', total_lines: 1, cursor: 0, imported_count: 0, created_by: 'a-setup', created_at: new Date().toISOString() };
+    await db().insertInto('imports').values(started).execute();
     expect(await ticks()).toEqual({ identity: true, receipts: true, paymentsTest: true, paymentsLive: true, membership: true, sender: true, dns: true, import: false });
-    await sql`insert into imports (id) values ('i1')`.execute(db());
+    await db().updateTable('imports').set({ status: 'undone' }).where('id', '=', 'i1').execute();
+    expect(await importsDone(db())).toBe(false);
+    await db().updateTable('imports').set({ status: 'done' }).where('id', '=', 'i1').execute();
     expect(await ticks()).toBeNull();
-    await sql`delete from imports`.execute(db());
+    await db().deleteFrom('imports').execute();
   });
 
   it('an Admin may hide it before it is done, audited; an Éditeur may not', async () => {
@@ -106,6 +107,5 @@ describeEachDialect('the setup checklist on %s', (dialect) => {
     expect(await ticks()).toBeNull();
     const logged = await db().selectFrom('audit_log').select(['user_id', 'details']).where('action', '=', 'dashboard.setup_dismissed').execute();
     expect(logged.map((l) => ({ ...l, details: JSON.parse(l.details) }))).toEqual([{ user_id: 'a-setup', details: { stepsLeft: 1 } }]);
-    await sql`drop table imports`.execute(db());
   });
 });

@@ -11,7 +11,7 @@ describe('roles', () => {
     expect(groups('Admin')).toEqual([
       ['', ['Dashboard']],
       ['Contenu du site', CONTENT],
-      ['Dons et reçus', ['Dons', 'Dons mensuels à reprendre', 'Chèques et virements', 'Reçus', 'Rapports', 'Où va l’argent', 'Versements', 'Comptabilité']],
+      ['Dons et reçus', ['Dons', 'Dons mensuels à reprendre', 'Chèques et virements', 'Importer', 'Reçus', 'Rapports', 'Où va l’argent', 'Versements', 'Comptabilité']],
       ['Membres et lettres', ['Adhésions', 'Lettres d’information']],
       ['Réglages et équipe', ['Paiements', 'Utilisateurs', 'Courriels en attente', 'Paramètres']],
     ]);
@@ -19,8 +19,8 @@ describe('roles', () => {
     expect(groups('Éditeur', ['offline-gifts'])).toContainEqual(['Dons et reçus', ['Chèques et virements']]);
     expect(menuFor('Admin').map((s) => s.label)).toEqual(groups('Admin').flatMap(([, labels]) => labels));
     expect(ADMIN_SECTIONS.filter((s) => s.menu !== null).length).toBe(menuFor('Admin').length);
-    expect(menuFor('Admin').map((s) => s.area)).toEqual(['dashboard', 'pages', 'actions', 'campaigns', 'blog', 'partners', 'media', 'messages', 'donations', 'adoption', 'offline-gifts', 'receipts', 'reports', 'transparency', 'payouts', 'accounting', 'memberships', 'letters', 'payments', 'users', 'outbox', 'settings']);
-    for (const area of ['users', 'settings', 'payments', 'donations', 'adoption', 'receipts', 'reports', 'payouts', 'accounting', 'outbox'] as const) expect(can('Éditeur', area)).toBe(false);
+    expect(menuFor('Admin').map((s) => s.area)).toEqual(['dashboard', 'pages', 'actions', 'campaigns', 'blog', 'partners', 'media', 'messages', 'donations', 'adoption', 'offline-gifts', 'imports', 'receipts', 'reports', 'transparency', 'payouts', 'accounting', 'memberships', 'letters', 'payments', 'users', 'outbox', 'settings']);
+    for (const area of ['users', 'settings', 'payments', 'donations', 'adoption', 'imports', 'receipts', 'reports', 'payouts', 'accounting', 'outbox'] as const) expect(can('Éditeur', area)).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/users/12/supprimer')).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/courriels')).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/usersx')).toBe(true);

@@ -53,7 +53,7 @@ describe('the news list’s rules', () => {
   it('names the wording version, the states and the sources as the back office shows them', () => {
     expect(CONSENT_WORDING_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(STATE_LABELS).toEqual({ pending: 'En attente de confirmation', subscribed: 'Abonné', unsubscribed: 'Désabonné', suppressed: 'Bloqué (refus définitif)' });
-    expect(SOURCE_LABELS).toEqual({ signup: 'Inscription', donor: 'Donateur', member: 'Membre' });
+    expect(SOURCE_LABELS).toEqual({ signup: 'Inscription', donor: 'Donateur', member: 'Membre', import: 'Import' });
   });
 
   it('reads the sign-up form: a trimmed address, a known language, a path for the page', () => {

@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import type { DB } from '~db/index';
-import { isPostgres } from '~db/helpers';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { getPaymentSettings, paymentReadiness } from '~/domain/donations/providers/settings.server';
 import { domainOf } from '~/domain/letters/dns';
@@ -33,24 +31,13 @@ export interface SetupChecklist {
   dismissed: boolean;
 }
 
-/** Where the import screen lives (the import feature, issue 43). */
-export const IMPORT_PATH = '/admin/dons/import';
+/** Where the import screen lives (ADR 036). */
+export const IMPORT_PATH = '/admin/imports';
 const DISMISSED_KEY = 'dashboard.setupDismissed';
 
-/**
- * Whether a file was imported: a row in `imports` (migration 028). Where that table does not
- * exist (the import not installed), null: the step is left out rather than never ticked.
- */
-export async function importsDone(db: DB): Promise<boolean | null> {
-  const exists = isPostgres(db)
-    ? (await sql<{ t: string | null }>`select to_regclass('imports')::text as t`.execute(db)).rows[0]?.t
-    : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name = 'imports'`.execute(db)).rows[0]?.name;
-  if (!exists) return null;
-  try {
-    return (await sql<{ id: unknown }>`select 1 as id from imports limit 1`.execute(db)).rows.length > 0;
-  } catch {
-    return false;
-  }
+/** Whether a file was imported: an import carried to its end and not undone (ADR 036). */
+export async function importsDone(db: DB): Promise<boolean> {
+  return (await db.selectFrom('imports').select('id').where('status', '=', 'done').limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** The organisation's own address and contact email, not the demonstration's the first start writes. */
@@ -78,7 +65,7 @@ export async function setupChecklist(db: DB, appSecret: string): Promise<SetupCh
     { key: 'membership', label: 'Les types d’adhésion', href: '/admin/adhesions/parametres', done: types.length > 0 },
     { key: 'sender', label: 'L’expéditeur des lettres d’information', href: '/admin/lettres/expediteur', done: Boolean(sender.sender) },
     { key: 'dns', label: 'La vérification DNS du domaine d’envoi (SPF, DKIM, DMARC)', href: '/admin/lettres/dns', done: Boolean(senderDomain && passed === senderDomain) },
-    ...(imported === null ? [] : [{ key: 'import' as const, label: 'L’import des donateurs et des dons de l’ancien outil', href: IMPORT_PATH, done: imported }]),
+    { key: 'import', label: 'L’import des donateurs et des dons de l’ancien outil', href: IMPORT_PATH, done: imported },
   ];
   return { steps, done: steps.every((s) => s.done), dismissed: Boolean((dismissed.value as { dismissed?: boolean } | null)?.dismissed) };
 }

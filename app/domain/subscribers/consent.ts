@@ -18,7 +18,8 @@ export const OPT_IN_TTL_MS = 48 * 60 * 60 * 1000;
 export const SUBSCRIBER_STATES = ['pending', 'subscribed', 'unsubscribed', 'suppressed'] as const;
 export type SubscriberState = (typeof SUBSCRIBER_STATES)[number];
 
-export const SUBSCRIBER_SOURCES = ['signup', 'donor', 'member'] as const;
+/** 'import': a consent proven by a file imported from another tool (ADR 036: its date and source kept). */
+export const SUBSCRIBER_SOURCES = ['signup', 'donor', 'member', 'import'] as const;
 export type SubscriberSource = (typeof SUBSCRIBER_SOURCES)[number];
 
 /**
@@ -107,4 +108,4 @@ export function subscriberFilterFrom(params: URLSearchParams): SubscriberFilter 
 }
 
 export const STATE_LABELS: Record<SubscriberState, string> = { pending: 'En attente de confirmation', subscribed: 'Abonné', unsubscribed: 'Désabonné', suppressed: 'Bloqué (refus définitif)' };
-export const SOURCE_LABELS: Record<SubscriberSource, string> = { signup: 'Inscription', donor: 'Donateur', member: 'Membre' };
+export const SOURCE_LABELS: Record<SubscriberSource, string> = { signup: 'Inscription', donor: 'Donateur', member: 'Membre', import: 'Import' };

@@ -262,3 +262,20 @@ export async function eraseSubscription(db: DB, email: string): Promise<number> 
   await db.deleteFrom('subscribers').where('id', '=', s.id).execute();
   return 1;
 }
+
+/**
+ * An import undone (ADR 036): the addresses it alone brought (their only event is its join, proof
+ * `ref`) leave the list with their proof; anyone who also consented another way stays. Answers how many.
+ */
+export async function removeJoinedBy(db: DB, ref: string): Promise<number> {
+  const joined = await db.selectFrom('subscriber_events').select('subscriber_id').where('kind', '=', 'joined').where('source', '=', 'import').where('detail', '=', ref).execute();
+  let removed = 0;
+  for (const { subscriber_id } of joined) {
+    const events = await db.selectFrom('subscriber_events').select('id').where('subscriber_id', '=', subscriber_id).execute();
+    if (events.length !== 1) continue;
+    await db.deleteFrom('subscriber_events').where('subscriber_id', '=', subscriber_id).execute();
+    await db.deleteFrom('subscribers').where('id', '=', subscriber_id).where('source', '=', 'import').execute();
+    removed++;
+  }
+  return removed;
+}

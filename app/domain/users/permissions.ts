@@ -30,6 +30,7 @@ export type AdminArea =
   | 'donations'
   | 'adoption'
   | 'offline-gifts'
+  | 'imports'
   | 'receipts'
   | 'reports'
   | 'payouts'
@@ -88,6 +89,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'adoption', path: '/admin/dons/abonnements', label: 'Dons mensuels à reprendre', roles: ADMIN_ONLY, menu: 'giving' },
   // Gifts received by post or at the bank (ADR 028): Éditeurs too when an Admin allows it.
   { area: 'offline-gifts', path: '/admin/cheques', label: 'Chèques et virements', roles: ADMIN_ONLY, menu: 'giving', grantable: ['Éditeur'] },
+  // Moving in from HelloAsso, GiveWP or a spreadsheet (ADR 036).
+  { area: 'imports', path: '/admin/imports', label: 'Importer', roles: ADMIN_ONLY, menu: 'giving' },
   { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: 'giving' },
   { area: 'reports', path: '/admin/rapports', label: 'Rapports', roles: ADMIN_ONLY, menu: 'giving' },
   // The figures of the public page "Où va votre argent", typed from the approved accounts (ADR 032).
