@@ -7,7 +7,7 @@ import { routes as campaignRoutes } from './routes/admin/campaigns/routes';
 import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes } from './routes/payments/routes';
 import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
 import { adminRoutes as offlineGiftRoutes } from './routes/offline-gifts/routes';
-import { adminRoutes as membershipAdminRoutes } from './routes/membership/routes';
+import { adminRoutes as membershipAdminRoutes, sitePages as membershipPages } from './routes/membership/routes';
 import { adminRoutes as letterAdminRoutes, resources as letterResources, sitePages as letterPages } from './routes/letters/routes';
 import { adminRoutes as moneyAdminRoutes, resources as moneyResources, sitePages as moneyPages } from './routes/transparency/routes';
 import { adminRoutes as donorAdminRoutes, downloads as donorDownloads, sitePages as donorPages } from './routes/donors/routes';
@@ -34,6 +34,7 @@ const sitePages: RouteConfigEntry[] = [
   route('mentions-legales', 'routes/site/terms.tsx'),
   ...donorPages,
   ...letterPages,
+  ...membershipPages,
   ...moneyPages,
   route('*', 'routes/site/not-found.tsx'),
 ];
