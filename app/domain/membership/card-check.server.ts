@@ -11,20 +11,14 @@ import type { Lang } from '~/lib/i18n';
 import { siteUrl } from '~/lib/lang-path';
 import { parisDay } from '~/lib/paris';
 import { hitRateLimit, type RateLimitResult } from '~/lib/rate-limit.server';
-import { derivedKey } from '~/lib/secret-box.server';
+import { purposeKey } from '~/lib/secret-box.server';
 import { signature, signatureMatches } from '~/lib/signed-link.server';
 import { getMember } from './register.server';
 import { getMembershipSettings } from './settings.server';
 import { isCounted } from './status';
 import { getType } from './types.server';
 
-const PURPOSE = 'member-card-check';
-
-let derived: { appSecret: string; key: Buffer } | undefined;
-function key(appSecret: string): Buffer {
-  if (derived?.appSecret !== appSecret) derived = { appSecret, key: derivedKey(appSecret, PURPOSE) };
-  return derived.key;
-}
+const key = purposeKey('member-card-check');
 
 /** `<membershipId>.<hmac>`: names one membership's card, signed by this site. */
 export function cardCheckToken(appSecret: string, membershipId: string): string {
