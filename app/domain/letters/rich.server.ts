@@ -76,13 +76,14 @@ export function richCss(colors: { text: string; button: string }): string {
       .letter-body p { margin: 0 0 12px; }
       .letter-body ul, .letter-body ol { margin: 0 0 12px; padding-left: 24px; }
       .letter-body li { margin: 0 0 4px; }
+      .letter-body li p { margin: 0; }
       .letter-body a { color: ${colors.button}; text-decoration: underline; }
       .letter-body img { max-width: 100%; height: auto; }`;
 }
 
 /** The text part of a rich body: headings as written, lists with dashes, links as "text (url)", images as "alt (url)". */
 export function richText(html: string): string {
-  const heading = { uppercase: false };
+  const heading = { uppercase: false, leadingLineBreaks: 2 };
   // The editor wraps each list item's text in a paragraph: one line per item all the same.
   // The editor wraps each list item's text in a paragraph: one line per item all the same; an
   // image between blocks is a block of its own.
