@@ -14,11 +14,12 @@ import { createType } from '~/domain/membership/types.server';
 import { runtime } from '~/lib/runtime.server';
 import { loader as checkPage } from '~/routes/membership/card-check';
 import { loader as memberSpaceCard } from '~/routes/donors/member-card';
+import { loader as adminCard } from '~/routes/membership/admin-card-pdf';
 import { useSignInLink } from '~/domain/donors/links.server';
 import { describeEachDialect } from '../support/db';
 import { signInLinkToken } from '../support/donors';
 import { memberInput, membershipType } from '../support/membership';
-import { answer, routeContext } from '../support/routes';
+import { answer, routeContext, sessionCookie } from '../support/routes';
 import { startTestRuntime } from '../support/runtime';
 
 const APP_SECRET = 'member-card-check-'.padEnd(48, 'c');
@@ -185,5 +186,24 @@ describeEachDialect('member card and its check page on %s', (dialect) => {
     const pdf = Buffer.from(await sheet.arrayBuffer());
     expect(pageSize(pdf).width).toBeCloseTo(595.28, 1);
     expect(await qrOf(pdf)).toBe(cardCheckUrl(ORIGIN, 'fr', cardCheckToken(APP_SECRET, ids.valid)));
+  });
+
+  it('serves staff a member’s card in the member’s language from the register, and nobody signed out', async () => {
+    const cookie = await sessionCookie(db(), { id: 'e1', name: 'Éric Éditeur', email: 'eric@example.org', role: 'Éditeur' });
+    const get = async (query: string, headers: Record<string, string> = { Cookie: cookie }) => {
+      try {
+        return (await adminCard({ request: new Request(`${ORIGIN}/admin/adhesions/${ids.lapsed}/carte.pdf${query}`, { headers }), context: routeContext(), params: { memberId: ids.lapsed }, unstable_pattern: '' } as never)) as Response;
+      } catch (thrown) {
+        return thrown as Response;
+      }
+    };
+    const sheet = await get('?format=a4');
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('Content-Disposition')).toBe('attachment; filename="membership-card-sheet-2.pdf"');
+    const pdf = Buffer.from(await sheet.arrayBuffer());
+    expect(pageSize(pdf).height).toBeCloseTo(841.89, 1);
+    expect(pdfToText(pdf)).toContain('Léo Martin');
+    expect(pageSize(Buffer.from(await (await get('')).arrayBuffer())).width).toBeCloseTo(242.65, 1);
+    expect((await get('', {})).status).toBe(302);
   });
 });
