@@ -8,7 +8,7 @@ import { adminRoutes as paymentAdminRoutes, publicRoutes as paymentPublicRoutes 
 import { adminRoutes as receiptAdminRoutes } from './routes/receipts/routes';
 import { adminRoutes as offlineGiftRoutes } from './routes/offline-gifts/routes';
 import { adminRoutes as importRoutes } from './routes/imports/routes';
-import { adminRoutes as membershipAdminRoutes } from './routes/membership/routes';
+import { adminRoutes as membershipAdminRoutes, sitePages as membershipPages } from './routes/membership/routes';
 import { adminRoutes as letterAdminRoutes, resources as letterResources, sitePages as letterPages } from './routes/letters/routes';
 import { adminRoutes as moneyAdminRoutes, resources as moneyResources, sitePages as moneyPages } from './routes/transparency/routes';
 import { adminRoutes as accountingAdminRoutes } from './routes/accounting/routes';
@@ -36,6 +36,7 @@ const sitePages: RouteConfigEntry[] = [
   route('mentions-legales', 'routes/site/terms.tsx'),
   ...donorPages,
   ...letterPages,
+  ...membershipPages,
   ...moneyPages,
   route('*', 'routes/site/not-found.tsx'),
 ];

@@ -66,11 +66,11 @@ const LINE = '#374151';
 const SHADE = '#e5e7eb';
 const RED = '#b91c1c';
 
-type Doc = PDFKit.PDFDocument;
-type Struct = PDFKit.PDFStructureElement;
+export type Doc = PDFKit.PDFDocument;
+export type Struct = PDFKit.PDFStructureElement;
 
 /** Adds a structure element of `type` under `parent` whose content is what `draw` prints. */
-function tagged(doc: Doc, parent: Struct, type: string, draw: () => void, options: Record<string, string> = {}): void {
+export function tagged(doc: Doc, parent: Struct, type: string, draw: () => void, options: Record<string, string> = {}): void {
   const el = doc.struct(type, options);
   parent.add(el);
   el.add(draw);
@@ -78,7 +78,7 @@ function tagged(doc: Doc, parent: Struct, type: string, draw: () => void, option
 }
 
 /** Draws decoration (frames, bands, boxes) outside the structure tree. */
-function artifact(doc: Doc, draw: () => void): void {
+export function artifact(doc: Doc, draw: () => void): void {
   doc.markContent('Artifact', { type: 'Layout' });
   doc.save();
   draw();
@@ -90,7 +90,7 @@ function artifact(doc: Doc, draw: () => void): void {
 type OpenedImage = { width: number; height: number };
 
 /** The image decoded and its size fitted in w × h, keeping its proportions; undefined when it cannot be read. */
-function fitted(doc: Doc, data: Buffer, w: number, h: number): { image: OpenedImage; width: number; height: number } | undefined {
+export function fitted(doc: Doc, data: Buffer, w: number, h: number): { image: OpenedImage; width: number; height: number } | undefined {
   let image: OpenedImage;
   try {
     image = (doc as unknown as { openImage(src: Buffer): OpenedImage }).openImage(data);
@@ -102,7 +102,7 @@ function fitted(doc: Doc, data: Buffer, w: number, h: number): { image: OpenedIm
 }
 
 /** Draws a readable image as a Figure with its alternative text, centred in the box (x, y, w, h). */
-function figure(doc: Doc, parent: Struct, img: FormImage | undefined, x: number, y: number, w: number, h: number): boolean {
+export function figure(doc: Doc, parent: Struct, img: FormImage | undefined, x: number, y: number, w: number, h: number): boolean {
   const fit = img && fitted(doc, img.data, w, h);
   if (!img || !fit) return false;
   const left = x + (w - fit.width) / 2;
@@ -255,12 +255,12 @@ export async function renderFormPdf(form: FormDocument): Promise<Buffer> {
   return attempt.pdf;
 }
 
-function draw(PDFDocument: Awaited<ReturnType<typeof loadPdfKit>>, form: FormDocument, k: number): { fits: boolean; pdf: Promise<Buffer> } {
-  const { meta } = form;
+/** A tagged PDF document of `size` (points) with the form's metadata, and its bytes once ended. */
+export function startDocument(PDFDocument: Awaited<ReturnType<typeof loadPdfKit>>, meta: FormDocument['meta'], size: 'A4' | [number, number], margin: number = PAGE.margin): { doc: Doc; pdf: Promise<Buffer> } {
   const doc = new PDFDocument({
-    size: 'A4',
+    size,
     // Small margins: the layout places every line itself; pdfkit would only add a page past them.
-    margins: { top: PAGE.margin, left: PAGE.margin, right: PAGE.margin, bottom: 4 },
+    margins: { top: margin, left: margin, right: margin, bottom: 4 },
     compress: true,
     tagged: true,
     lang: meta.lang,
@@ -268,14 +268,19 @@ function draw(PDFDocument: Awaited<ReturnType<typeof loadPdfKit>>, form: FormDoc
     pdfVersion: '1.7',
     info: { Title: meta.title, Author: meta.author, Subject: meta.subject, Producer: meta.creator, Creator: meta.creator, CreationDate: meta.date, ModDate: meta.date },
   });
-  let pages = 1;
-  doc.on('pageAdded', () => pages++);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const pdf = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, pdf };
+}
+
+function draw(PDFDocument: Awaited<ReturnType<typeof loadPdfKit>>, form: FormDocument, k: number): { fits: boolean; pdf: Promise<Buffer> } {
+  const { doc, pdf } = startDocument(PDFDocument, form.meta, 'A4');
+  let pages = 1;
+  doc.on('pageAdded', () => pages++);
   const root = doc.struct('Document');
   doc.addStructure(root);
   let y = header(doc, root, form);

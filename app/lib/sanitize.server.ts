@@ -63,3 +63,24 @@ export function sanitizeRichHtml(html: string): string {
   }
   return clean;
 }
+
+/** A library image (`/media/…`) or an https address: the only images a letter may show. */
+const LETTER_IMAGE = /^(\/media\/[^\s"'<>]+|https:\/\/[^\s"'<>]+)$/;
+
+/**
+ * A letter's rich text (ADR 039): the posts' allowlist, plus the images the letter editor inserts
+ * from the media library — `src` a library path or an https address, `alt` kept, nothing else.
+ * An image whose source is anything else (data:, javascript:, http:) is dropped.
+ */
+const letterOptions: sanitizeHtml.IOptions = {
+  ...options,
+  allowedTags: [...(options.allowedTags as string[]), 'img'],
+  allowedAttributes: { ...options.allowedAttributes, img: ['src', 'alt'] },
+  allowedSchemesByTag: { img: ['https'] },
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  exclusiveFilter: (frame) => (frame.tag === 'img' ? !LETTER_IMAGE.test(frame.attribs.src ?? '') : options.exclusiveFilter!(frame)),
+};
+
+export function sanitizeLetterHtml(html: string): string {
+  return sanitizeHtml(html ?? '', letterOptions);
+}

@@ -9,6 +9,15 @@ export function derivedKey(appSecret: string, purpose: string): Buffer {
   return Buffer.from(hkdfSync('sha256', appSecret, 'thv-secret-box', purpose, 32));
 }
 
+/** `derivedKey` for one purpose, remembered for the last secret seen: links are signed by the thousand. */
+export function purposeKey(purpose: string): (appSecret: string) => Buffer {
+  let last: { appSecret: string; key: Buffer } | undefined;
+  return (appSecret) => {
+    if (last?.appSecret !== appSecret) last = { appSecret, key: derivedKey(appSecret, purpose) };
+    return last.key;
+  };
+}
+
 export function seal(appSecret: string, purpose: string, plaintext: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', derivedKey(appSecret, purpose), iv);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { getMeta } from 'unpdf';
 import { memberCardPdf, mailMemberCard, type MemberCardDeps } from '~/domain/membership/card.server';
+import { MM } from '~/domain/membership/card-pdf.server';
 import { applyDuesPayment, MembershipNotFoundError } from '~/domain/membership/dues.server';
 import { createMember, setOverride } from '~/domain/membership/register.server';
 import { createType } from '~/domain/membership/types.server';
@@ -41,7 +42,7 @@ describeEachDialect('member card on %s', (dialect) => {
   it('prints the foundation, the member’s name, number, type and last paid day, in French, tagged', async () => {
     const pdf = await memberCardPdf(t.db, ids.fr, 'fr', { date: new Date('2026-02-01T12:00:00Z') });
     expect(await pdfText(pdf)).toBe(
-      'Carte de membre Membre de la Fondation THV N° de membre 1 Titulaire Nom : Awa Diop Type d’adhésion : Membre bienfaiteur Valable jusqu’au : 31 décembre 2026 ' +
+      'Fondation THV Carte de membre Awa Diop Type d’adhésion Membre bienfaiteur N° de membre 1 Valable jusqu’au 31 décembre 2026 ' +
         'Carte personnelle, à présenter lors des événements réservés aux membres et de l’assemblée générale.',
     );
     const meta = await getMeta(new Uint8Array(pdf));
@@ -51,9 +52,9 @@ describeEachDialect('member card on %s', (dialect) => {
   });
 
   it('speaks the language asked, says “no expiry” for an honorary member and “awaiting the dues” for a pending one', async () => {
-    expect(await pdfText(await memberCardPdf(t.db, ids.en, 'en'))).toContain('Membership card Member of the THV Foundation Member no. 2 Holder Name : Grace Hopper Membership type : Benefactor Valid until : 31 December 2026');
-    expect(await pdfText(await memberCardPdf(t.db, ids.es, 'es'))).toContain('Nombre : Lucía Pérez Tipo de afiliación : Benefactor/a Válido hasta el : Sin límite de duración');
-    expect(await pdfText(await memberCardPdf(t.db, ids.pending, 'fr'))).toContain('Valable jusqu’au : En attente du paiement de la cotisation');
+    expect(await pdfText(await memberCardPdf(t.db, ids.en, 'en'))).toContain('THV Foundation Membership card Grace Hopper Membership type Benefactor Member no. 2 Valid until 31 December 2026');
+    expect(await pdfText(await memberCardPdf(t.db, ids.es, 'es'))).toContain('Lucía Pérez Tipo de afiliación Benefactor/a N.º de miembro 3 Válido hasta el Sin límite de duración');
+    expect(await pdfText(await memberCardPdf(t.db, ids.pending, 'fr'))).toContain('Valable jusqu’au En attente du paiement de la cotisation');
     await expect(memberCardPdf(t.db, 'no-such-member', 'fr')).rejects.toBeInstanceOf(MembershipNotFoundError);
   });
 
@@ -64,8 +65,9 @@ describeEachDialect('member card on %s', (dialect) => {
     expect(await saveSiteSettings(t.db, ADMIN, { ...site.settings, siteLogoUrl: '/media/logo-card.png' }, site.version)).toBe('ok');
     const [logo, ...others] = await imagesDrawn(await memberCardPdf(t.db, ids.fr, 'fr', { storage }));
     expect(others).toEqual([]);
-    expect(logo.w).toBeCloseTo(72, 1);
-    expect(logo.h).toBeCloseTo(36, 1);
+    // Fitted in 8 mm square at the card's top left, its proportions kept.
+    expect(logo.w).toBeCloseTo(8 * MM, 1);
+    expect(logo.h).toBeCloseTo(4 * MM, 1);
   });
 
   it('mails the card in the member’s language, with the card attached in that language', async () => {
@@ -76,7 +78,7 @@ describeEachDialect('member card on %s', (dialect) => {
     expect(mail.text).toContain('https://fondation.example.org/en/mon-espace');
     const { name, pdf } = attachedPdf(mail.raw);
     expect(name).toBe('membership-card-2.pdf');
-    expect(await pdfText(pdf)).toContain('Name : Grace Hopper');
+    expect(await pdfText(pdf)).toContain('Membership card Grace Hopper');
 
     expect(await mailMemberCard(deps, ids.fr)).toMatchObject({ status: 'sent' });
     const fr = await smtp.mailTo('awa@example.org');
@@ -103,6 +105,6 @@ describeEachDialect('member card on %s', (dialect) => {
 
   it('an Admin’s “honorary” override prints “no expiry”', async () => {
     await setOverride(t.db, ADMIN, ids.pending, { state: 'honorary', reason: 'Fondatrice' });
-    expect(await pdfText(await memberCardPdf(t.db, ids.pending, 'fr'))).toContain('Valable jusqu’au : Sans limite de durée');
+    expect(await pdfText(await memberCardPdf(t.db, ids.pending, 'fr'))).toContain('Valable jusqu’au Sans limite de durée');
   });
 });

@@ -18,6 +18,8 @@ export interface DonationDeps {
   publicUrl: string | undefined;
   /** Media storage (a receipt's signature image); without it receipts print the typed signature only. */
   storage?: Storage;
+  /** The app secret, for signed links in mails (the member card's QR code); none without it. */
+  secret?: string;
   /**
    * The receipt settings and the organisation as printed, read with the payment settings when the
    * request starts, so that the ledger's transaction takes a receipt number without reading them

@@ -18,6 +18,7 @@ export async function donationDeps(request?: Request): Promise<DonationDeps> {
     // Never the Host a stranger's request named (ADR 010); the periodic jobs, without a request, use localhost.
     publicUrl: request ? trustedOrigin(request) : (rt.publicUrl ?? `http://localhost:${rt.env.PORT}`),
     storage: rt.storage,
+    secret: rt.secret,
     receipts: await receiptContext(rt.db),
     pace: startPace,
   };

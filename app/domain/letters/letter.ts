@@ -9,8 +9,13 @@ import { issueErrors } from '~/lib/form-errors';
  */
 export interface LetterVersion {
   subject: string;
-  /** Plain text: paragraphs separated by a blank line (escaped when rendered). */
+  /**
+   * With `format` 'html', the rich editor's HTML (sanitized when saved and when rendered, ADR 039);
+   * without (the letters written before it, and those made from a post), plain text: paragraphs
+   * separated by a blank line (escaped when rendered).
+   */
   body: string;
+  format?: 'html';
   /** A path of the site (/blog/…) or an https address: the letter's button. */
   link: string;
   /** A media library URL (/media/…): shown above the text, as an absolute URL in the mail. */
@@ -18,7 +23,7 @@ export interface LetterVersion {
 }
 export type LetterVersions = { fr: LetterVersion } & Partial<Record<Exclude<Lang, 'fr'>, LetterVersion>>;
 
-export const LETTER_LIMITS = { subject: 150, body: 20_000, link: 500, image: 500 } as const;
+export const LETTER_LIMITS = { subject: 150, body: 50_000, link: 500, image: 500 } as const;
 
 export const LETTER_STATES = ['draft', 'scheduled', 'sending', 'paused', 'sent'] as const;
 export type LetterState = (typeof LETTER_STATES)[number];
@@ -47,7 +52,8 @@ const text = (max: number) => z.string().trim().max(max, { error: `Au plus ${max
 const link = text(LETTER_LIMITS.link).refine((v) => v === '' || /^\/[^\s]*$/.test(v) || /^https:\/\/[^\s]+$/.test(v), { error: 'Un chemin du site (/blog/…) ou une adresse https://.' });
 const image = text(LETTER_LIMITS.image).refine((v) => v === '' || /^\/media\/[^\s]+$/.test(v), { error: 'Une image de la médiathèque (/media/…).' });
 
-const optionalVersion = z.object({ subject: text(LETTER_LIMITS.subject), body: text(LETTER_LIMITS.body), link, image }).superRefine((v, ctx) => {
+const format = z.union([z.literal(''), z.literal('html')]);
+const optionalVersion = z.object({ subject: text(LETTER_LIMITS.subject), body: text(LETTER_LIMITS.body), link, image, format }).superRefine((v, ctx) => {
   if (v.subject && !v.body) ctx.addIssue({ code: 'custom', path: ['body'], message: 'Écrivez le texte de cette version, ou videz son objet.' });
 });
 
@@ -58,6 +64,7 @@ export const letterSchema = z.object({
     body: text(LETTER_LIMITS.body).min(1, { error: 'Le texte en français est obligatoire.' }),
     link,
     image,
+    format,
   }),
   en: optionalVersion,
   es: optionalVersion,
@@ -69,7 +76,7 @@ export type LetterInput = z.infer<typeof letterSchema>;
 /** The form's flat fields (fr.subject…) as the schema's object. */
 export function letterFormValues(form: { get(name: string): unknown }): unknown {
   const field = (name: string) => String(form.get(name) ?? '');
-  const version = (l: Lang) => ({ subject: field(`${l}.subject`), body: field(`${l}.body`), link: field(`${l}.link`), image: field(`${l}.image`) });
+  const version = (l: Lang) => ({ subject: field(`${l}.subject`), body: field(`${l}.body`), link: field(`${l}.link`), image: field(`${l}.image`), format: field(`${l}.format`) });
   return { fr: version('fr'), en: version('en'), es: version('es'), audienceLanguage: field('audienceLanguage'), audienceSource: field('audienceSource') };
 }
 
@@ -80,10 +87,26 @@ export function letterErrors(error: z.ZodError): Record<string, string> {
 
 /** Only the versions written (an empty subject means "not written": its readers get French). */
 export function versionsOf(input: LetterInput): LetterVersions {
-  const out: LetterVersions = { fr: input.fr };
-  for (const l of ['en', 'es'] as const) if (input[l].subject) out[l] = input[l];
+  const version = ({ format, ...v }: LetterInput['fr']): LetterVersion => (format === 'html' ? { ...v, format } : v);
+  const out: LetterVersions = { fr: version(input.fr) };
+  for (const l of ['en', 'es'] as const) if (input[l].subject) out[l] = version(input[l]);
   return out;
 }
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** A plain-text body as the rich editor's HTML: a paragraph per blank-line-separated block, line breaks kept. */
+export function plainToHtml(body: string): string {
+  return body
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${p.replace(/[&<>"']/g, (c) => ESCAPES[c]).replace(/\r?\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/** The body as the rich editor opens it: a plain-text version's paragraphs become HTML ones. */
+export const editorBody = (v: LetterVersion | undefined): string => (!v ? '' : v.format === 'html' ? v.body : plainToHtml(v.body));
 
 export interface Audience {
   language: Lang | '';

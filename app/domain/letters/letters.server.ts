@@ -4,6 +4,7 @@ import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { recordRevision } from '~/domain/revisions/revisions.server';
 import { toPost } from '~/domain/blog/posts.server';
+import { cleanVersions } from './rich.server';
 import { PUBLISHED } from '~/domain/blog/posts';
 import { CONTACT_FALLBACKS } from '~/domain/settings/site-settings';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
@@ -63,7 +64,8 @@ export async function listLetters(db: DB, limit = 200): Promise<(Letter & { coun
   return Promise.all(rows.map(async (r) => ({ ...toLetter(r), counts: await queueCounts(db, r.id) })));
 }
 
-export async function createLetter(db: DB, actor: Actor, versions: LetterVersions, audience: Audience, postId: string | null = null, now = new Date()): Promise<string> {
+export async function createLetter(db: DB, actor: Actor, written: LetterVersions, audience: Audience, postId: string | null = null, now = new Date()): Promise<string> {
+  const versions = cleanVersions(written);
   const id = randomUUID();
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
@@ -82,7 +84,8 @@ export async function createLetter(db: DB, actor: Actor, versions: LetterVersion
  * revision (ADR 015): 'conflict' when someone saved it since (nothing written), 'locked' once
  * sending started.
  */
-export async function updateLetter(db: DB, actor: Actor, id: string, versions: LetterVersions, audience: Audience, version: number, now = new Date()): Promise<'ok' | 'locked' | 'conflict'> {
+export async function updateLetter(db: DB, actor: Actor, id: string, written: LetterVersions, audience: Audience, version: number, now = new Date()): Promise<'ok' | 'locked' | 'conflict'> {
+  const versions = cleanVersions(written);
   return db.transaction().execute(async (trx) => {
     const out = await writeLetterContent(trx, id, letterSnapshot(versions, audience), version, now);
     if (out !== 'ok') {

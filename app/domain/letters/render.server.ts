@@ -3,9 +3,10 @@ import { messagesFor } from '~/lib/i18n.server';
 import { escapeMailHtml as esc } from '~/lib/mail.server';
 import type { LetterVersion } from './letter';
 import { siteUrl } from '~/lib/lang-path';
+import { letterHtml, richCss, richMjml, richText } from './rich.server';
 
 /**
- * A letter as a mail (ADR 022): HTML built by MJML (its strict validation is the email lint: a
+ * A letter as a mail (ADR 022, ADR 039): HTML built by MJML (its strict validation is the email lint: a
  * template it refuses throws), a plain-text part with the same words and links, images and links
  * as absolute URLs, the foundation's address and the unsubscribe link at the foot. Colours are
  * set on every block (dark-mode clients that invert keep the contrast); nothing tracks opens or
@@ -50,7 +51,9 @@ export async function renderLetter(version: LetterVersion, ctx: LetterContext): 
   const t = (k: Parameters<typeof translate>[1], vars?: Record<string, string>) => translate(m, k, vars);
   const link = version.link ? absoluteUrl(ctx.origin, version.link, ctx.lang) : '';
   const image = version.image ? absoluteUrl(ctx.origin, version.image) : '';
-  const paras = paragraphs(version.body);
+  const rich = version.format === 'html' ? letterHtml(version.body, ctx.origin, ctx.lang) : undefined;
+  const paras = rich === undefined ? paragraphs(version.body) : [];
+  const body = rich === undefined ? paras.map((p) => `<mj-text>${esc(p).replace(/\r?\n/g, '<br />')}</mj-text>`).join('\n        ') : richMjml(rich);
   const source = `<mjml lang="${ctx.lang}">
   <mj-head>
     <mj-title>${esc(version.subject)}</mj-title>
@@ -59,6 +62,7 @@ export async function renderLetter(version: LetterVersion, ctx: LetterContext): 
       <mj-text color="${COLORS.text}" font-size="16px" line-height="24px" />
     </mj-attributes>
     <mj-style>:root { color-scheme: light; supported-color-schemes: light; }</mj-style>
+    ${rich === undefined ? '' : `<mj-style inline="inline">${richCss(COLORS)}</mj-style>`}
   </mj-head>
   <mj-body background-color="${COLORS.page}">
     <mj-section background-color="${COLORS.card}" padding="24px 16px">
@@ -66,7 +70,7 @@ export async function renderLetter(version: LetterVersion, ctx: LetterContext): 
         <mj-text font-size="14px" font-weight="bold" color="${COLORS.button}">${esc(ctx.siteName)}</mj-text>
         ${image ? `<mj-image src="${esc(image)}" alt="" padding="8px 25px" />` : ''}
         <mj-text font-size="24px" line-height="32px" font-weight="bold">${esc(version.subject)}</mj-text>
-        ${paras.map((p) => `<mj-text>${esc(p).replace(/\r?\n/g, '<br />')}</mj-text>`).join('\n        ')}
+        ${body}
         ${link ? `<mj-button href="${esc(link)}" background-color="${COLORS.button}" color="${COLORS.buttonText}" font-size="16px">${esc(t('letter.readMore'))}</mj-button>` : ''}
       </mj-column>
     </mj-section>
@@ -80,7 +84,7 @@ export async function renderLetter(version: LetterVersion, ctx: LetterContext): 
   const { html } = await (await loadMjml())(source, { validationLevel: 'strict', keepComments: false });
   const text = [
     version.subject,
-    ...paras,
+    ...(rich === undefined ? paras : [richText(rich)]),
     ...(link ? [`${t('letter.readMore')} : ${link}`.replace(' : ', ctx.lang === 'fr' ? ' : ' : ': ')] : []),
     '--',
     t('letter.why'),

@@ -1,14 +1,13 @@
 /**
- * The member card (ADR 021): a one-page tagged PDF drawn by the shared form layout
- * (app/lib/form-pdf.server.ts, like the tax receipt) in the member's language — the member's
- * name, number, type and the last day their dues pay for — with the foundation's name and the
- * logo from the site settings. `mailMemberCard` mails it on activation (the joining flow calls it
+ * The member card (ADR 021, ADR 039): an ID-1 card (85.6 × 54 mm, card-pdf.server.ts), alone on
+ * its page or on an A4 sheet to cut, in the member's language — the member's name, number, type
+ * and the last day their dues pay for, with the foundation's name, the logo from the site settings
+ * and a QR code of the signed check page (card-check.server.ts). `mailMemberCard` mails it on activation (the joining flow calls it
  * once a membership is active; an Admin's validation in the register too), and the donor space
  * serves it for download.
  */
 import type { DB } from '~db/index';
 import type { Env } from '~/lib/env.server';
-import { renderFormPdf, type FormDocument } from '~/lib/form-pdf.server';
 import { LOCALES, isLang, translate, type Lang } from '~/lib/i18n';
 import { messagesFor } from '~/lib/i18n.server';
 import { formatDay } from '~/lib/intl';
@@ -18,10 +17,13 @@ import { pdfImage } from '~/domain/media/pdf-image.server';
 import { getSiteSettings } from '~/domain/settings/site-settings.server';
 import { MembershipNotFoundError } from './dues.server';
 import { getType } from './types.server';
+import { cardCheckToken, cardCheckUrl } from './card-check.server';
+import { renderCardsPdf, type CardFace, type CardLayout } from './card-pdf.server';
 import { siteUrl } from '~/lib/lang-path';
 
 /** What the card prints, read from the register. */
 export interface CardData {
+  id: string;
   number: number;
   name: string;
   type: string;
@@ -42,6 +44,7 @@ async function cardData(db: DB, membershipId: string, locale: Lang): Promise<Car
   if (!m) throw new MembershipNotFoundError(membershipId);
   const type = await getType(db, m.type_id);
   return {
+    id: membershipId,
     number: Number(m.number),
     name: `${m.first_name} ${m.last_name}`.trim(),
     type: type ? type.translations[locale].name || type.translations.fr.name : '',
@@ -59,50 +62,60 @@ export function validUntil(card: Pick<CardData, 'endsOn' | 'exempt'>, lang: Lang
   return card.endsOn ? formatDay(card.endsOn, LOCALES[lang]) : translate(m, 'memberCard.notYet');
 }
 
-/** The card as a form, in reading order (what a text extractor reads back). */
-export function memberCardForm(card: CardData, lang: Lang, logo: Buffer | undefined, date: Date): FormDocument {
+/** The card's words in `lang`, and the check page its QR code opens (none without one). */
+export function memberCardFace(card: CardData, lang: Lang, logo: Buffer | undefined, checkUrl: string | undefined): CardFace {
   const m = messagesFor(lang);
   const site = translate(m, 'site.name');
-  const title = translate(m, 'memberCard.title');
   return {
-    meta: { title: `${title} ${card.number}`, author: site, subject: title, creator: site, lang: LOCALES[lang], date },
-    header: {
-      logo: logo ? { data: logo, alt: translate(m, 'memberCard.logoAlt', { site }) } : undefined,
-      title,
-      lines: [translate(m, 'memberCard.heading', { site })],
-      reference: { label: translate(m, 'memberCard.number'), value: String(card.number) },
-    },
-    sections: [
-      {
-        title: translate(m, 'memberCard.section'),
-        items: [
-          { kind: 'field', label: translate(m, 'memberCard.name'), value: card.name },
-          { kind: 'field', label: translate(m, 'memberCard.type'), value: card.type },
-          { kind: 'field', label: translate(m, 'memberCard.validUntil'), value: validUntil(card, lang) },
-          { kind: 'text', text: translate(m, 'memberCard.note') },
-        ],
-      },
+    site,
+    title: translate(m, 'memberCard.title'),
+    name: card.name,
+    lines: [
+      { label: translate(m, 'memberCard.type'), value: card.type },
+      { label: translate(m, 'memberCard.number'), value: String(card.number) },
+      { label: translate(m, 'memberCard.validUntil'), value: validUntil(card, lang) },
     ],
+    note: translate(m, 'memberCard.note'),
+    checkUrl,
+    qrAlt: translate(m, 'memberCard.qrAlt'),
+    logo: logo ? { data: logo, alt: translate(m, 'memberCard.logoAlt', { site }) } : undefined,
   };
 }
 
-export function memberCardFileName(number: number, lang: Lang): string {
-  return `${translate(messagesFor(lang), 'memberCard.fileName')}-${number}.pdf`;
+export function memberCardFileName(number: number, lang: Lang, layout: CardLayout = 'card'): string {
+  return `${translate(messagesFor(lang), layout === 'sheet' ? 'memberCard.sheetFileName' : 'memberCard.fileName')}-${number}.pdf`;
+}
+
+export interface CardPdfOptions {
+  /** Draws the site's logo (none without it). */
+  storage?: Storage;
+  /** The PDF's creation date (now by default). */
+  date?: Date;
+  /** One card-size page (default), or an A4 sheet to cut. */
+  layout?: CardLayout;
+  /** The app secret that signs the check page's token: without it, no QR code. */
+  secret?: string;
+  /** The trusted origin, for the QR code's absolute address: without one, no QR code either. */
+  publicUrl?: string;
 }
 
 /**
- * The member card of a membership as a PDF in `locale`. Throws MembershipNotFoundError for an
- * unknown membership. `storage` draws the site's logo (none without it); `date` is the PDF's
- * creation date (now by default).
+ * The member card of a membership as a PDF in `locale` (ADR 039): ID-1 size, or an A4 sheet to
+ * cut. Throws MembershipNotFoundError for an unknown membership.
  */
-export async function memberCardPdf(db: DB, membershipId: string, locale: Lang, options: { storage?: Storage; date?: Date } = {}): Promise<Buffer> {
-  return cardPdf(db, await cardData(db, membershipId, locale), locale, options);
+export async function memberCardPdf(db: DB, membershipId: string, locale: Lang, options: CardPdfOptions = {}): Promise<Buffer> {
+  return cardsPdf(db, [await cardData(db, membershipId, locale)], locale, options);
 }
 
-async function cardPdf(db: DB, card: CardData, locale: Lang, options: { storage?: Storage; date?: Date }): Promise<Buffer> {
+async function cardsPdf(db: DB, cards: CardData[], locale: Lang, options: CardPdfOptions): Promise<Buffer> {
   const site = await getSiteSettings(db);
   const logo = await pdfImage(options.storage, site.siteLogoUrl || site.logoUrl);
-  return renderFormPdf(memberCardForm(card, locale, logo, options.date ?? new Date()));
+  const m = messagesFor(locale);
+  const title = translate(m, 'memberCard.title');
+  const siteName = translate(m, 'site.name');
+  const faces = cards.map((card) => memberCardFace(card, locale, logo, options.secret && options.publicUrl ? cardCheckUrl(options.publicUrl, locale, cardCheckToken(options.secret, card.id)) : undefined));
+  const meta = { title: cards.length === 1 ? `${title} ${cards[0].number}` : title, author: siteName, subject: title, creator: siteName, lang: LOCALES[locale], date: options.date ?? new Date() };
+  return renderCardsPdf(faces, options.layout ?? 'card', meta, translate(m, 'memberCard.sheetNote'));
 }
 
 export interface MemberCardDeps {
@@ -111,6 +124,8 @@ export interface MemberCardDeps {
   /** The trusted origin, for the link to the donor space; without one, the path only. */
   publicUrl: string | undefined;
   storage?: Storage;
+  /** The app secret, for the card's QR code (none without it). */
+  secret?: string;
 }
 
 /**
@@ -124,7 +139,7 @@ export async function mailMemberCard(deps: MemberCardDeps, membershipId: string)
   if (!row.email) return { status: 'skipped' };
   const lang: Lang = isLang(row.language) ? row.language : 'fr';
   const card = await cardData(db, membershipId, lang);
-  const pdf = await cardPdf(db, card, lang, { storage: deps.storage });
+  const pdf = await cardsPdf(db, [card], lang, { storage: deps.storage, secret: deps.secret, publicUrl: deps.publicUrl });
   const m = messagesFor(lang);
   const vars = { name: card.name, number: String(card.number), type: card.type, until: validUntil(card, lang), url: siteUrl(deps.publicUrl, lang, '/mon-espace') };
   const paragraphs = [

@@ -18,7 +18,7 @@ import { onDuesPayment } from './payments.server';
 import { getType } from './types.server';
 
 /** Mails the member whose dues `payment` just paid: active until `endsOn`. Nothing without an address or a second time. */
-export async function mailDuesApplied(deps: Pick<DonationDeps, 'db' | 'env' | 'publicUrl' | 'storage'>, membershipId: string, payment: Donation, endsOn: string): Promise<void> {
+export async function mailDuesApplied(deps: Pick<DonationDeps, 'db' | 'env' | 'publicUrl' | 'storage' | 'secret'>, membershipId: string, payment: Donation, endsOn: string): Promise<void> {
   const m = await deps.db.selectFrom('memberships').select(['first_name', 'last_name', 'email', 'language', 'number', 'type_id']).where('id', '=', membershipId).executeTakeFirst();
   if (!m?.email) return;
   if (!(await claimReceipt(deps.db, payment.id))) return;
@@ -33,7 +33,7 @@ export async function mailDuesApplied(deps: Pick<DonationDeps, 'db' | 'env' | 'p
     date: formatDay(endsOn, LOCALES[lang]),
   };
   const tax = await giftReceiptForMail(deps.db, payment.id, lang, deps.storage);
-  const card = { filename: memberCardFileName(m.number, lang), content: await memberCardPdf(deps.db, membershipId, lang, { storage: deps.storage }), contentType: 'application/pdf' };
+  const card = { filename: memberCardFileName(m.number, lang), content: await memberCardPdf(deps.db, membershipId, lang, { storage: deps.storage, secret: deps.secret, publicUrl: deps.publicUrl }), contentType: 'application/pdf' };
   const lines = [translate(msg, 'joinMail.body', vars), translate(msg, 'joinMail.cardAttached'), ...(tax ? [tax.line] : []), translate(msg, 'membershipMail.signature', vars)];
   await sendMail(deps.db, mailConfigFor(deps.env, deps.publicUrl), {
     to: m.email,

@@ -1,4 +1,4 @@
-import { derivedKey } from '~/lib/secret-box.server';
+import { purposeKey } from '~/lib/secret-box.server';
 import { signature, signatureMatches } from '~/lib/signed-link.server';
 
 /**
@@ -6,14 +6,8 @@ import { signature, signatureMatches } from '~/lib/signed-link.server';
  * derived from APP_SECRET for this purpose only. It never expires (a letter read a year later
  * still lets its reader leave) and needs no row: it proves which subscriber, nothing more.
  */
-const PURPOSE = 'unsubscribe-link';
-
 /** The key, derived once per secret: a letter signs a token for each of its thousands of readers. */
-let derived: { appSecret: string; key: Buffer } | undefined;
-function key(appSecret: string): Buffer {
-  if (derived?.appSecret !== appSecret) derived = { appSecret, key: derivedKey(appSecret, PURPOSE) };
-  return derived.key;
-}
+const key = purposeKey('unsubscribe-link');
 
 export function unsubscribeToken(appSecret: string, subscriberId: string): string {
   return `${subscriberId}.${signature(key(appSecret), subscriberId)}`;

@@ -65,8 +65,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   // An Admin's validation (active or honorary) of a member not counted until now activates the
   // membership: the member card is mailed, as on a verified payment (ADR 021).
   const activated = override !== null && isCounted(override.state) && !isCounted(before.state);
-  const { env, publicUrl, storage } = runtime();
-  const card = activated ? await mailMemberCard({ db, env, publicUrl, storage }, params.memberId) : null;
+  const { env, publicUrl, storage, secret } = runtime();
+  const card = activated ? await mailMemberCard({ db, env, publicUrl, storage, secret }, params.memberId) : null;
   const cardNote = card === null ? undefined : card.status === 'skipped' ? 'Pas d’adresse e-mail : la carte de membre n’a pas été envoyée.' : card.status === 'failed' ? 'La carte de membre n’a pas pu être envoyée.' : 'La carte de membre a été envoyée au membre.';
   return { errors: {} as Record<string, string>, toast: { title: override ? 'État forcé enregistré' : 'État recalculé d’après les cotisations', description: cardNote, variant: 'success' as const } };
 }
@@ -128,6 +128,14 @@ export default function MemberScreen({ loaderData, actionData }: Route.Component
           </>
         )}
       </dl>
+      <section className="space-y-3 rounded-lg border border-gray-200 bg-white p-6" aria-labelledby="member-card">
+        <h2 id="member-card" className="text-xl font-bold text-gray-900">Carte de membre</h2>
+        <p className="text-gray-700">Au format carte (85,6 × 54 mm), dans la langue du membre, avec le code QR de sa page de vérification.</p>
+        <p className="flex flex-wrap gap-3">
+          <a href={`/admin/adhesions/${encodeURIComponent(m.id)}/carte.pdf`} download className={secondaryButton}>Télécharger la carte (PDF)</a>
+          <a href={`/admin/adhesions/${encodeURIComponent(m.id)}/carte.pdf?format=a4`} download className={secondaryButton}>Planche A4 à imprimer et découper (PDF)</a>
+        </p>
+      </section>
       {m.override && (
         <Notice tone="info" title={`État forcé : ${m.override.label}`}>
           <span className="wrap-anywhere">

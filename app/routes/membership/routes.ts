@@ -12,4 +12,8 @@ export const adminRoutes: RouteConfigEntry[] = [
   route('adhesions/parametres', 'routes/membership/admin-settings.tsx'),
   route('adhesions/parametres/types/:typeId', 'routes/membership/admin-type.tsx'),
   route('adhesions/:memberId', 'routes/membership/admin-member.tsx'),
+  route('adhesions/:memberId/carte.pdf', 'routes/membership/admin-card-pdf.ts'),
 ];
+
+/** The member card's check page (ADR 039), inside the site's layout, in each language. */
+export const sitePages: RouteConfigEntry[] = [route('adhesion/verifier/:token', 'routes/membership/card-check.tsx')];

@@ -98,7 +98,7 @@ export function ImageField({ name, label, defaultValue = '', error, accept = 'im
 type LibraryState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: MediaItem[] };
 
 /** The library in a modal dialog: the files of the field's kind, newest first, and an upload zone. */
-function MediaPicker({ id, accept, fieldLabel, onClose, onPick }: { id: string; accept: 'image' | 'pdf'; fieldLabel: string; onClose: () => void; onPick: (url: string) => void }) {
+export function MediaPicker({ id, accept, fieldLabel, onClose, onPick }: { id: string; accept: 'image' | 'pdf'; fieldLabel: string; onClose: () => void; onPick: (url: string) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [library, setLibrary] = useState<LibraryState>({ status: 'loading' });
   const load = useCallback(async () => {

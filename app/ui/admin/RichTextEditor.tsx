@@ -1,12 +1,16 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import Image from '@tiptap/extension-image';
 import StarterKit from '@tiptap/starter-kit';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { MediaPicker } from './ImageField';
 
 /**
  * The rich-text editor of the content screens (Tiptap), loaded lazily by RichTextField in the back
  * office only. Its toolbar is exactly the product's: headings 1–3, bold, italic, underline, strike,
  * ordered and bullet lists, link, clean; every other kind of markup is left out of its schema, and
- * the server's sanitizer allows the same set (app/lib/sanitize.server.ts).
+ * the server's sanitizer allows the same set (app/lib/sanitize.server.ts). With `images` (a
+ * letter's body, ADR 039) it also inserts images from the media library, each with its
+ * alternative text, which the letters' sanitizer allows.
  */
 export interface RichTextEditorProps {
   id: string;
@@ -15,11 +19,14 @@ export interface RichTextEditorProps {
   invalid: boolean;
   value: string;
   onChange: (html: string) => void;
+  /** Images from the media library too (letters). */
+  images?: boolean;
 }
 
 const SAFE_LINK = /^(https?:\/\/|mailto:)/i;
 
-export default function RichTextEditor({ id, labelId, describedBy, invalid, value, onChange }: RichTextEditorProps) {
+export default function RichTextEditor({ id, labelId, describedBy, invalid, value, onChange, images = false }: RichTextEditorProps) {
+  const [picking, setPicking] = useState(false);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -36,6 +43,7 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, valu
           HTMLAttributes: { target: '_blank', rel: 'noopener noreferrer' },
         },
       }),
+      ...(images ? [Image.configure({ inline: false, allowBase64: false })] : []),
     ],
     content: value,
     editorProps: {
@@ -109,9 +117,23 @@ export default function RichTextEditor({ id, labelId, describedBy, invalid, valu
         {button('Liste numérotée', '1.', state?.ordered, () => chain().toggleOrderedList().run())}
         {button('Liste à puces', '•', state?.bullet, () => chain().toggleBulletList().run())}
         {button('Lien', '🔗', state?.link, setLink)}
+        {images && button('Image de la médiathèque', '🖼', undefined, () => setPicking(true))}
         {button('Effacer la mise en forme', '⌫', undefined, () => chain().unsetAllMarks().clearNodes().run())}
       </div>
       <EditorContent editor={editor} />
+      {picking && (
+        <MediaPicker
+          id={`${id}-picker`}
+          accept="image"
+          fieldLabel="Image à insérer dans le texte"
+          onClose={() => setPicking(false)}
+          onPick={(url) => {
+            setPicking(false);
+            const alt = window.prompt('Texte de remplacement : ce que montre l’image, pour qui ne la voit pas (laissez vide si elle est décorative).', '') ?? '';
+            chain().setImage({ src: url, alt: alt.trim() }).run();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -16,11 +16,12 @@ const RichTextEditor = lazy(() => import('./RichTextEditor'));
  * A rich field: before JavaScript (and while the editor loads) a plain textarea of HTML, which the
  * server sanitizes just the same; then the editor, writing its HTML into a hidden input.
  */
-export function RichTextField({ name, label, defaultValue = '', error }: { name: string; label: string; defaultValue?: string; error?: string }) {
+export function RichTextField({ name, label, defaultValue = '', error, images = false, hint }: { name: string; label: string; defaultValue?: string; error?: string; images?: boolean; hint?: string }) {
   const hydrated = useHydrated();
   const [value, setValue] = useState(defaultValue);
   const id = name.replace(/\W/g, '-');
-  const errorId = error ? `${id}-error` : undefined;
+  const hintId = hint ? `${id}-hint` : undefined;
+  const describedBy = [hintId, error ? `${id}-error` : undefined].filter(Boolean).join(' ') || undefined;
   const textarea = (
     <textarea
       id={id}
@@ -29,7 +30,7 @@ export function RichTextField({ name, label, defaultValue = '', error }: { name:
       value={value}
       onChange={(e) => setValue(e.target.value)}
       aria-invalid={error ? true : undefined}
-      aria-describedby={errorId}
+      aria-describedby={describedBy}
       className={inputClass(Boolean(error))}
     />
   );
@@ -41,13 +42,18 @@ export function RichTextField({ name, label, defaultValue = '', error }: { name:
       {hydrated ? (
         <Suspense fallback={textarea}>
           <input type="hidden" name={name} value={value} />
-          <RichTextEditor id={id} labelId={`${id}-label`} describedBy={errorId} invalid={Boolean(error)} value={value} onChange={setValue} />
+          <RichTextEditor id={id} labelId={`${id}-label`} describedBy={describedBy} invalid={Boolean(error)} value={value} onChange={setValue} images={images} />
         </Suspense>
       ) : (
         textarea
       )}
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-gray-600">
+          {hint}
+        </p>
+      )}
       {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-800">
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
           {error}
         </p>
       )}

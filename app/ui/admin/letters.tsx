@@ -1,13 +1,15 @@
 import { LANGS, type Lang } from '~/lib/i18n';
 import { SOURCE_LABELS, SUBSCRIBER_SOURCES } from '~/domain/subscribers/consent';
-import { LETTER_LIMITS, type LetterVersions } from '~/domain/letters/letter';
+import { editorBody, LETTER_LIMITS, type LetterVersion, type LetterVersions } from '~/domain/letters/letter';
+import { RichTextField } from './content';
 import { Field, inputClass } from './Field';
 
 export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English', es: 'Español' };
 
 /**
  * The letter form's fields (/admin/lettres/nouvelle and a draft's page): a version per language,
- * French required, and the audience. Plain form fields: it works without JavaScript.
+ * French required, and the audience. The text in the rich editor (ADR 039; without JavaScript, a
+ * textarea of HTML or plain paragraphs); the other fields plain: it works without JavaScript.
  */
 export function LetterFields({ versions, audience, errors }: { versions?: Partial<LetterVersions>; audience?: { language: string; source: string }; errors: Record<string, string> }) {
   return (
@@ -21,30 +23,15 @@ export function LetterFields({ versions, audience, errors }: { versions?: Partia
               {LANG_NAMES[l]} {l === 'fr' ? '(obligatoire)' : '(facultatif : sans objet, ses lecteurs reçoivent la version française)'}
             </legend>
             <Field name={`${l}.subject`} id={`${l}-subject`} label="Objet" defaultValue={v?.subject ?? ''} maxLength={LETTER_LIMITS.subject} required={l === 'fr'} error={err('subject')} />
-            <div>
-              <label htmlFor={`${l}-body`} className="block text-sm font-medium text-gray-900">
-                Texte
-              </label>
-              <textarea
-                id={`${l}-body`}
-                name={`${l}.body`}
-                rows={8}
-                defaultValue={v?.body ?? ''}
-                maxLength={LETTER_LIMITS.body}
-                required={l === 'fr'}
-                aria-describedby={`${l}-body-hint${err('body') ? ` ${l}-body-error` : ''}`}
-                aria-invalid={err('body') ? true : undefined}
-                className={inputClass(Boolean(err('body')))}
-              />
-              <p id={`${l}-body-hint`} className="mt-1 text-sm text-gray-600">
-                Texte simple ; une ligne vide sépare deux paragraphes.
-              </p>
-              {err('body') && (
-                <p id={`${l}-body-error`} className="mt-1 text-sm text-red-800">
-                  {err('body')}
-                </p>
-              )}
-            </div>
+            <input type="hidden" name={`${l}.format`} value="html" />
+            <RichTextField
+              name={`${l}.body`}
+              label="Texte"
+              images
+              defaultValue={editorBody(v as LetterVersion | undefined)}
+              hint="Titres, gras, liens, listes et images de la médiathèque, comme les actualités ; le courriel en garde la mise en forme, et sa version texte les mêmes mots et liens."
+              error={err('body')}
+            />
             <Field name={`${l}.link`} id={`${l}-link`} label="Lien du bouton « Lire la suite » (facultatif)" defaultValue={v?.link ?? ''} maxLength={LETTER_LIMITS.link} hint="Un chemin du site (/blog/…) ou une adresse https://." error={err('link')} />
             <Field name={`${l}.image`} id={`${l}-image`} label="Image (facultatif)" defaultValue={v?.image ?? ''} maxLength={LETTER_LIMITS.image} hint="Adresse d’une image de la médiathèque (/media/…)." error={err('image')} />
           </fieldset>

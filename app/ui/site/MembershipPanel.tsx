@@ -42,6 +42,7 @@ export function MembershipPanel({ memberships, className }: { memberships: Membe
               </dl>
               <div className="mt-4 flex flex-wrap gap-3">
                 <a href={m.cardUrl} download className={buttonClass('secondary')}>{t('memberSpace.cardDownload', { number: m.number })}</a>
+                <a href={`${m.cardUrl}${m.cardUrl.includes('?') ? '&' : '?'}format=a4`} download className={buttonClass('secondary')}>{t('memberSpace.cardSheetDownload', { number: m.number })}</a>
                 {m.renewUrl && <a href={m.renewUrl} className={buttonClass('primary')} aria-describedby={`renew-note-${m.id}`}>{t('memberSpace.renew', { number: m.number })}</a>}
               </div>
               {m.renewUrl && <p id={`renew-note-${m.id}`} className="mt-2 text-sm text-gray-700">{t('memberSpace.renewNote')}</p>}

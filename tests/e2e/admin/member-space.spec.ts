@@ -4,6 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { applyDuesPayment } from '~/domain/membership/dues.server';
 import { createMember } from '~/domain/membership/register.server';
 import { membershipOfRenewalToken } from '~/domain/membership/reminders.server';
+import { cardCheckToken } from '~/domain/membership/card-check.server';
 import { createType } from '~/domain/membership/types.server';
 import { today } from '~/domain/content/forms';
 import { addDays } from '~/domain/membership/period';
@@ -70,7 +71,7 @@ for (const dialect of DIALECTS) {
       expect(file.suggestedFilename()).toBe('carte-membre-1.pdf');
       const pdf = fs.readFileSync((await file.path())!);
       const { text: card } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
-      expect(card.replace(/\s+/g, ' ')).toContain('Nom : Mariama Ba Type d’adhésion : Membre actif Valable jusqu’au');
+      expect(card.replace(/\s+/g, ' ')).toContain('Mariama Ba Type d’adhésion Membre actif N° de membre 1 Valable jusqu’au');
 
       // The same space in English: the states' labels and the card in the page's language.
       await page.goto(`${server.baseURL}/en/mon-espace`);
@@ -81,6 +82,22 @@ for (const dialect of DIALECTS) {
       await expectAccessible(page);
       const [enFile] = await Promise.all([page.waitForEvent('download'), en.getByRole('link', { name: 'Download my membership card no. 1 (PDF)' }).click()]);
       expect(enFile.suggestedFilename()).toBe('membership-card-1.pdf');
+    });
+
+    test('the card’s QR code opens the check page: valid, name and type only, accessible at 320 px; a forged token names no one', async ({ page }) => {
+      await page.setViewportSize({ width: 320, height: 700 });
+      await page.goto(`${server.baseURL}/adhesion/verifier/${cardCheckToken(APP_SECRET, membershipId)}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vérification d’une carte de membre');
+      await expect(page.getByRole('status')).toHaveText('✓ Carte valide');
+      await expect(page.getByTestId('card-check')).toContainText('Mariama Ba');
+      await expect(page.getByTestId('card-check')).not.toContainText(MEMBER);
+      await expectAccessible(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      const forged = await page.goto(`${server.baseURL}/en/adhesion/verifier/${membershipId}.${'A'.repeat(43)}`);
+      expect(forged?.status()).toBe(404);
+      expect(forged?.headers()['cache-control']).toBe('private, no-store');
+      await expect(page.getByRole('status')).toHaveText('✗ Card not recognised');
+      await expect(page.getByTestId('card-check')).not.toContainText('Mariama');
     });
   });
 }

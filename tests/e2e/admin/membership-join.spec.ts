@@ -91,7 +91,7 @@ for (const dialect of DIALECTS) {
       const number = await server.db.selectFrom('memberships').select('number').where('email', '=', 'aminata@example.org').executeTakeFirstOrThrow();
       const card = attachedPdf(mail.raw);
       expect(card.name).toBe(`carte-membre-${number.number}.pdf`);
-      expect(await pdfText(card.pdf)).toMatch(/Nom : Aminata Koné .*Valable jusqu’au : \d+ \S+ \d{4}/);
+      expect(await pdfText(card.pdf)).toMatch(/Aminata Koné Type d’adhésion Membre actif .*Valable jusqu’au \d+ \S+ \d{4}/);
     });
 
     test('the reminder job, on a moved clock, mails the renewal link; it opens a pre-filled form, pays through Stripe, and the new year follows the old end date', async ({ page }) => {
