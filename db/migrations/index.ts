@@ -22,6 +22,7 @@ import * as m023 from './023-payment-method';
 import * as m024 from './024-gifts-in-kind';
 import * as m025 from './025-transparency';
 import * as m026 from './026-provider-fees';
+import * as m030 from './030-people';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '024-gifts-in-kind': m024,
   '025-transparency': m025,
   '026-provider-fees': m026,
+  '030-people': m030,
 };
