@@ -13,7 +13,7 @@ import { gift, member, subscriber } from '../support/people';
  * currencies, gifts not in money, dues); the duplicate rules.
  */
 const NOW = new Date('2026-06-15T12:00:00.000Z');
-const Q: ListQuery = { sort: 'name', desc: false, page: 1, donorsOnly: true };
+const Q: ListQuery = { sort: 'name', desc: false, page: 1, donorsOnly: true, searchEmails: true };
 const ACTOR = { id: 'u1', name: 'Admin' };
 
 describeEachDialect('donors register on %s', (dialect) => {
@@ -69,6 +69,9 @@ describeEachDialect('donors register on %s', (dialect) => {
     expect((await listPeople(t.db, { ...Q, q: 'BENALI' }, NOW)).rows.map((r) => r.name)).toEqual(['Nora Benali']);
     expect((await listPeople(t.db, { ...Q, q: 'd7@example' }, NOW)).rows.map((r) => r.name)).toEqual(['Donor 07']);
     expect((await listPeople(t.db, { ...Q, q: '100%' }, NOW)).total).toBe(0);
+    // An Éditeur's search looks in the names only, accents and case aside.
+    expect((await listPeople(t.db, { ...Q, q: 'd7@example', searchEmails: false }, NOW)).total).toBe(0);
+    expect((await listPeople(t.db, { ...Q, q: 'bénali', searchEmails: false }, NOW)).rows.map((r) => r.name)).toEqual(['Nora Benali']);
     const top = await listPeople(t.db, { ...Q, sort: 'this_year', desc: true }, NOW);
     expect(top.rows[0]).toMatchObject({ name: 'Nora Benali', thisYearCents: 700 });
     expect(top.rows[1]).toMatchObject({ name: 'Donor 59', thisYearCents: 159 });

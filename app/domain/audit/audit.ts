@@ -46,6 +46,11 @@ export const ACTION_LABELS: Record<string, string> = {
   'donation.recorded': 'Paiement reçu en main propre enregistré',
   'donation.voided': 'Paiement saisi à la main annulé',
   'donation.disputed': 'Paiement contesté auprès de la banque',
+  'person.merge': 'Fiches de donateur fusionnées',
+  'person.unmerge': 'Fusion de fiches annulée',
+  'person.note_delete': 'Note d’une fiche supprimée',
+  'tag.rename': 'Étiquette renommée',
+  'tag.merge': 'Étiquettes fusionnées',
 };
 
 export function actionLabel(action: string): string {

@@ -5,8 +5,8 @@
  */
 import { sql } from 'kysely';
 import type { DB } from '~db/index';
-import { emailKey } from './keys';
 import { figuresOf, monthlySince, yearOf, type DonorFigures } from './figures';
+import { emailKey, sortName } from './keys';
 import { foldIn } from './sync.server';
 
 export const SORTS = ['name', 'last', 'first', 'this_year', 'last_year', 'gifts', 'largest', 'total'] as const;
@@ -22,6 +22,8 @@ export interface ListQuery {
   donorsOnly: boolean;
   monthlyOnly?: boolean;
   tagId?: string;
+  /** Whether the search looks in the addresses too (an Admin's), or in the names only. */
+  searchEmails?: boolean;
 }
 
 export interface PersonListRow extends DonorFigures {
@@ -51,8 +53,9 @@ function filtered(db: DB, query: ListQuery, now: Date) {
     .where('p.merged_into', 'is', null);
   if (query.donorsOnly) q = q.where('p.gifts', '>', 0);
   if (query.monthlyOnly) q = q.where('p.last_monthly_at', '>=', monthlySince(now));
-  const text = query.q?.trim().toLowerCase();
-  if (text) q = q.where(sql<boolean>`p.search_text like ${`%${likeEscape(text)}%`} escape '\\'`);
+  const text = query.searchEmails ? query.q?.trim().toLowerCase() : sortName(query.q ?? '');
+  const column = query.searchEmails ? sql.ref('p.search_text') : sql.ref('p.sort_name');
+  if (text) q = q.where(sql<boolean>`${column} like ${`%${likeEscape(text)}%`} escape '\\'`);
   if (query.tagId) q = q.where((eb) => eb.exists(eb.selectFrom('person_tags as t').select('t.tag_id').whereRef('t.person_id', '=', 'p.id').where('t.tag_id', '=', query.tagId!)));
   return q;
 }

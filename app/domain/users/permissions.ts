@@ -28,6 +28,7 @@ export type AdminArea =
   | 'letters'
   | 'payments'
   | 'donations'
+  | 'people'
   | 'offline-gifts'
   | 'receipts'
   | 'reports'
@@ -81,6 +82,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'memberships', path: '/admin/adhesions', label: 'Adhésions', roles: EVERYONE, menu: 'members' },
   { area: 'letters', path: '/admin/lettres', label: 'Lettres d’information', roles: EVERYONE, menu: 'members' },
   { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: 'giving' },
+  // The donors register (issue 44, ADR 038): Éditeurs read it without addresses; merges are an Admin's.
+  { area: 'people', path: '/admin/donateurs', label: 'Donateurs', roles: EVERYONE, menu: 'giving' },
   // Gifts received by post or at the bank (ADR 028): Éditeurs too when an Admin allows it.
   { area: 'offline-gifts', path: '/admin/cheques', label: 'Chèques et virements', roles: ADMIN_ONLY, menu: 'giving', grantable: ['Éditeur'] },
   { area: 'receipts', path: '/admin/receipts', label: 'Reçus', roles: ADMIN_ONLY, menu: 'giving' },
