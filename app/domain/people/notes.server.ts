@@ -9,9 +9,8 @@ import { sql } from 'kysely';
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { sortName } from './keys';
+import { NOTE_MAX, TAG_MAX } from './notes';
 
-export const NOTE_MAX = 5000;
-export const TAG_MAX = 60;
 
 export interface Note {
   id: string;

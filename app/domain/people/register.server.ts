@@ -44,13 +44,9 @@ const SORT_COLUMNS: Record<Sort, string> = {
   total: 'p.total_cents',
 };
 
+/** The records the query keeps (no join: the count reads the people table alone). */
 function filtered(db: DB, query: ListQuery, now: Date) {
-  const year = yearOf(now);
-  let q = db
-    .selectFrom('people as p')
-    .leftJoin('person_years as ty', (j) => j.onRef('ty.person_id', '=', 'p.id').on('ty.year', '=', year))
-    .leftJoin('person_years as ly', (j) => j.onRef('ly.person_id', '=', 'p.id').on('ly.year', '=', year - 1))
-    .where('p.merged_into', 'is', null);
+  let q = db.selectFrom('people as p').where('p.merged_into', 'is', null);
   if (query.donorsOnly) q = q.where('p.gifts', '>', 0);
   if (query.monthlyOnly) q = q.where('p.last_monthly_at', '>=', monthlySince(now));
   const text = query.searchEmails ? query.q?.trim().toLowerCase() : sortName(query.q ?? '');
@@ -63,10 +59,12 @@ function filtered(db: DB, query: ListQuery, now: Date) {
 /** One page of the list and how many records match. */
 export async function listPeople(db: DB, query: ListQuery, now = new Date()): Promise<{ rows: PersonListRow[]; total: number }> {
   await foldIn(db, now);
-  const base = filtered(db, query, now);
-  const totalRow = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  const year = yearOf(now);
+  const totalRow = await filtered(db, query, now).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
   const dir = query.desc ? sql`desc` : sql`asc`;
-  const rows = await base
+  const rows = await filtered(db, query, now)
+    .leftJoin('person_years as ty', (j) => j.onRef('ty.person_id', '=', 'p.id').on('ty.year', '=', year))
+    .leftJoin('person_years as ly', (j) => j.onRef('ly.person_id', '=', 'p.id').on('ly.year', '=', year - 1))
     .select(['p.id', 'p.display_name', 'p.gifts', 'p.total_cents', 'p.largest_cents', 'p.first_gift_at', 'p.last_gift_at', 'p.last_monthly_at', 'ty.cents as this_year', 'ly.cents as last_year'])
     .orderBy(sql`${sql.raw(SORT_COLUMNS[query.sort])} ${dir}`)
     .orderBy('p.id')

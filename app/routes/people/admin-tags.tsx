@@ -1,7 +1,8 @@
 import { data, Form, Link } from 'react-router';
 import type { Route } from './+types/admin-tags';
 import { actorOf } from '~/routes/admin/auth.server';
-import { listTags, mergeTags, renameTag, TAG_MAX } from '~/domain/people/notes.server';
+import { listTags, mergeTags, renameTag } from '~/domain/people/notes.server';
+import { TAG_MAX } from '~/domain/people/notes';
 import { AdminTable } from '~/ui/admin/AdminTable';
 import { inputClass, Notice, secondaryButton } from '~/ui/admin/Field';
 import { PeopleTabs } from '~/ui/admin/people';
