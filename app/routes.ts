@@ -12,6 +12,7 @@ import { adminRoutes as membershipAdminRoutes, sitePages as membershipPages } fr
 import { adminRoutes as letterAdminRoutes, resources as letterResources, sitePages as letterPages } from './routes/letters/routes';
 import { adminRoutes as moneyAdminRoutes, resources as moneyResources, sitePages as moneyPages } from './routes/transparency/routes';
 import { adminRoutes as accountingAdminRoutes } from './routes/accounting/routes';
+import { adminRoutes as peopleAdminRoutes } from './routes/people/routes';
 import { adminRoutes as donorAdminRoutes, downloads as donorDownloads, sitePages as donorPages } from './routes/donors/routes';
 
 /** The public site's pages, inside its layout; French at these paths. */
@@ -80,6 +81,7 @@ export default [
   ...moneyAdminRoutes,
   ...accountingAdminRoutes,
   ...donorAdminRoutes,
+  ...peopleAdminRoutes,
   ...letterAdminRoutes,
     // Paths no screen owns answer 404 (after the guard's role check).
   route('*', 'routes/admin/not-found.tsx'),

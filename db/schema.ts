@@ -627,6 +627,88 @@ export interface LetterQueueTable {
   error: string | null;
 }
 
+/** Migration 030 (ADR 038): one person of the donors register, with the figures kept in step with the ledger. */
+export interface PersonTable {
+  id: string;
+  display_name: string;
+  sort_name: string;
+  search_text: string;
+  /** The survivor this record was merged into; null for a live record. */
+  merged_into: string | null;
+  gifts: number;
+  total_cents: number;
+  largest_cents: number;
+  first_gift_at: string | null;
+  last_gift_at: string | null;
+  last_monthly_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Migration 030: euros a person gave in one calendar year (UTC). */
+export interface PersonYearTable {
+  person_id: string;
+  year: number;
+  gifts: number;
+  cents: number;
+}
+
+/** Migration 030: one lowercased email → its person, with what was last seen with it (for the duplicate rules). */
+export interface PersonEmailTable {
+  email: string;
+  person_id: string;
+  name: string;
+  name_key: string;
+  postal_code: string;
+  phone: string;
+  seen_at: string;
+}
+
+/** Migration 030: a merge of two records, what it moved (JSON), and whether it was taken back. */
+export interface PersonMergeTable {
+  id: string;
+  survivor_id: string;
+  merged_id: string;
+  moved: string;
+  by_name: string;
+  at: string;
+  undone_at: string | null;
+  undone_by: string | null;
+}
+
+export interface PersonNoteTable {
+  id: string;
+  person_id: string;
+  body: string;
+  author_id: string | null;
+  author_name: string;
+  created_at: string;
+}
+
+export interface TagTable {
+  id: string;
+  name: string;
+  name_key: string;
+  created_at: string;
+}
+
+export interface PersonTagTable {
+  person_id: string;
+  tag_id: string;
+}
+
+export interface PersonPairDismissalTable {
+  a_id: string;
+  b_id: string;
+  by_name: string;
+  at: string;
+}
+
+export interface PeopleSyncTable {
+  source: string;
+  mark: string;
+}
+
 export interface Database {
   page_content: PageContentTable;
   projects: ProjectTable;
@@ -677,4 +759,14 @@ export interface Database {
   mail_events: MailEventTable;
   imports: ImportTable;
   import_presets: ImportPresetTable;
+  // Donors register (issue 44, ADR 038)
+  people: PersonTable;
+  person_years: PersonYearTable;
+  person_emails: PersonEmailTable;
+  person_merges: PersonMergeTable;
+  person_notes: PersonNoteTable;
+  tags: TagTable;
+  person_tags: PersonTagTable;
+  person_pair_dismissals: PersonPairDismissalTable;
+  people_sync: PeopleSyncTable;
 }

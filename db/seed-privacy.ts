@@ -53,6 +53,8 @@ const PARTS: Record<Lang, {
   units: [months: string, days: string];
   links: string;
   newsletterKept: string;
+  /** The donors register's notes and tags (ADR 038): personal data, in the donor's export. */
+  staffNotes: string;
   consentKept: string;
   rights: string;
   erasureV2: string;
@@ -79,6 +81,7 @@ const PARTS: Record<Lang, {
     units: ['mois', 'jours'],
     links: '<li>Liens de connexion à l’espace donateur : 30 minutes, une seule utilisation.</li>',
     newsletterKept: '<li>Abonnement aux lettres : jusqu’à votre désabonnement, d’un clic, par le lien de chaque lettre ; la preuve de votre consentement est gardée avec lui.</li>',
+    staffNotes: '<p>Notre équipe peut noter sur votre fiche de donateur ce que vous nous avez dit (une préférence, une rencontre) et la classer par étiquettes. Ces notes et étiquettes sont vos données : elles figurent dans votre export et sont effacées avec votre fiche.</p>',
     consentKept: '<li>Consentement aux nouvelles : jusqu’à ce que vous le retiriez.</li></ul>',
     rights:
       '<h2>Vos droits</h2><p>Vous pouvez consulter, télécharger (JSON ou CSV), corriger ou effacer vos données, retirer votre consentement et vous opposer à un traitement. Le plus simple : <a href="/mon-espace">votre espace donateur</a>, où vous vous connectez avec l’email de vos dons, sans mot de passe. Vous pouvez aussi nous écrire via la page <a href="/contact">Contact</a>. ',
@@ -107,6 +110,7 @@ const PARTS: Record<Lang, {
     units: ['months', 'days'],
     links: '<li>Donor space sign-in links: 30 minutes, single use.</li>',
     newsletterKept: '<li>Subscription to our letters: until you unsubscribe, in one click, with the link in every letter; the proof of your consent is kept with it.</li>',
+    staffNotes: '<p>Our team may note on your donor record what you told us (a preference, a meeting) and file it under tags. These notes and tags are your data: they are in your export and are erased with your record.</p>',
     consentKept: '<li>Consent to news: until you withdraw it.</li></ul>',
     rights:
       '<h2>Your rights</h2><p>You may see, download (JSON or CSV), correct or erase your data, withdraw your consent and object to processing. The simplest way: <a href="/mon-espace">your donor space</a>, where you sign in with the email of your gifts, without a password. You may also write to us through the <a href="/contact">Contact</a> page. ',
@@ -134,6 +138,7 @@ const PARTS: Record<Lang, {
     units: ['meses', 'días'],
     links: '<li>Enlaces de acceso al espacio de donante: 30 minutos, un solo uso.</li>',
     newsletterKept: '<li>Suscripción a nuestras cartas: hasta que se dé de baja, con un clic, mediante el enlace de cada carta; la prueba de su consentimiento se guarda con ella.</li>',
+    staffNotes: '<p>Nuestro equipo puede anotar en su ficha de donante lo que nos ha dicho (una preferencia, un encuentro) y clasificarla con etiquetas. Estas notas y etiquetas son sus datos: figuran en su exportación y se suprimen con su ficha.</p>',
     consentKept: '<li>Consentimiento a las noticias: hasta que lo retire.</li></ul>',
     rights:
       '<h2>Sus derechos</h2><p>Puede consultar, descargar (JSON o CSV), rectificar o borrar sus datos, retirar su consentimiento y oponerse a un tratamiento. Lo más sencillo: <a href="/mon-espace">su espacio de donante</a>, donde accede con el correo de sus donativos, sin contraseña. También puede escribirnos desde la página de <a href="/contact">Contacto</a>. ',
@@ -170,6 +175,14 @@ export const PRIVACY_V2 = byLang((l) => {
 export function privacyTexts(retentionDays: number) {
   return byLang((l) => {
     const p = PARTS[l];
+    return [p.intro, p.collect, p.gifts, p.receipt, p.dedication, p.messages, p.consent, p.newsletter, p.cookies, p.payments, p.howLong, p.kept, p.purged(retentionPeriod(retentionDays, l)), p.links, p.newsletterKept, p.consentKept, p.rights, p.staffNotes, p.erasure, p.cnil];
+  });
+}
+
+/** The default before the donors register's notes (ADR 038) added their paragraph, kept to recognise it on a site. */
+export function privacyTextsBeforeNotes(retentionDays: number) {
+  return byLang((l) => {
+    const p = PARTS[l];
     return [p.intro, p.collect, p.gifts, p.receipt, p.dedication, p.messages, p.consent, p.newsletter, p.cookies, p.payments, p.howLong, p.kept, p.purged(retentionPeriod(retentionDays, l)), p.links, p.newsletterKept, p.consentKept, p.rights, p.erasure, p.cnil];
   });
 }
@@ -193,7 +206,7 @@ function renderedFor(texts: Texts): number | null {
   const m = /au bout de (\d+) (mois|jours)\.<\/li>/.exec(texts.fr?.content ?? '');
   if (!m) return null;
   const days = m[2] === 'mois' ? (Number(m[1]) / 12) * 365 : Number(m[1]);
-  return same(texts, privacyTexts(days)) || same(texts, privacyTextsBeforeLetters(days)) ? days : null;
+  return [privacyTexts, privacyTextsBeforeNotes, privacyTextsBeforeLetters].some((v) => same(texts, v(days))) ? days : null;
 }
 
 /**

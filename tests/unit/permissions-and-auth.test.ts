@@ -5,21 +5,21 @@ import { changePasswordSchema, loginSchema, setupSchema, userSchema } from '~/do
 describe('roles', () => {
   it('gives Éditeurs the content screens and Admins everything, by path prefix', () => {
     const CONTENT = ['Gestion des pages', 'Projets / Actions', 'Campagnes', 'Actualités / Blog', 'Partenaires', 'Médiathèque', 'Messages'];
-    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', ...CONTENT, 'Adhésions', 'Lettres d’information']);
+    expect(menuFor('Éditeur').map((s) => s.label)).toEqual(['Dashboard', ...CONTENT, 'Donateurs', 'Adhésions', 'Lettres d’information']);
     // Grouped by what staff do (issue 44): content, gifts, members and letters, settings and team.
     const groups = (role: 'Admin' | 'Éditeur', granted: 'offline-gifts'[] = []) => menuGroupsFor(role, granted).map((g) => [g.label, g.sections.map((s) => s.label)]);
     expect(groups('Admin')).toEqual([
       ['', ['Dashboard']],
       ['Contenu du site', CONTENT],
-      ['Dons et reçus', ['Dons', 'Dons mensuels à reprendre', 'Chèques et virements', 'Importer', 'Reçus', 'Rapports', 'Où va l’argent', 'Versements', 'Comptabilité']],
+      ['Dons et reçus', ['Dons', 'Donateurs', 'Dons mensuels à reprendre', 'Chèques et virements', 'Importer', 'Reçus', 'Rapports', 'Où va l’argent', 'Versements', 'Comptabilité']],
       ['Membres et lettres', ['Adhésions', 'Lettres d’information']],
       ['Réglages et équipe', ['Paiements', 'Utilisateurs', 'Courriels en attente', 'Paramètres']],
     ]);
-    expect(groups('Éditeur').map(([label]) => label)).toEqual(['', 'Contenu du site', 'Membres et lettres']);
-    expect(groups('Éditeur', ['offline-gifts'])).toContainEqual(['Dons et reçus', ['Chèques et virements']]);
+    expect(groups('Éditeur').map(([label]) => label)).toEqual(['', 'Contenu du site', 'Dons et reçus', 'Membres et lettres']);
+    expect(groups('Éditeur', ['offline-gifts'])).toContainEqual(['Dons et reçus', ['Donateurs', 'Chèques et virements']]);
     expect(menuFor('Admin').map((s) => s.label)).toEqual(groups('Admin').flatMap(([, labels]) => labels));
     expect(ADMIN_SECTIONS.filter((s) => s.menu !== null).length).toBe(menuFor('Admin').length);
-    expect(menuFor('Admin').map((s) => s.area)).toEqual(['dashboard', 'pages', 'actions', 'campaigns', 'blog', 'partners', 'media', 'messages', 'donations', 'adoption', 'offline-gifts', 'imports', 'receipts', 'reports', 'transparency', 'payouts', 'accounting', 'memberships', 'letters', 'payments', 'users', 'outbox', 'settings']);
+    expect(menuFor('Admin').map((s) => s.area)).toEqual(['dashboard', 'pages', 'actions', 'campaigns', 'blog', 'partners', 'media', 'messages', 'donations', 'people', 'adoption', 'offline-gifts', 'imports', 'receipts', 'reports', 'transparency', 'payouts', 'accounting', 'memberships', 'letters', 'payments', 'users', 'outbox', 'settings']);
     for (const area of ['users', 'settings', 'payments', 'donations', 'adoption', 'imports', 'receipts', 'reports', 'payouts', 'accounting', 'outbox'] as const) expect(can('Éditeur', area)).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/users/12/supprimer')).toBe(false);
     expect(canOpenPath('Éditeur', '/admin/courriels')).toBe(false);

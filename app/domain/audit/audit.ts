@@ -51,6 +51,11 @@ export const ACTION_LABELS: Record<string, string> = {
   'donation.disputed': 'Paiement contesté auprès de la banque',
   'payouts.refresh': 'Frais et versements relus chez les prestataires',
   'receipts.declaration': 'Déclaration des dons (article 222 bis) marquée comme faite',
+  'person.merge': 'Fiches de donateur fusionnées',
+  'person.unmerge': 'Fusion de fiches annulée',
+  'person.note_delete': 'Note d’une fiche supprimée',
+  'tag.rename': 'Étiquette renommée',
+  'tag.merge': 'Étiquettes fusionnées',
 };
 
 export function actionLabel(action: string): string {

@@ -15,6 +15,7 @@ import { hashToken } from '~/lib/tokens.server';
 import { consentsOf, type ConsentRecord } from './consent.server';
 import { donorMentions, type Mentions } from './mentions';
 import { giftEvents, monthlyGiftsOf, type MonthlyGiftView } from '~/domain/donations/monthly.server';
+import { forgetEmail, personalRecordCsv, personalRecordOf, type PersonalRecord } from '~/domain/people/personal.server';
 import { eraseMembershipData, exportMembershipData, memberNamesOf, membershipCsvRecords, type MembershipExport } from '~/domain/membership/personal-data.server';
 
 /**
@@ -127,6 +128,7 @@ export interface DonorExport {
   receipts: { id: string; number: string; kind: string; year: number; amount: string; currency: 'EUR'; issuedAt: string; status: string; cancelledAt: string | null }[];
   /** Memberships registered under this email, with their dues and reminders (ADR 021). */
   memberships: MembershipExport[];
+  record: PersonalRecord | null; // staff's notes and tags on the donor's record (ADR 038): personal data, so exported
 }
 
 /** Everything kept under this email, and nothing else. */
@@ -177,13 +179,11 @@ export async function exportDonorData(db: DB, email: string, now = new Date()): 
       cancelledAt: r.cancelled_at,
     })),
     memberships: await exportMembershipData(db, email),
+    record: await personalRecordOf(db, email),
   };
 }
 
-async function newsletterOf(db: DB, email: string): Promise<DonorExport['newsletter']> {
-  const s = await subscriptionOf(db, email);
-  return s && { status: s.status, language: s.language, source: s.source, createdAt: s.createdAt, events: s.events };
-}
+const newsletterOf = async (db: DB, email: string): Promise<DonorExport['newsletter']> => (await subscriptionOf(db, email).then((s) => s && { status: s.status, language: s.language, source: s.source, createdAt: s.createdAt, events: s.events }));
 
 /**
  * The CSV's columns: the first thirteen as before, then the gift's designation, receipt details and
@@ -229,6 +229,7 @@ export function donorExportCsv(x: DonorExport): string {
     ...x.consents.map((c) => ({ record: 'consent', id: c.donationId, date: c.givenAt, status: c.withdrawnAt ? `withdrawn ${c.withdrawnAt}` : 'given', email: x.email, details: c.kind })),
     ...(x.newsletter?.events ?? []).map((e) => ({ record: 'newsletter', date: e.at, status: e.kind, email: x.email, language: x.newsletter!.language, details: [e.source, e.wordingVersion, e.detail].filter(Boolean).join(' ') })),
     ...membershipCsvRecords(x.memberships),
+    ...personalRecordCsv(x.record, x.email),
     ...x.receipts.map((r) => ({ record: 'tax_receipt', id: r.number, date: r.issuedAt, amount: r.amount, currency: r.currency, amount_eur: r.amount, status: r.cancelledAt ? `${r.status} ${r.cancelledAt}` : r.status, email: x.email, details: `${r.kind} ${r.year}` })),
   ];
   return csvDocument(CSV_COLUMNS, records.map((r) => CSV_COLUMNS.map((c) => r[c] ?? '')));
@@ -283,6 +284,7 @@ export async function eraseDonorData(db: DB, email: string, actor: Actor): Promi
     await eraseSubscription(trx, email);
     // Memberships keep their number, type, dates and dues, anonymised (ADR 021).
     await eraseMembershipData(trx, email);
+    await forgetEmail(trx, email);
     // Counters keyed by an account's email (admin sign-in attempts with it, for instance).
     await trx.deleteFrom('rate_limits').where((eb) => eb.or(holdsAny(['key'], [email]))).execute();
     await rewriteAuditLines(trx, mentions, donorRef(email));

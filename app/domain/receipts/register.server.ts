@@ -4,6 +4,7 @@
  * agree with it. It runs over 350 lines because every write shares the per-year sequence and its
  * lock (`nextSequence`), which must not leave this module.
  */
+import { peopleOfEmails } from '~/domain/people/register.server';
 import { randomUUID } from 'node:crypto';
 import { receiptMeansLabel } from '~/domain/means/means';
 import { parisYear, parisYearStart } from '~/lib/paris';
@@ -354,10 +355,14 @@ export async function issueAnnualStatements(db: DB, year: number, now = new Date
     const valid = await trx.selectFrom('receipts').select(['donation_ids']).where('status', '=', 'issued').execute();
     const covered = new Set(valid.flatMap((r) => JSON.parse(r.donation_ids) as string[]));
     const byDonor = new Map<string, DonationTable[]>();
+    // One statement per person of the donors register (ADR 038): the addresses of merged records sum together.
+    const people = await peopleOfEmails(trx, gifts.map((g) => g.donor_email!));
     for (const g of gifts) {
       if (covered.has(g.id)) continue;
       // Stryker disable next-line MethodExpression: upper or lower case, one key per donor either way
-      const key = `${regimeOf(parseTaxDetails(g.tax_details)!)} ${g.donor_email!.toLowerCase()}`;
+      const email = g.donor_email!.toLowerCase();
+      // One statement per regime and per person (ADR 035, ADR 038): two merged addresses are one donor.
+      const key = `${regimeOf(parseTaxDetails(g.tax_details)!)} ${people.get(email) ?? email}`;
       byDonor.set(key, [...(byDonor.get(key) ?? []), g]);
     }
     const issued: Receipt[] = [];

@@ -28,6 +28,7 @@ export type AdminArea =
   | 'letters'
   | 'payments'
   | 'donations'
+  | 'people'
   | 'adoption'
   | 'offline-gifts'
   | 'imports'
@@ -85,6 +86,8 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { area: 'memberships', path: '/admin/adhesions', label: 'Adhésions', roles: EVERYONE, menu: 'members' },
   { area: 'letters', path: '/admin/lettres', label: 'Lettres d’information', roles: EVERYONE, menu: 'members' },
   { area: 'donations', path: '/admin/donations', label: 'Dons', roles: ADMIN_ONLY, menu: 'giving' },
+  // The donors register (issue 44, ADR 038): Éditeurs read it without addresses; merges are an Admin's.
+  { area: 'people', path: '/admin/donateurs', label: 'Donateurs', roles: EVERYONE, menu: 'giving' },
   // The monthly donors a foundation arrives with, adopted from its payment account (ADR 037).
   { area: 'adoption', path: '/admin/dons/abonnements', label: 'Dons mensuels à reprendre', roles: ADMIN_ONLY, menu: 'giving' },
   // Gifts received by post or at the bank (ADR 028): Éditeurs too when an Admin allows it.

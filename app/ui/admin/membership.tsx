@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { Tabs } from './Tabs';
 import type { MembershipState } from '~/domain/membership/status';
 
 /** The membership screens' tabs: the register, the general assembly, and (Admin) the settings. */
@@ -13,20 +13,7 @@ export function MembershipTabs({ admin }: { admin: boolean }) {
         ]
       : []),
   ];
-  return (
-    <nav aria-label="Adhésions" className="flex flex-wrap gap-2 border-b border-gray-200 pb-2">
-      {tabs.map((t) => (
-        <NavLink
-          key={t.to}
-          to={t.to}
-          end={t.end}
-          className={({ isActive }) => `inline-flex min-h-11 items-center rounded-md px-4 py-2 font-semibold ${isActive ? 'bg-brand-700 text-white' : 'text-gray-900 underline hover:bg-gray-100'}`}
-        >
-          {t.label}
-        </NavLink>
-      ))}
-    </nav>
-  );
+  return <Tabs label="Adhésions" tabs={tabs} />;
 }
 
 const BADGE: Record<MembershipState, string> = {
