@@ -192,10 +192,10 @@ export interface DonationTable {
   mandate_ref: string | null;
   mandate_signed_at: string | null;
   /** Migration 028 (ADR 036): the import that wrote it, its source and reference there, the receipt number it had there. */
-  import_id?: string | null;
-  source?: string | null;
-  source_ref?: string | null;
-  external_receipt_number?: string | null;
+  import_id: string | null;
+  source: string | null;
+  source_ref: string | null;
+  external_receipt_number: string | null;
 }
 
 /** Migration 028 (ADR 036): one file imported. */

@@ -3,7 +3,7 @@ import { summarize } from '~/domain/people/figures';
 import { listPeople, getPerson, personOfEmail, type ListQuery } from '~/domain/people/register.server';
 import { foldIn } from '~/domain/people/sync.server';
 import { suggestedPairs, dismissPair } from '~/domain/people/duplicates.server';
-import { countsAsMoney } from '~/domain/reports/reports.server';
+import { countsAsMoney } from '~/domain/means/counted';
 import { createTestDb, describeEachDialect, type TestDb } from '../support/db';
 import { gift, member, subscriber } from '../support/people';
 

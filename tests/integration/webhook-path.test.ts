@@ -84,7 +84,7 @@ describe('one Stripe webhook’s path through the payment code', () => {
     return { id: d.id, payload, headers: new Headers({ 'stripe-signature': stripe.sign(payload) }) };
   }
 
-  it('confirms a gift and numbers its receipt entering at most 11 of our files, receipts through the register alone', async () => {
+  it('confirms a gift and numbers its receipt entering at most 12 of our files, receipts through the register alone', async () => {
     // A first webhook warms every lazy path (first queries, compiled statements) out of the measure.
     const warm = await completedSession(0);
     await handleWebhook(deps, 'stripe', warm.payload, warm.headers);
@@ -96,7 +96,8 @@ describe('one Stripe webhook’s path through the payment code', () => {
     expect((await findById(t.db, w.id))?.status).toBe('succeeded');
     expect(await receiptsOfDonation(t.db, w.id)).toHaveLength(1);
     // The path: the generic payment code, the provider (and its states in the ledger's words, ADR 029),
-    // the ledger, the register (the receipt's "mode de versement" from the means table, its nature: ADR 030), the audit line, the events.
+    // the ledger, the register (the receipt's "mode de versement" from the means table, its nature: ADR 030,
+    // its regime from the donor's details: ADR 035), the audit line, the events.
     expect(files).toEqual([
       'app/domain/audit/audit.server.ts',
       'app/domain/donations/events.server.ts',
@@ -108,6 +109,7 @@ describe('one Stripe webhook’s path through the payment code', () => {
       'app/domain/means/means.ts',
       'app/domain/receipts/donor-details.ts',
       'app/domain/receipts/nature.ts',
+      'app/domain/receipts/regimes.ts',
       'app/domain/receipts/register.server.ts',
     ]);
   });

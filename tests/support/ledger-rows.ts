@@ -40,6 +40,10 @@ export function ledgerRow(id: string, at: string, fields: Partial<DonationTable>
     account_last4: null,
     mandate_ref: null,
     mandate_signed_at: null,
+    import_id: null,
+    source: null,
+    source_ref: null,
+    external_receipt_number: null,
     ...fields,
   };
 }

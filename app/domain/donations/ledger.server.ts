@@ -65,6 +65,9 @@ function giftColumns(g: GiftDetails | undefined) {
   };
 }
 
+/** A payment of ours, not imported from another tool (ADR 036). */
+const NOT_IMPORTED = { import_id: null, source: null, source_ref: null, external_receipt_number: null } as const;
+
 /**
  * Records a payment attempt as pending, before the provider is called, with the news consent when
  * the donor ticked it (one path for every method: the consent never depends on which form).
@@ -96,6 +99,7 @@ export async function createAttempt(db: DB, a: NewAttempt): Promise<Donation> {
     tax_details: a.taxDetails ?? null,
     ...giftColumns(a.gift),
     ...instrumentColumns(a.instrument),
+    ...NOT_IMPORTED,
   };
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('donations').values(row).execute();
@@ -238,6 +242,7 @@ function rowOf(a: Omit<NewAttempt, 'provider'> & { provider: PaymentMeans; provi
     tax_details: a.taxDetails ?? null,
     ...giftColumns(a.gift),
     ...instrumentColumns(a.instrument),
+    ...NOT_IMPORTED,
   };
 }
 

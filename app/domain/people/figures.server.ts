@@ -5,7 +5,7 @@
  * merge, a merge taken back, an address erased.
  */
 import type { DB } from '~db/index';
-import { countsAsMoney } from '~/domain/reports/reports.server';
+import { countsAsMoney } from '~/domain/means/counted';
 import { summarize, type CountedGift, type StoredFigures } from './figures';
 
 export const CHUNK = 400;

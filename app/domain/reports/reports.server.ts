@@ -1,6 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DB } from '~db/index';
 import { NON_MONEY_MEANS, type NonMoneyMeans, type PaymentMeans } from '~/domain/donations/status';
+import { countsAsMoney, NOT_MONEY } from '~/domain/means/counted';
 import { meansKey, type Means } from '~/domain/means/means';
 import { monthsBetween, yearEarlier, type ReportRange } from './period';
 
@@ -60,16 +61,9 @@ const DAY_MS = 86_400_000;
 /** A monthly gift paid within this many days keeps its donor "active". */
 export const ACTIVE_MONTHLY_DAYS = 31;
 
-const NOT_MONEY = sql.join(NON_MONEY_MEANS.map((m) => sql`${m}`));
-
 /** The gifts a period holds, money or not. */
 function given(from: string, to: string): Expression<SqlBool> {
   return sql<SqlBool>`status = 'succeeded' and eur_cents is not null and succeeded_at >= ${from} and succeeded_at < ${to}`;
-}
-
-/** A row that counts as money received, whatever its date (see above): the rule the donors register shares (ADR 038). */
-export function countsAsMoney(): Expression<SqlBool> {
-  return sql<SqlBool>`status = 'succeeded' and eur_cents is not null and provider not in (${NOT_MONEY})`;
 }
 
 /** The rows every figure counts (see above): money only. */
