@@ -58,7 +58,7 @@ export default function ImportsScreen({ loaderData, actionData }: Route.Componen
             <label htmlFor="file" className="block text-sm font-medium text-gray-900">
               Fichier CSV (au plus {MAX_IMPORT_BYTES / 1024 / 1024} Mo)
             </label>
-            <input id="file" name="file" type="file" accept=".csv,.txt,text/csv" required aria-describedby="file-hint" className="mt-1 block" />
+            <input id="file" name="file" type="file" accept=".csv,.txt,text/csv" required aria-describedby="file-hint" className="mt-1 block w-full max-w-full" />
             <p id="file-hint" className="mt-1 text-sm text-gray-600">
               L’encodage (UTF-8 ou Windows-1252 d’Excel) et le séparateur (point-virgule, virgule, tabulation) sont reconnus. Un classeur XLSX doit d’abord être enregistré en CSV.
             </p>

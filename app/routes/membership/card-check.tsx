@@ -57,11 +57,11 @@ export default function CardCheckPage({ loaderData: d }: Route.ComponentProps) {
           {check.status === 'invalid' ? (
             <p className="mt-4 text-lg">{t('cardCheck.invalidText')}</p>
           ) : (
-            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-lg">
+            <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-lg">
               <dt>{t('cardCheck.name')}</dt>
-              <dd className="font-bold break-words">{check.name}</dd>
+              <dd className="font-bold wrap-anywhere">{check.name}</dd>
               <dt>{t('cardCheck.type')}</dt>
-              <dd className="font-bold break-words">{check.type}</dd>
+              <dd className="font-bold wrap-anywhere">{check.type}</dd>
             </dl>
           )}
           <p className="mt-4 text-sm">{t('cardCheck.checkedAt', { date: dateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Paris' }).format(new Date('at' in d ? d.at : 0)) })}</p>

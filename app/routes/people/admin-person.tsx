@@ -79,7 +79,8 @@ export default function PersonScreen({ loaderData, actionData }: Route.Component
   const { admin, person, gifts, monthly, memberships, receipts, subscriptions, letters, consents, notes, tags, merges } = loaderData;
   const f = person.figures;
   return (
-    <div className="space-y-8">
+    // A long address or name breaks anywhere rather than widen the page (WCAG 1.4.10).
+    <div className="space-y-8 wrap-anywhere">
       <PeopleTabs admin={admin} />
       <h1 className="text-3xl font-bold break-words text-gray-900">{person.name}</h1>
       {actionData?.error && <Notice tone="error" title="Rien n’a changé">{actionData.error}</Notice>}
@@ -105,8 +106,8 @@ export default function PersonScreen({ loaderData, actionData }: Route.Component
         <h2 id="tags-title" className="text-xl font-semibold text-gray-900">Étiquettes</h2>
         <ul className="flex flex-wrap gap-2" data-testid="person-tags">
           {tags.map((t) => (
-            <li key={t.id} className="inline-flex items-center gap-1 rounded-full bg-gray-100 px-3 text-gray-900">
-              {t.name}
+            <li key={t.id} className="inline-flex max-w-full items-center gap-1 rounded-full bg-gray-100 px-3 text-gray-900">
+              <span className="min-w-0 wrap-anywhere">{t.name}</span>
               <Form method="post" className="inline">
                 <input type="hidden" name="intent" value="untag" />
                 <input type="hidden" name="tag_id" value={t.id} />

@@ -114,6 +114,14 @@ function rows(ids: { editor: string; victim: string; spare: string; campaign: st
     { method: 'GET', path: '/admin/transparence/1999', anonymous: 'login', editor: 403, admin: 404 },
     { method: 'GET', path: '/admin/transparence/quelque-chose', anonymous: 'login', editor: 403, admin: 404 },
     { method: 'GET', path: '/admin/comptabilite', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/comptabilite/versements', anonymous: 'login', editor: 403, admin: 200 },
+    // Moving in (ADR 036, 037): no provider is set here, so the list of subscriptions to adopt says so.
+    { method: 'GET', path: '/admin/dons/abonnements', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/imports', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'GET', path: '/admin/imports/inconnu', anonymous: 'login', editor: 403, admin: 404 },
+    // The donors register (ADR 038): Éditeurs read it (without addresses); merging is an Admin's.
+    { method: 'GET', path: '/admin/donateurs', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/donateurs/doublons', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'GET', path: '/admin/comptabilite?annee=1999', anonymous: 'login', editor: 403, admin: 404 },
     { method: 'GET', path: '/admin/comptabilite/plan', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'POST', path: '/admin/comptabilite/plan', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 409 },

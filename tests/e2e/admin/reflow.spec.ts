@@ -16,6 +16,13 @@ import { requestSignup, suppress } from '~/domain/subscribers/subscribers.server
 import { createLetter } from '~/domain/letters/letters.server';
 import { openBatch } from '~/domain/offline-gifts/batches.server';
 import { currentYear, saveYear } from '~/domain/transparency/years.server';
+import { createImport, dryRun } from '~/domain/imports/imports.server';
+import { cardCheckToken } from '~/domain/membership/card-check.server';
+import { suggestedPairs } from '~/domain/people/duplicates.server';
+import { addNote, tagPerson } from '~/domain/people/notes.server';
+import { personOfEmail } from '~/domain/people/register.server';
+import { diskStorage } from '~/lib/storage.server';
+import { helloassoPayments, utf8Bom } from '../../support/import-files';
 import { expectAccessible, PUBLIC_PAGES } from '../support';
 import { campaignText, KAYA, saveCampaignOrThrow } from '../../support/campaigns';
 import { enableEveryMethod } from '../../support/donations';
@@ -77,6 +84,13 @@ interface Seeded {
   suppressed: string;
   listed: string;
   giftBatch: string;
+  /** A HelloAsso file with its dry run (ADR 036). */
+  importId: string;
+  /** The donor's record, and the pair of records the register suggests merging (ADR 038). */
+  person: string;
+  pair: [string, string];
+  /** The member's card's signed check (ADR 039). */
+  cardToken: string;
 }
 
 /** The year "where the money goes" is seeded with, and an earlier one (ADR 032). */
@@ -98,6 +112,8 @@ const publicUrls = (s: Seeded) => [
   '/lettre/desabonnement/lien-inconnu',
   // Where the money goes: the latest published year (with a long project name) and an earlier one.
   `/ou-va-votre-argent/${MONEY_YEAR - 1}`,
+  // The check page a member's card opens at the door (a long name).
+  `/adhesion/verifier/${s.cardToken}`,
 ];
 
 /** The screens seen before signing in (the first-start screen, which exists only while no account does, is visited apart). */
@@ -138,10 +154,23 @@ const adminUrls = (s: Seeded) => [
   `/admin/cheques/remises/${s.giftBatch}`,
   '/admin/receipts',
   '/admin/receipts/parametres',
+  '/admin/receipts/declaration',
   `/admin/receipts/${s.receipt}`,
   '/admin/rapports',
   '/admin/transparence',
   `/admin/transparence/${MONEY_YEAR}`,
+  '/admin/comptabilite',
+  '/admin/comptabilite/plan',
+  '/admin/comptabilite/versements',
+  // The provider is out of reach here (STRIPE_API_BASE on a closed port): the screen says so.
+  '/admin/dons/abonnements',
+  '/admin/imports',
+  `/admin/imports/${s.importId}`,
+  '/admin/donateurs',
+  `/admin/donateurs/${s.person}`,
+  '/admin/donateurs/doublons',
+  `/admin/donateurs/doublons/${s.pair[0]}/${s.pair[1]}`,
+  '/admin/donateurs/etiquettes',
   '/admin/adhesions',
   `/admin/adhesions?q=${encodeURIComponent(LONG_WORD)}`,
   '/admin/adhesions/nouveau',
@@ -245,7 +274,7 @@ test.describe('reflow at 320 px', () => {
   let firstStart: string[] = [];
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000);
-    server = await startAdminServer(DIALECTS[0], { APP_SECRET, PAYPAL_SDK_URL: 'http://127.0.0.1:9/sdk/js', FLUTTERWAVE_SCRIPT_URL: 'http://127.0.0.1:9/v3.js' });
+    server = await startAdminServer(DIALECTS[0], { APP_SECRET, PAYPAL_SDK_URL: 'http://127.0.0.1:9/sdk/js', FLUTTERWAVE_SCRIPT_URL: 'http://127.0.0.1:9/v3.js', STRIPE_API_BASE: 'http://127.0.0.1:9' });
     const s = server;
     // No account yet: the first-start screen is measured now, before one is made.
     const context = await browser.newContext({ viewport: VIEWPORT });
@@ -278,6 +307,18 @@ test.describe('reflow at 320 px', () => {
     const gift = await createAttempt(s.db, { provider: 'paypal', providerRef: 'ORDER-REFLOW', amountMinor: 123_456, currency: 'EUR', eurCents: 123_456, frequency: 'once', language: 'fr', taxDetails: JSON.stringify(DONOR) });
     const confirmed = await transition(s.db, { id: gift.id }, 'succeeded', { donorEmail: DONOR_EMAIL, donorName: DONOR.name });
     if (!confirmed.receipt) throw new Error('no receipt issued');
+    // The same donor under another address: the donors register suggests the pair (ADR 038); a note and a tag with long words.
+    const twin = await createAttempt(s.db, { provider: 'paypal', providerRef: 'ORDER-REFLOW-2', amountMinor: 5_000, currency: 'EUR', eurCents: 5_000, frequency: 'once', language: 'fr', taxDetails: JSON.stringify(DONOR) });
+    await transition(s.db, { id: twin.id }, 'succeeded', { donorEmail: `autre.${DONOR_EMAIL}`, donorName: DONOR.name });
+    const pairs = await suggestedPairs(s.db);
+    const person = await personOfEmail(s.db, DONOR_EMAIL);
+    if (!pairs[0] || !person) throw new Error('no donors’ records');
+    await addNote(s.db, { id: alice.id, name: alice.name }, person, `Rencontrée au gala : ${LONG_WORD}`);
+    await tagPerson(s.db, person, `Gala ${LONG_WORD}`.slice(0, 60));
+    // A HelloAsso file and its dry run (with its rejected lines).
+    const storage = diskStorage(path.join(s.dataDir, 'media'));
+    const imported = await createImport(s.db, storage, { id: alice.id, name: alice.name }, 'paiements-helloasso.csv', utf8Bom(helloassoPayments()));
+    await dryRun(s.db, storage, imported.id);
     // A member with a long name and a long address, whose dues were paid: the register, the member's page and the assembly have rows.
     const membershipTypeId = await createType(s.db, { id: alice.id, name: alice.name }, membershipType({ name_fr: LONG_WORD, period_model: 'calendar', rollover: '01/10' }));
     const member = await createMember(s.db, null, memberInput(membershipTypeId, { first_name: 'Aïssatou', last_name: LONG_WORD, email: DONOR_EMAIL, phone: '+33 6 12 34 56 78', address: `12 rue ${LONG_WORD}` }));
@@ -300,6 +341,10 @@ test.describe('reflow at 320 px', () => {
       suppressed: refused.subscriber.id,
       listed: listed.subscriber.id,
       giftBatch: (await openBatch(s.db, { id: alice.id, name: alice.name }, now.slice(0, 10))).id,
+      importId: imported.id,
+      person,
+      pair: [pairs[0].a, pairs[0].b],
+      cardToken: cardCheckToken(APP_SECRET, member.id),
     };
     // Where the money goes: two published years, the latest with long names and large amounts.
     for (const year of [MONEY_YEAR - 1, MONEY_YEAR]) {

@@ -57,6 +57,8 @@ export interface AdminServer {
   dialect: Dialect;
   /** The server's own database, for what a test must arrange (aging a session) or check. */
   db: DB;
+  /** The server's data directory (its media files under media/, for what a test arranges there). */
+  dataDir: string;
   /** The server's process (a cluster's primary when WEB_CONCURRENCY > 1; to read its memory). */
   pid: number;
   /** Settles with the process's exit code when it exits. */
@@ -186,6 +188,7 @@ export async function startAdminServer(dialect: Dialect, env: Record<string, str
     baseURL,
     dialect,
     db: handle.db,
+    dataDir,
     pid: child.pid!,
     exited: new Promise((resolve) => (child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)))),
     log: output,
@@ -252,6 +255,7 @@ export function serverForSuite(dialect: Dialect, env: () => Record<string, strin
     get baseURL() { return get().baseURL; },
     get dialect() { return dialect; },
     get db() { return get().db; },
+    get dataDir() { return get().dataDir; },
     get pid() { return get().pid; },
     get exited() { return get().exited; },
     log: () => get().log(),
