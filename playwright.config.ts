@@ -16,10 +16,9 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // In CI, one worker per core left after the server's, and at most two: on a 2-core machine two
-  // workers' Chromiums and axe passes fought the server for the cores (a public page's axe test took
-  // about 10 s each with two workers, about 4 s with one), so such a machine runs one.
-  workers: process.env.CI ? Math.max(1, Math.min(2, os.availableParallelism() - 1)) : undefined,
+  // In CI, two workers. One was tried (stop 49): on the 2-core CI machine the suite then took about
+  // as long as the sum of its tests, some 45 minutes, where two workers have finished it in 26 to 35.
+  workers: process.env.CI ? 2 : undefined,
   retries: 0,
   // A test's time limit is a guard against a hang, not a speed target (benchmarks measure speed):
   // on a loaded 2-core machine the whole suite took three times as long and five long journeys
