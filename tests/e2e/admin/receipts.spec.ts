@@ -80,7 +80,7 @@ for (const dialect of BOTH_DIALECTS) {
 
     test('an Admin fills in the organisation; the screen says what is missing until it is complete', async ({ page }) => {
       await signIn(page, server.baseURL, 'alice@example.org');
-      await page.getByRole('link', { name: 'Reçus' }).click();
+      await page.getByRole('link', { name: 'Reçus', exact: true }).click();
       await expect(page.getByRole('heading', { name: `Reçus fiscaux ${YEAR}` })).toBeVisible();
       await page.getByRole('link', { name: 'Paramètres des reçus' }).click();
       await expect(page.getByTestId('receipts-state')).toContainText('Émission désactivée');
