@@ -17,6 +17,13 @@ export function parisYearStart(year: number): string {
   return new Date(Date.UTC(year - 1, 11, 31, 23)).toISOString();
 }
 
+/** 00:00 in Paris on a day (AAAA-MM-JJ), as an ISO instant: UTC+1 in winter, UTC+2 in summer (a day never starts in a clock change, made at 2 or 3 a.m.). */
+export function parisDayStart(day: string): string {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  const summer = new Date(midnightUtc - 2 * 3600_000);
+  return (parisDay(summer) === day ? summer : new Date(midnightUtc - 3600_000)).toISOString();
+}
+
 /** The Paris calendar day (AAAA-MM-JJ) of an instant. */
 export function parisDay(at: string | Date): string {
   return dateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_ACCOUNTING_SETTINGS } from '~/domain/accounting/chart';
+import { getAccountingSettings, saveAccountingSettings } from '~/domain/accounting/settings.server';
 import { correctReceipt, createAttempt, findById, transition, type NewAttempt } from '~/domain/donations/ledger.server';
 import type { TaxDetails } from '~/domain/receipts/donor-details';
 import { declarationDeadline } from '~/domain/receipts/declaration-deadline';
@@ -171,8 +173,8 @@ describeEachDialect('receipts by regime on %s', (dialect) => {
     const deadline = declarationDeadline(year);
     const inWindow = new Date(`${year + 1}-04-20T10:00:00Z`);
     expect(await declarationReminder(t.db, new Date(`${year + 1}-03-01T10:00:00Z`))).toBeNull();
-    expect(await declarationReminder(t.db, inWindow)).toEqual({ year, deadline, overdue: false, receipts: 3 });
-    expect(await declarationReminder(t.db, new Date(`${year + 1}-06-01T10:00:00Z`))).toEqual({ year, deadline, overdue: true, receipts: 3 });
+    expect(await declarationReminder(t.db, inWindow)).toEqual({ year, period: String(year), deadline, overdue: false, receipts: 3 });
+    expect(await declarationReminder(t.db, new Date(`${year + 1}-06-01T10:00:00Z`))).toEqual({ year, period: String(year), deadline, overdue: true, receipts: 3 });
     // A year without receipts has nothing to declare.
     expect(await declarationReminder(t.db, new Date(`${year + 2}-04-20T10:00:00Z`))).toBeNull();
     expect(await markDeclared(t.db, ADMIN, year, new Date('2030-01-02T03:04:05.000Z'))).toBe(true);
@@ -181,5 +183,45 @@ describeEachDialect('receipts by regime on %s', (dialect) => {
     expect((await declarationOf(t.db, year)).done).toEqual({ at: '2030-01-02T03:04:05.000Z', by: 'Admin' });
     const audited = await t.db.selectFrom('audit_log').select(['action', 'target', 'user_name']).where('action', '=', 'receipts.declaration').execute();
     expect(audited).toEqual([{ action: 'receipts.declaration', target: `Déclaration des dons ${year} (article 222 bis)`, user_name: 'Admin' }]);
+  });
+
+  it('with a fiscal year opening in July, counts the receipts of gifts received from 1 July to 30 June (Paris days), due three months after its close', async () => {
+    const setStart = async (fiscalStartMonth: number) => {
+      const { version } = await getAccountingSettings(t.db);
+      expect(await saveAccountingSettings(t.db, ADMIN, { ...DEFAULT_ACCOUNTING_SETTINGS, fiscalStartMonth }, version)).toBe('ok');
+    };
+    const year = YEAR - 4;
+    const paidAt = async (cents: number, at: string) => {
+      const r = await receiptOf(DONOR, { eurCents: cents, amountMinor: cents });
+      await t.db.updateTable('receipts').set({ paid_at: at }).where('id', '=', r.id).execute();
+    };
+    await paidAt(101, `${year}-06-30T21:59:59.000Z`); // 23:59:59 on 30 June in Paris: the year before
+    await paidAt(202, `${year}-06-30T22:00:00.000Z`); // 00:00 on 1 July in Paris: the first instant
+    await paidAt(404, `${year + 1}-06-30T21:59:59.000Z`); // the last instant
+    await paidAt(808, `${year + 1}-06-30T22:00:00.000Z`); // the next year's first
+    const calendar = await declarationOf(t.db, year);
+    expect(calendar.label).toBe(String(year));
+    expect(calendar.figures.total).toEqual({ count: 2, cents: 101 + 202 }); // January to December in Paris
+    await setStart(7);
+    try {
+      const d = await declarationOf(t.db, year);
+      expect(d.startMonth).toBe(7);
+      expect(d.label).toBe(`Exercice ${year}-${year + 1} (1er juillet ${year} – 30 juin ${year + 1})`);
+      expect(d.figures.total).toEqual({ count: 2, cents: 606 });
+      expect(d.figures.regimes['200'].money).toEqual({ count: 2, cents: 606 });
+      expect((await declarationOf(t.db, year - 1)).figures.total).toEqual({ count: 1, cents: 101 });
+      expect(d.deadline).toBe(`${year + 1}-09-30`);
+      // The dashboard reminds the last closed fiscal year, from six weeks before 30 September.
+      expect(await declarationReminder(t.db, new Date(`${year + 1}-08-18T10:00:00Z`))).toBeNull();
+      const due = { year, period: `de l’exercice ${year}-${year + 1}`, deadline: `${year + 1}-09-30`, receipts: 2 };
+      expect(await declarationReminder(t.db, new Date(`${year + 1}-08-19T10:00:00Z`))).toEqual({ ...due, overdue: false });
+      expect(await declarationReminder(t.db, new Date(`${year + 1}-10-01T10:00:00Z`))).toEqual({ ...due, overdue: true });
+      // Before 1 July the fiscal year is not closed: the reminder is still the one before's, overdue since 30 September.
+      expect(await declarationReminder(t.db, new Date(`${year + 1}-06-29T10:00:00Z`))).toEqual({ year: year - 1, period: `de l’exercice ${year - 1}-${year}`, deadline: `${year}-09-30`, receipts: 1, overdue: true });
+      expect(await markDeclared(t.db, ADMIN, year)).toBe(true);
+      expect(await declarationReminder(t.db, new Date(`${year + 1}-10-01T10:00:00Z`))).toBeNull();
+    } finally {
+      await setStart(1);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { askedYear, DEFAULT_ACCOUNTING_SETTINGS as CHART, fiscalYear, fiscalYearName, fiscalYearOf, formSettings, isSiren, settingsFrom } from '~/domain/accounting/chart';
+import { askedYear, DEFAULT_ACCOUNTING_SETTINGS as CHART, formSettings, isSiren, settingsFrom } from '~/domain/accounting/chart';
+import { fiscalYear, fiscalYearName, fiscalYearOf } from '~/domain/fiscal-year/fiscal-year';
 import { balanceOf, buildEntries, moveCents, receivingAccount, totalsOf, transfer, type GiftFact, type MoveFact, type PayoutFact } from '~/domain/accounting/entries';
 
 /**

@@ -3,6 +3,8 @@ import { fieldName, readTaxDetails, type TaxDetails } from '~/domain/receipts/do
 import { declarationFigures, declarationLines, tallyLabel, type DeclarationRow } from '~/domain/receipts/declaration';
 import { declarationDeadline, easter, reminderDue } from '~/domain/receipts/declaration-deadline';
 import { REGIMES, REGIME_LABELS, regimeOf, storedRegime } from '~/domain/receipts/regimes';
+import { dayInWords, fiscalYearLabel } from '~/domain/fiscal-year/fiscal-year';
+import { parisDayStart } from '~/lib/paris';
 
 /** The rules of receipts by regime and of the 222 bis declaration (issue 42, ADR 035), without a database. */
 const DONOR: TaxDetails = { kind: 'individual', name: 'Awa Diallo', company: '', siren: '', address: '3 rue des Lilas', postalCode: '75011', city: 'Paris', country: 'France' };
@@ -76,6 +78,7 @@ describe('the 222 bis figures', () => {
       ['2025', 'Article 978 du CGI', '1', '1000.01', '1', '1000.01', '0', '0.00'],
       ['2025', 'Total', '4', '1550.51', '3', '1510.51', '1', '40.00'],
     ]);
+    expect(declarationLines('2025-2026', f).map((l) => l[0])).toEqual(['2025-2026', '2025-2026', '2025-2026', '2025-2026']);
     expect(tallyLabel({ count: 1, cents: 1050 })).toBe('10,50 € (1 reçu)');
     expect(tallyLabel({ count: 2, cents: 0 })).toBe('0,00 € (2 reçus)');
   });
@@ -104,6 +107,39 @@ describe('the 222 bis deadline and reminder', () => {
     expect(reminderDue(2025, '2026-05-05')).toBe(true);
     expect(reminderDue(2025, '2026-09-01')).toBe(true);
     expect(reminderDue(2025, '2025-12-31')).toBe(false);
+    // A fiscal year opening in July (2025-2026) is due on 30 September 2026: reminded from 19 August.
+    expect(reminderDue(2025, '2026-08-18', 7)).toBe(false);
+    expect(reminderDue(2025, '2026-08-19', 7)).toBe(true);
+    expect(reminderDue(2025, '2026-03-24', 7)).toBe(false);
+  });
+
+  it('for a fiscal year not closing on 31 December, is three months after its close, the day kept within the month', () => {
+    expect(declarationDeadline(2025, 7)).toBe('2026-09-30'); // closes 30 June 2026
+    expect(declarationDeadline(2025, 4)).toBe('2026-06-30'); // closes 31 March 2026 (no 31 June)
+    expect(declarationDeadline(2025, 10)).toBe('2026-12-30'); // closes 30 September 2026
+    expect(declarationDeadline(2025, 3)).toBe('2026-05-28'); // closes 28 February 2026
+    expect(declarationDeadline(2027, 3)).toBe('2028-05-29'); // closes 29 February 2028
+    expect(declarationDeadline(2025, 12)).toBe('2027-02-28'); // closes 30 November 2026
+    expect(declarationDeadline(2025, 2)).toBe('2026-04-30'); // closes 31 January 2026
+    expect(declarationDeadline(2025, 1)).toBe(declarationDeadline(2025)); // 31 December: the May rule
   });
 });
 
+describe('the fiscal year (the accounting settings’ first month)', () => {
+  it('is named and labelled for the period picker: the calendar year, or "Exercice" with its first and last days', () => {
+    expect(fiscalYearLabel(1, 2025)).toBe('2025');
+    expect(fiscalYearLabel(7, 2025)).toBe('Exercice 2025-2026 (1er juillet 2025 – 30 juin 2026)');
+    expect(fiscalYearLabel(3, 2027)).toBe('Exercice 2027-2028 (1er mars 2027 – 29 février 2028)');
+    expect(fiscalYearLabel(12, 2025)).toBe('Exercice 2025-2026 (1er décembre 2025 – 30 novembre 2026)');
+    expect(fiscalYearLabel(2, 2025)).toBe('Exercice 2025-2026 (1er février 2025 – 31 janvier 2026)');
+    expect(dayInWords('2026-08-02')).toBe('2 août 2026');
+    expect(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'].map((m) => dayInWords(`2026-${m}-10`).split(' ')[1])).toEqual(['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre']);
+  });
+
+  it('starts at 00:00 in Paris: 23:00 UTC the day before in winter, 22:00 in summer', () => {
+    expect(parisDayStart('2026-01-01')).toBe('2025-12-31T23:00:00.000Z');
+    expect(parisDayStart('2025-07-01')).toBe('2025-06-30T22:00:00.000Z');
+    expect(parisDayStart('2026-03-29')).toBe('2026-03-28T23:00:00.000Z'); // the day the clocks go forward, at 2 a.m.
+    expect(parisDayStart('2026-10-25')).toBe('2026-10-24T22:00:00.000Z'); // the day they go back, at 3 a.m.
+  });
+});

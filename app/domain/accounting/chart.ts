@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fiscalYearOf } from '~/domain/fiscal-year/fiscal-year';
 import { PROVIDERS, PROVIDER_TITLES, type ProviderName } from '~/domain/means/providers/names';
 
 /**
@@ -132,27 +133,6 @@ export function formSettings(entries: Iterable<[string, string]>): Record<string
     at[path[path.length - 1]] = value;
   }
   return out;
-}
-
-/**
- * A fiscal year, named by the calendar year it opens in: its first and last Paris days (AAAA-MM-JJ).
- * Opening in January, 2026 is 2026-01-01 to 2026-12-31; opening in July, 2026 runs to 2027-06-30.
- */
-export function fiscalYear(startMonth: number, year: number): { year: number; first: string; last: string } {
-  const first = `${year}-${String(startMonth).padStart(2, '0')}-01`;
-  const last = new Date(Date.UTC(year + 1, startMonth - 1, 0)).toISOString().slice(0, 10);
-  return { year, first, last };
-}
-
-/** The fiscal year a Paris day (AAAA-MM-JJ) belongs to, by the year it opens in. */
-export function fiscalYearOf(startMonth: number, day: string): number {
-  const year = Number(day.slice(0, 4));
-  return Number(day.slice(5, 7)) >= startMonth ? year : year - 1;
-}
-
-/** How the screen names a fiscal year: "2026", or "2026-2027" when it does not open in January. */
-export function fiscalYearName(startMonth: number, year: number): string {
-  return startMonth === 1 ? String(year) : `${year}-${year + 1}`;
 }
 
 /** The first fiscal year the screen offers. */

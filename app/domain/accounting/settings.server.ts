@@ -1,11 +1,12 @@
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { getReceiptSettings } from '~/domain/receipts/settings.server';
+import { ACCOUNTING_SETTINGS_KEY } from '~/domain/fiscal-year/start-month.server';
 import { readSettingDocument, saveSettingDocument } from '~/lib/settings-document.server';
 import { isSiren, settingsFrom, type AccountingSettings } from './chart';
 
-/** The accounting export's settings (ADR 034): one document in `settings`, key 'accounting', versioned, each save audited. */
-export const ACCOUNTING_SETTINGS_KEY = 'accounting';
+/** The accounting export's settings (ADR 034): one document in `settings`, key 'accounting' (named in the fiscal-year leaf, which reads its month), versioned, each save audited. */
+export { ACCOUNTING_SETTINGS_KEY };
 
 export async function getAccountingSettings(db: DB): Promise<AccountingSettings & { version: number }> {
   const { value, version } = await readSettingDocument(db, ACCOUNTING_SETTINGS_KEY);

@@ -51,9 +51,9 @@ export function declarationFigures(rows: readonly DeclarationRow[]): Declaration
 
 export const DECLARATION_CSV_HEADER = ['Exercice', 'Régime', 'Nombre de reçus', 'Montant total EUR', 'dont numéraire : nombre', 'dont numéraire : montant EUR', 'dont en nature : nombre', 'dont en nature : montant EUR'] as const;
 
-/** The figures as the CSV's lines (lib/csv writes them): one per regime, then the total. Amounts in euros with a point, as the register's CSV. */
-export function declarationLines(year: number, f: DeclarationFigures): string[][] {
-  const line = (label: string, r: RegimeFigures) => [String(year), label, String(r.total.count), toDecimalString(r.total.cents, 'EUR'), String(r.money.count), toDecimalString(r.money.cents, 'EUR'), String(r.inKind.count), toDecimalString(r.inKind.cents, 'EUR')];
+/** The figures as the CSV's lines (lib/csv writes them): one per regime, then the total, the fiscal year named as given ("2025", "2025-2026"). Amounts in euros with a point, as the register's CSV. */
+export function declarationLines(exercice: number | string, f: DeclarationFigures): string[][] {
+  const line = (label: string, r: RegimeFigures) => [String(exercice), label, String(r.total.count), toDecimalString(r.total.cents, 'EUR'), String(r.money.count), toDecimalString(r.money.cents, 'EUR'), String(r.inKind.count), toDecimalString(r.inKind.cents, 'EUR')];
   const sum = (part: 'money' | 'inKind'): Tally => ({ count: REGIMES.reduce((n, r) => n + f.regimes[r][part].count, 0), cents: REGIMES.reduce((n, r) => n + f.regimes[r][part].cents, 0) });
   return [...REGIMES.map((r) => line(`Article ${REGIME_ARTICLE[r]} du CGI`, f.regimes[r])), line('Total', { money: sum('money'), inKind: sum('inKind'), total: f.total })];
 }

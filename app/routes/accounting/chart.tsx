@@ -2,6 +2,7 @@ import { Form, Link, data } from 'react-router';
 import type { Route } from './+types/chart';
 import { ACCOUNT_KEYS, ACCOUNT_ROLES, accountingSettingsSchema, formSettings, JOURNAL_KEYS, JOURNAL_ROLES, type AccountingSettings } from '~/domain/accounting/chart';
 import { getAccountingSettings, saveAccountingSettings } from '~/domain/accounting/settings.server';
+import { MONTHS } from '~/domain/fiscal-year/fiscal-year';
 import { PROVIDERS, PROVIDER_TITLES } from '~/domain/means/providers/names';
 import { fixFieldsToast, formError, issueErrors } from '~/lib/form-errors.server';
 import { runtime } from '~/lib/runtime.server';
@@ -9,7 +10,6 @@ import { actorOf, requireUser } from '~/routes/admin/auth.server';
 import { Field, Notice, primaryButton, SelectField } from '~/ui/admin/Field';
 import { useToast } from '~/ui/admin/hooks';
 
-const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
 
 /** The form's flat values for a settings document ("accounts.gifts.num" …). */
 function formValues(s: AccountingSettings): Record<string, string> {
@@ -70,7 +70,7 @@ export default function ChartScreen({ loaderData, actionData }: Route.ComponentP
         <fieldset className="space-y-4 rounded-lg border border-gray-200 bg-white p-6">
           <legend className="px-1 text-xl font-bold text-gray-900">Exercice</legend>
           <Field name="siren" label="SIREN" inputMode="numeric" maxLength={11} defaultValue={v.siren ?? ''} error={errors.siren} hint="Nomme le fichier FEC. Laissé vide : celui des réglages des reçus fiscaux." />
-          <SelectField name="fiscalStartMonth" label="Premier mois de l’exercice" options={MONTHS.map((_, i) => String(i + 1))} labels={Object.fromEntries(MONTHS.map((m, i) => [String(i + 1), m]))} defaultValue={v.fiscalStartMonth ?? '1'} error={errors.fiscalStartMonth} />
+          <SelectField name="fiscalStartMonth" label="Premier mois de l’exercice" options={MONTHS.map((_, i) => String(i + 1))} labels={Object.fromEntries(MONTHS.map((m, i) => [String(i + 1), m]))} defaultValue={v.fiscalStartMonth ?? '1'} error={errors.fiscalStartMonth} hint="Vaut aussi pour la déclaration des dons (article 222 bis) : ses chiffres et sa date limite suivent l’exercice." />
         </fieldset>
         <fieldset className="space-y-4 rounded-lg border border-gray-200 bg-white p-6">
           <legend className="px-1 text-xl font-bold text-gray-900">Journaux</legend>

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import type { Route } from './+types/screen';
-import { fiscalYearName, fiscalYearOf, FIRST_FISCAL_YEAR } from '~/domain/accounting/chart';
+import { FIRST_FISCAL_YEAR } from '~/domain/accounting/chart';
+import { fiscalYearName, fiscalYearOf } from '~/domain/fiscal-year/fiscal-year';
 import { balanceOf } from '~/domain/accounting/entries';
 import { fecFileName } from '~/domain/accounting/fec';
 import { formatMoney } from '~/lib/currency';

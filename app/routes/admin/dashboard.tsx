@@ -134,11 +134,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 }
 
 /** The yearly declaration of gifts (article 222 bis CGI) still to make: its deadline, the way to its figures (ADR 035). */
-function DeclarationReminder({ reminder: r }: { reminder: { year: number; deadline: string; overdue: boolean; receipts: number } }) {
+function DeclarationReminder({ reminder: r }: { reminder: { year: number; period: string; deadline: string; overdue: boolean; receipts: number } }) {
   return (
     <p className={`flex flex-wrap items-center gap-3 rounded-xl border p-4 shadow-sm ${r.overdue ? 'border-red-300 bg-red-50' : 'border-amber-300 bg-amber-50'}`} data-testid="declaration-reminder">
       <span className="font-medium text-gray-900">
-        {r.overdue ? 'En retard : ' : ''}déclaration des dons {r.year} (article 222 bis du CGI, {integer.format(r.receipts)} reçu{r.receipts > 1 ? 's' : ''}) à faire au plus tard le {dayFr(r.deadline)}.
+        {r.overdue ? 'En retard : ' : ''}déclaration des dons {r.period} (article 222 bis du CGI, {integer.format(r.receipts)} reçu{r.receipts > 1 ? 's' : ''}) à faire au plus tard le {dayFr(r.deadline)}.
       </span>
       <Link to={`/admin/receipts/declaration?year=${r.year}`} className="text-brand-800 underline">
         Voir les chiffres à déclarer

@@ -1,4 +1,5 @@
 import type { Route } from './+types/admin-declaration-csv';
+import { fiscalYearName } from '~/domain/fiscal-year/fiscal-year';
 import { DECLARATION_CSV_HEADER, declarationLines } from '~/domain/receipts/declaration';
 import { declarationOf } from '~/domain/receipts/declaration.server';
 import { csvDocument, csvResponse } from '~/lib/csv';
@@ -11,5 +12,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireUser(request, context, { area: 'receipts' });
   const year = yearOf(request);
   const d = await declarationOf(runtime().db, year);
-  return csvResponse(csvDocument(DECLARATION_CSV_HEADER, declarationLines(year, d.figures)), `declaration-dons-222bis-${year}.csv`);
+  const name = fiscalYearName(d.startMonth, year);
+  return csvResponse(csvDocument(DECLARATION_CSV_HEADER, declarationLines(name, d.figures)), `declaration-dons-222bis-${name}.csv`);
 }
