@@ -3,6 +3,8 @@ import { recordSucceeded } from '~/domain/donations/ledger.server';
 import { createImport, dryRun, getImport, savePreset, setMapping, listPresets } from '~/domain/imports/imports.server';
 import { resumeImports, runImport, startImport, undoBlocker, undoImport } from '~/domain/imports/run.server';
 import { FileError } from '~/domain/imports/read.server';
+import { getPerson, personOfEmail } from '~/domain/people/register.server';
+import { foldIn } from '~/domain/people/sync.server';
 import { runtime } from '~/lib/runtime.server';
 import { describeEachDialect } from '../support/db';
 import { givewpDonations, helloassoLine, helloassoPayments, HELLOASSO_HEADER, ownSpreadsheet, utf8Bom, windows1252 } from '../support/import-files';
@@ -98,6 +100,30 @@ describeEachDialect('imports of gifts from other tools, on %s', (dialect) => {
     expect(trail.map((t) => t.action)).toEqual(expect.arrayContaining(['import.uploaded', 'import.started', 'import.done', 'import.undone']));
     // The donor known before keeps their gift.
     expect(await db().selectFrom('donations').select('id').where('provider_ref', '=', 'pi_known').execute()).toHaveLength(1);
+  });
+
+  it('undoing an import gives the donors register its figures back (the fold never sees a deleted gift)', async () => {
+    await foldIn(db());
+    const awa = await personOfEmail(db(), 'awa@example.org');
+    const figures = async (id: string) => {
+      const p = (await getPerson(db(), id))!;
+      const years = await db().selectFrom('person_years').select(['year', 'gifts', 'cents']).where('person_id', '=', id).orderBy('year').execute();
+      return { gifts: p.gifts, totalCents: p.totalCents, largestCents: p.largestCents, lastGiftAt: p.lastGiftAt, years: years.map((y) => [Number(y.year), Number(y.gifts), Number(y.cents)]) };
+    };
+    const before = await figures(awa!);
+    expect(before).toMatchObject({ gifts: 1, totalCents: 1000, largestCents: 1000 });
+    const lines = [HELLOASSO_HEADER, helloassoLine({ order: 'U1', ref: 'UNDO1', amount: '250,00', date: '03/01/2023 10:00', status: 'Autorisé', last: 'Diallo', first: 'Awa', email: 'AWA@example.org' }), helloassoLine({ order: 'U2', ref: 'UNDO2', amount: '70,00', date: '04/01/2023 10:00', status: 'Autorisé', last: 'Neuve', first: 'Nina', email: 'nina.neuve@example.org' })];
+    const { id } = await importFile('a-reprendre.csv', utf8Bom(lines.join('\n')));
+    await startImport(db(), ADA, id);
+    await runImport(db(), storage(), id);
+    // Read by the register: the imported gifts are in the figures (of a known donor, and of a new one).
+    expect(await figures(awa!)).toEqual({ gifts: 2, totalCents: 26_000, largestCents: 25_000, lastGiftAt: before.lastGiftAt, years: [[2023, 1, 25_000], ...before.years] });
+    const nina = (await personOfEmail(db(), 'nina.neuve@example.org'))!;
+    expect(await figures(nina)).toEqual({ gifts: 1, totalCents: 7000, largestCents: 7000, lastGiftAt: '2023-01-04T10:00:00.000Z', years: [[2023, 1, 7000]] });
+    expect(await undoImport(db(), storage(), ADA, id)).toEqual({ ok: true, gifts: 2, subscribers: 0 });
+    // Undone: the figures are back to what they were; the new donor's record stays, with no gift.
+    expect(await figures(awa!)).toEqual(before);
+    expect(await figures(nina)).toEqual({ gifts: 0, totalCents: 0, largestCents: 0, lastGiftAt: null, years: [] });
   });
 
   it('a restart mid-import resumes where it stopped, adding nothing twice', async () => {

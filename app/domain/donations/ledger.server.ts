@@ -538,7 +538,12 @@ export async function recordImportedGifts(db: DB, gifts: ImportedGift[]): Promis
   return written;
 }
 
-/** Takes back one import's gifts (its rows only; the caller checks nothing depends on them, in its transaction). Answers how many. */
-export async function deleteImportedGifts(db: DB, importId: string): Promise<number> {
-  return Number((await db.deleteFrom('donations').where('import_id', '=', importId).executeTakeFirst()).numDeletedRows);
+/**
+ * Takes back one import's gifts (its rows only; the caller checks nothing depends on them, in its
+ * transaction). Answers how many, and the donors' addresses they carried (lowercased, once each):
+ * a deleted row raises no `updated_at`, so whoever sums gifts per address must be told (ADR 038).
+ */
+export async function deleteImportedGifts(db: DB, importId: string): Promise<{ count: number; emails: string[] }> {
+  const rows = await db.deleteFrom('donations').where('import_id', '=', importId).returning('donor_email').execute();
+  return { count: rows.length, emails: [...new Set(rows.flatMap((r) => (r.donor_email ? [r.donor_email.toLowerCase()] : [])))] };
 }

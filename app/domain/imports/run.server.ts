@@ -8,6 +8,7 @@
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
 import { deleteImportedGifts, recordImportedGifts, type ImportedGift } from '~/domain/donations/ledger.server';
+import { giftsDeletedFor } from '~/domain/people/figures.server';
 import { meansFilter, storedAs } from '~/domain/means/means';
 import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
 import { joinFromConsent, removeJoinedBy } from '~/domain/subscribers/subscribers.server';
@@ -182,7 +183,10 @@ export async function undoImport(db: DB, storage: Storage, actor: Actor, id: str
   const result = await db.transaction().execute(async (trx) => {
     const moved = await trx.updateTable('imports').set({ status: 'undone', undone_at: new Date().toISOString() }).where('id', '=', id).where('status', 'in', ['done', 'failed']).returning(['file_name', 'file_key']).executeTakeFirst();
     if (!moved) return undefined;
-    const gifts = await deleteImportedGifts(trx, id);
+    const deleted = await deleteImportedGifts(trx, id);
+    const gifts = deleted.count;
+    // The register's figures of these donors (ADR 038): its fold never sees a deleted row.
+    await giftsDeletedFor(trx, deleted.emails);
     const subscribers = await removeJoinedBy(trx, consentRef(id));
     await audit(trx, actor, 'import.undone', moved.file_name, { import: id, gifts, subscribers });
     return { gifts, subscribers, key: moved.file_key };

@@ -2,10 +2,11 @@
  * The figures of records, computed again from the ledger (ADR 038): every gift that counts as the
  * reports count it (`countsAsMoney`, ADR 016) made under one of the record's addresses, summed by
  * `summarize`. Run for the records a change touched: a gift recorded or moved between statuses, a
- * merge, a merge taken back, an address erased.
+ * merge, a merge taken back, an address erased, an import undone.
  */
 import type { DB } from '~db/index';
 import { countsAsMoney } from '~/domain/means/counted';
+import { emailKey } from './keys';
 import { summarize, type CountedGift, type StoredFigures } from './figures';
 
 export const CHUNK = 400;
@@ -76,6 +77,20 @@ export async function refreshPeople(db: DB, personIds: readonly string[], now = 
     const p = await db.selectFrom('people').select('display_name').where('id', '=', id).executeTakeFirst();
     if (p) await db.updateTable('people').set({ search_text: searchText(p.display_name, list) }).where('id', '=', id).execute();
   }
+}
+
+/**
+ * Gifts under these addresses were deleted (an import undone, ADR 036): the fold reads rows changed
+ * since its mark and never sees a row that is gone, so the deleting area calls this, in its
+ * transaction, to compute the figures of the records owning these addresses again. Addresses the
+ * register does not know yet change nothing.
+ */
+export async function giftsDeletedFor(db: DB, emails: readonly string[], now = new Date().toISOString()): Promise<void> {
+  const ids = new Set<string>();
+  for (const part of chunks([...new Set(emails.map(emailKey).filter(Boolean))])) {
+    for (const r of await db.selectFrom('person_emails').select('person_id').where('email', 'in', part).execute()) ids.add(r.person_id);
+  }
+  if (ids.size) await writeFigures(db, await computeFigures(db, await emailsOfPeople(db, [...ids])), now);
 }
 
 /** What the list's search looks in: the name and every address, lowercased. */
