@@ -380,6 +380,7 @@ const en = {
     fullName: 'Full name',
     companyName: 'Company name',
     siren: 'SIREN number (9 digits)',
+    legalForm: 'Legal form (e.g. SAS, SARL, association)',
     address: 'Address',
     postalCode: 'Postal code',
     city: 'City',

@@ -381,6 +381,7 @@ const es = {
     fullName: 'Nombre y apellidos',
     companyName: 'Razón social',
     siren: 'N.º SIREN (9 cifras)',
+    legalForm: 'Forma jurídica (SAS, SARL, asociación…)',
     address: 'Dirección',
     postalCode: 'Código postal',
     city: 'Ciudad',

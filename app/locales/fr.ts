@@ -380,6 +380,7 @@ const fr = {
     fullName: 'Nom et prénom',
     companyName: 'Raison sociale',
     siren: 'N° SIREN (9 chiffres)',
+    legalForm: 'Forme juridique (SAS, SARL, association…)',
     address: 'Adresse',
     postalCode: 'Code postal',
     city: 'Commune',

@@ -259,7 +259,7 @@ describeEachDialect('donor space on %s', (dialect) => {
     // A gift by a company, designated to a campaign and dedicated to someone who is told by mail.
     const saved = await saveCampaign(t.db, ACTOR, null, campaignInput('puits-kaya', { fr: 'Un puits à Kaya', en: 'A well in Kaya', es: '' }));
     if (!('campaign' in saved)) throw new Error('campaign not saved');
-    const company: TaxDetails = { kind: 'company', name: 'Awa Diallo', company: 'Baobab Conseil SARL', siren: '552100554', address: '4 allée des Manguiers', postalCode: '69003', city: 'Lyon', country: 'France' };
+    const company: TaxDetails = { kind: 'company', name: 'Awa Diallo', company: 'Baobab Conseil SARL', legalForm: 'SARL', siren: '552100554', address: '4 allée des Manguiers', postalCode: '69003', city: 'Lyon', country: 'France' };
     const dedication = { kind: 'honor' as const, name: 'Mariama Sow', message: 'Bon anniversaire', email: 'mariama.sow@example.org' };
     const designated = await give(DONOR, 3000, false, 'fr', { tax: company, gift: { campaignId: saved.campaign.id, feeEurCents: 90, dedication } });
     const x = await exportDonorData(t.db, DONOR.email);
@@ -310,6 +310,7 @@ describeEachDialect('donor space on %s', (dialect) => {
       tax_kind: 'company',
       tax_name: 'Awa Diallo',
       tax_company: 'Baobab Conseil SARL',
+      tax_legal_form: 'SARL',
       tax_siren: '552100554',
       tax_address: '4 allée des Manguiers',
       tax_postal_code: '69003',

@@ -216,6 +216,22 @@ describeEachDialect('gifts received by post or at the bank, on %s', (dialect) =>
     expect(answer(await call(singleAction, '/admin/cheques/don', admin, cheque(next.token))).body.errors).toEqual({ means: 'Choisissez virement ou espèces.' });
   });
 
+  it('a company’s transfer needs its legal form (CERFA n° 16216), kept on its 238 bis receipt', async () => {
+    const company = { means: 'transfer', cheque_number: '', bank: '', reference: 'VIR ACME', amount: '500', name: 'Jean Martin', company: 'ACME', siren: '987654321' };
+    const { entry } = (await call(singlePage, '/admin/cheques/don', admin)) as { entry: Entry };
+    const bad = answer(await call(singleAction, '/admin/cheques/don', admin, { ...cheque(entry.token), ...company }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ legal_form: 'Forme juridique (SAS, SARL, association…) : champ obligatoire pour le reçu fiscal.' });
+    const tooLong = answer(await call(singleAction, '/admin/cheques/don', admin, { ...cheque(entry.token), ...company, legal_form: 'S'.repeat(61) }));
+    expect(Object.keys(tooLong.body.errors as object)).toEqual(['legal_form']);
+    const r = (await call(singleAction, '/admin/cheques/don', admin, { ...cheque(entry.token), ...company, legal_form: ' SAS ' })) as Response;
+    expect(r.status).toBe(302);
+    const gift = await db().selectFrom('donations').select('id').where('secondary_ref', '=', 'VIR ACME').executeTakeFirstOrThrow();
+    const receipt = await db().selectFrom('receipts').select(['regime', 'donor']).where('donation_id', '=', gift.id).executeTakeFirstOrThrow();
+    expect(receipt.regime).toBe('238bis');
+    expect(JSON.parse(receipt.donor)).toMatchObject({ kind: 'company', company: 'ACME', legalForm: 'SAS', siren: '987654321' });
+  });
+
   it('erasing a donor’s data erases the name they signed their cheque with; the cheque stays in the books', async () => {
     const id = await openBatch();
     await typeCheque(id, { amount: '42', cheque_number: '0000301', name: 'Paul Effacé', email: 'paul.efface@example.org' });

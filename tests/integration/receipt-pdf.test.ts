@@ -16,7 +16,7 @@ import { makeGif, makeJpeg, makePng, makeWebp } from '../support/media-files';
  * database needed), read back from the PDF with unpdf.
  */
 
-const COMPANY: TaxDetails = { ...DONOR, kind: 'company', company: 'ACME SAS', siren: '987654321', name: 'Jean Martin' };
+const COMPANY: TaxDetails = { ...DONOR, kind: 'company', company: 'ACME', legalForm: 'SAS', siren: '987654321', name: 'Jean Martin' };
 
 function receipt(changes: Partial<Receipt> = {}, org: Partial<OrganisationSnapshot> = {}): Receipt {
   const { enabled: _enabled, ...organisation } = { ...ORGANISATION, ...org };
@@ -164,7 +164,7 @@ describe('the CERFA 11580 receipt PDF', () => {
     const text = await pdfText(await renderReceiptPdf(receipt({ donor: JSON.stringify(COMPANY), amount_cents: 50_000, method: 'PayPal' }, { rate: '75' })));
     expect(text).toContain('Reçu des dons et versements effectués par les entreprises au titre de l’article 238 bis du code général des impôts Modèle conforme au formulaire CERFA n° 16216');
     expect(text).not.toContain('11580');
-    expect(text).toContain('Entreprise donatrice Dénomination : ACME SAS N° SIREN : 987654321 Adresse : 3 rue des Lilas, 75011 Paris, France Représentée par : Jean Martin');
+    expect(text).toContain('Entreprise donatrice Dénomination : ACME Forme juridique : SAS N° SIREN : 987654321 Adresse : 3 rue des Lilas, 75011 Paris, France Représentée par : Jean Martin');
     expect(text).toContain('Montant en chiffres : 500,00 € Somme en toutes lettres : cinq cents euros');
     expect(text).toContain('la réduction d’impôt prévue à l’article 238 bis du code général des impôts.');
     // A company's relief is 60 % whatever rate the organisation gives individuals.
@@ -299,8 +299,14 @@ describe('the CERFA 11580 receipt PDF', () => {
     }
   });
 
+  it('keeps the "Forme juridique" line, blank for hand filling, on a company receipt whose details were stored before the form asked for it', async () => {
+    const { legalForm: _, ...older } = COMPANY;
+    const text = await pdfText(await renderReceiptPdf(receipt({ donor: JSON.stringify(older), amount_cents: 50_000, method: 'PayPal' })));
+    expect(text).toMatch(/Dénomination : ACME Forme juridique :\s*N° SIREN : 987654321/);
+  });
+
   it('stays on one page with the longest values the settings and the donate form accept', async () => {
-    const long = { ...COMPANY, company: 'C'.repeat(200), name: 'N'.repeat(120), address: 'A '.repeat(150).trim(), city: 'V'.repeat(120) };
+    const long = { ...COMPANY, company: 'C'.repeat(200), legalForm: 'F'.repeat(60), name: 'N'.repeat(120), address: 'A '.repeat(150).trim(), city: 'V'.repeat(120) };
     const pdf = await renderReceiptPdf(
       receipt(
         { donor: JSON.stringify(long), status: 'cancelled', cancel_reason: 'R '.repeat(100).trim(), amount_cents: 987_654_321_99, method: 'Cryptomonnaie (CoinGate)' },

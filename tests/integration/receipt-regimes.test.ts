@@ -24,7 +24,7 @@ import { DONOR, setReceiptSettings } from '../support/receipts';
  * against the register's own totals, its deadline and the dashboard's reminder.
  */
 const ADMIN = { id: null, name: 'Admin' };
-const COMPANY: TaxDetails = { ...DONOR, kind: 'company', company: 'ACME SAS', siren: '987654321', name: 'Jean Martin' };
+const COMPANY: TaxDetails = { ...DONOR, kind: 'company', company: 'ACME', legalForm: 'SAS', siren: '987654321', name: 'Jean Martin' };
 const IFI: TaxDetails = { ...DONOR, name: 'Hélène Roux', ifi: true };
 const YEAR = parisYear(new Date());
 
@@ -89,7 +89,7 @@ describeEachDialect('receipts by regime on %s', (dialect) => {
     expect(text).not.toContain('11580');
     expect(text).toContain('Organisme bénéficiaire des dons et versements');
     expect(text).toContain('Entreprise donatrice');
-    expect(text).toContain('Dénomination : ACME SAS');
+    expect(text).toContain('Dénomination : ACME Forme juridique : SAS N° SIREN : 987654321');
     expect(text).toContain('N° SIREN : 987654321');
     expect(text).toContain('Montant en chiffres : 500,00 €');
     expect(text).toContain('Somme en toutes lettres : cinq cents euros');

@@ -250,12 +250,12 @@ describeEachDialect('tax receipts on %s', (dialect) => {
   });
 
   it('prints article 238 bis and the company for a company donor, on the CERFA n° 16216 model (ADR 035)', async () => {
-    const company = { ...DONOR, kind: 'company', company: 'ACME SAS', siren: '987654321' };
+    const company = { ...DONOR, kind: 'company', company: 'ACME SAS', legalForm: 'SAS', siren: '987654321' };
     const donation = await cardGift(50_000, { tax: JSON.stringify(company) });
     const [receipt] = await receiptsOfDonation(t.db, donation.id);
     expect(receipt.regime).toBe('238bis');
     const text = await pdfText(await renderReceiptPdf(receipt));
-    expect(text).toContain('Dénomination : ACME SAS N° SIREN : 987654321');
+    expect(text).toContain('Dénomination : ACME SAS Forme juridique : SAS N° SIREN : 987654321');
     expect(text).toContain('prévue à l’article 238 bis du code général des impôts');
     expect(text).toContain('cinq cents euros');
   });

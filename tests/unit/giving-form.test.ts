@@ -150,7 +150,7 @@ describe('the receipt’s details', () => {
   it('are read when receipts are offered, first of all, with the fields in error and what was typed', () => {
     const r = read('paypal', { amount: '', tax_kind: 'company', tax_name: 'Awa' }, on);
     expect(r).toMatchObject({ ok: false, error: 'taxReceipt.errorsTitle', tax: { values: { name: 'Awa', kind: 'company' } } });
-    expect(!r.ok && r.tax?.errors.map((e) => e.field)).toEqual(['company', 'siren', 'address', 'postalCode', 'city']);
+    expect(!r.ok && r.tax?.errors.map((e) => e.field)).toEqual(['company', 'legalForm', 'siren', 'address', 'postalCode', 'city']);
     expect(read('paypal', { amount: '10', ...TAX }, on)).toMatchObject({ ok: true, form: { taxDetails: { kind: 'individual', name: 'Awa Ndiaye', country: 'France' } } });
     expect(read('mobileMoney', { ...MOBILE, ...TAX }, on)).toMatchObject({ ok: true, form: { taxDetails: { postalCode: '75002' } } });
     // Too long: refused, and what is given back to the form is cut at 300 characters.

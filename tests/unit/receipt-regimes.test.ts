@@ -37,7 +37,7 @@ describe('regimes and the donor’s IFI option', () => {
     expect(read(ticked)).not.toHaveProperty('ifi');
     expect(read(form({}), true)).not.toHaveProperty('ifi');
     expect(read(form({ [fieldName('ifi')]: 'yes' }), true)).not.toHaveProperty('ifi');
-    const company = form({ [fieldName('ifi')]: 'on', [fieldName('kind')]: 'company', [fieldName('company')]: 'ACME', [fieldName('siren')]: '987654321' });
+    const company = form({ [fieldName('ifi')]: 'on', [fieldName('kind')]: 'company', [fieldName('company')]: 'ACME', [fieldName('legalForm')]: 'SAS', [fieldName('siren')]: '987654321' });
     expect(read(company, true)).not.toHaveProperty('ifi');
     // What the donor ticked comes back with an error, so it is not lost.
     expect(readTaxDetails(form({ [fieldName('ifi')]: 'on', [fieldName('city')]: '' }), { ifi: true })).toMatchObject({ ok: false, values: { ifi: 'on' } });

@@ -98,11 +98,17 @@ describe('donor details for the receipt', () => {
     expect(!missing.ok && missing.errors.map((e) => e.field)).toEqual(['address', 'postalCode', 'city']);
   });
 
-  it('needs the company name and a 9-digit SIREN from a company', () => {
-    const bad = readTaxDetails(form({ tax_kind: 'company', tax_name: 'A. Diallo', tax_company: 'ACME', tax_siren: '12345', tax_address: '1 rue', tax_postalCode: '69001', tax_city: 'Lyon' }));
+  it('needs the company name, its legal form and a 9-digit SIREN from a company', () => {
+    const bad = readTaxDetails(form({ tax_kind: 'company', tax_name: 'A. Diallo', tax_company: 'ACME', tax_legalForm: 'SAS', tax_siren: '12345', tax_address: '1 rue', tax_postalCode: '69001', tax_city: 'Lyon' }));
     expect(!bad.ok && bad.errors).toEqual([{ field: 'siren', key: 'taxReceipt.invalidSiren' }]);
-    const good = readTaxDetails(form({ tax_kind: 'company', tax_name: 'A. Diallo', tax_company: 'ACME', tax_siren: '123 456 789', tax_address: '1 rue', tax_postalCode: '69001', tax_city: 'Lyon' }));
-    expect(good).toMatchObject({ ok: true, details: { kind: 'company', company: 'ACME', siren: '123456789' } });
+    const good = readTaxDetails(form({ tax_kind: 'company', tax_name: 'A. Diallo', tax_company: 'ACME', tax_legalForm: ' SAS ', tax_siren: '123 456 789', tax_address: '1 rue', tax_postalCode: '69001', tax_city: 'Lyon' }));
+    expect(good).toMatchObject({ ok: true, details: { kind: 'company', company: 'ACME', legalForm: 'SAS', siren: '123456789' } });
+    const noForm = readTaxDetails(form({ tax_kind: 'company', tax_name: 'A. Diallo', tax_company: 'ACME', tax_siren: '123456789', tax_address: '1 rue', tax_postalCode: '69001', tax_city: 'Lyon' }));
+    expect(!noForm.ok && noForm.errors).toEqual([{ field: 'legalForm', key: 'taxReceipt.required' }]);
+    const say = (m: typeof fr) => translate(m, 'taxReceipt.required', { field: translate(m, FIELD_LABEL.legalForm) });
+    expect(say(fr)).toBe('Forme juridique (SAS, SARL, association…) : champ obligatoire pour le reçu fiscal.');
+    expect(say(en)).toBe('Legal form (e.g. SAS, SARL, association): required for the tax receipt.');
+    expect(say(es)).toBe('Forma jurídica (SAS, SARL, asociación…): obligatorio para el recibo fiscal.');
   });
 
   it('says what is wrong in the donor’s language', () => {
@@ -121,7 +127,7 @@ describe('donor details for the receipt', () => {
 
   it('trims what is typed, keeps the country typed, and ignores company fields an individual left filled', () => {
     const r = readTaxDetails(
-      form({ tax_kind: 'individual', tax_name: ' Awa Diallo ', tax_company: 'ACME', tax_siren: 'abc', tax_address: ' 3 rue des Lilas ', tax_postalCode: ' 12500 ', tax_city: ' Dakar ', tax_country: ' Sénégal ' }),
+      form({ tax_kind: 'individual', tax_name: ' Awa Diallo ', tax_company: 'ACME', tax_legalForm: 'SAS', tax_siren: 'abc', tax_address: ' 3 rue des Lilas ', tax_postalCode: ' 12500 ', tax_city: ' Dakar ', tax_country: ' Sénégal ' }),
     );
     expect(r).toEqual({
       ok: true,
@@ -132,11 +138,11 @@ describe('donor details for the receipt', () => {
 
   it('lists every missing field of a company, in the form\'s order', () => {
     const r = readTaxDetails(form({ tax_kind: 'company' }));
-    expect(!r.ok && r.errors).toEqual(['name', 'company', 'siren', 'address', 'postalCode', 'city'].map((field) => ({ field, key: 'taxReceipt.required' })));
+    expect(!r.ok && r.errors).toEqual(['name', 'company', 'legalForm', 'siren', 'address', 'postalCode', 'city'].map((field) => ({ field, key: 'taxReceipt.required' })));
   });
 
   it('refuses over-long fields (then says nothing else about them) and a SIREN that is not exactly nine digits', () => {
-    const company = { tax_kind: 'company', tax_name: 'A. Diallo', tax_company: 'ACME', tax_siren: '123456789', tax_address: '1 rue', tax_postalCode: '69001', tax_city: 'Lyon' };
+    const company = { tax_kind: 'company', tax_name: 'A. Diallo', tax_company: 'ACME', tax_legalForm: 'SARL', tax_siren: '123456789', tax_address: '1 rue', tax_postalCode: '69001', tax_city: 'Lyon' };
     const errors = (v: Record<string, string>) => {
       const r = readTaxDetails(form({ ...company, ...v }));
       return r.ok ? [] : r.errors;
@@ -144,6 +150,8 @@ describe('donor details for the receipt', () => {
     expect(errors({ tax_name: 'n'.repeat(120) })).toEqual([]);
     expect(errors({ tax_name: 'n'.repeat(121) })).toEqual([{ field: 'name', key: 'taxReceipt.tooLong' }]);
     expect(errors({ tax_siren: '1234567890123' })).toEqual([{ field: 'siren', key: 'taxReceipt.tooLong' }]);
+    expect(errors({ tax_legalForm: 'f'.repeat(60) })).toEqual([]);
+    expect(errors({ tax_legalForm: 'f'.repeat(61) })).toEqual([{ field: 'legalForm', key: 'taxReceipt.tooLong' }]);
     for (const siren of ['A12345678', '1234567890', '12345678A'])
       expect(errors({ tax_siren: siren }), siren).toEqual([{ field: 'siren', key: 'taxReceipt.invalidSiren' }]);
     expect(errors({ tax_siren: '12345', tax_city: '' })).toEqual([

@@ -192,7 +192,7 @@ const newsletterOf = async (db: DB, email: string): Promise<DonorExport['newslet
 const CSV_COLUMNS = [
   'record', 'id', 'date', 'amount', 'currency', 'amount_eur', 'method', 'status', 'frequency', 'name', 'email', 'language', 'details',
   'fees_covered_eur', 'campaign',
-  'tax_kind', 'tax_name', 'tax_company', 'tax_siren', 'tax_address', 'tax_postal_code', 'tax_city', 'tax_country',
+  'tax_kind', 'tax_name', 'tax_company', 'tax_legal_form', 'tax_siren', 'tax_address', 'tax_postal_code', 'tax_city', 'tax_country',
   'dedication_kind', 'dedication_name', 'dedication_message', 'dedication_email', 'dedication_notified_at',
 ] as const;
 type CsvRecord = Partial<Record<(typeof CSV_COLUMNS)[number], CsvValue>>;
@@ -215,7 +215,7 @@ function giftRecord(g: DonorExport['gifts'][number]): CsvRecord {
     language: g.language,
     fees_covered_eur: g.feesCoveredEur,
     campaign: g.campaign ? `${g.campaign.title} (${g.campaign.slug})` : '',
-    ...(tax ? { tax_kind: tax.kind, tax_name: tax.name, tax_company: tax.company, tax_siren: tax.siren, tax_address: tax.address, tax_postal_code: tax.postalCode, tax_city: tax.city, tax_country: tax.country } : {}),
+    ...(tax ? { tax_kind: tax.kind, tax_name: tax.name, tax_company: tax.company, tax_legal_form: tax.legalForm ?? '', tax_siren: tax.siren, tax_address: tax.address, tax_postal_code: tax.postalCode, tax_city: tax.city, tax_country: tax.country } : {}),
     ...(d ? { dedication_kind: d.kind, dedication_name: d.name, dedication_message: d.message, dedication_email: d.email, dedication_notified_at: d.notifiedAt } : {}),
   };
 }

@@ -24,6 +24,7 @@ function donorOf(r: Row): KnownDonor {
     name: t?.name || r.donor_name || '',
     email: r.donor_email ?? '',
     company: t?.company ?? '',
+    legalForm: t?.legalForm ?? '',
     siren: t?.siren ?? '',
     address: t?.address ?? '',
     postalCode: t?.postalCode ?? '',

@@ -45,6 +45,8 @@ export const donorShape = {
     .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'Une adresse e-mail valide, ou vide.')
     .default(''),
   company: text(160),
+  /** The company's legal form (CERFA n° 16216's "Forme juridique"), required with a company name by the receipts' rule. */
+  legal_form: text(60),
   siren: text(11),
   address: text(200),
   postal_code: text(12),
@@ -86,6 +88,7 @@ export const TAX_FIELD_OF: Record<TaxField, keyof DonorEntry | null> = {
   kind: null,
   name: 'name',
   company: 'company',
+  legalForm: 'legal_form',
   siren: 'siren',
   address: 'address',
   postalCode: 'postal_code',

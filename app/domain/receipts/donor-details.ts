@@ -8,6 +8,8 @@ export interface TaxDetails {
   kind: 'individual' | 'company';
   name: string;
   company: string;
+  /** A company's legal form ("SAS", "SARL", "Association"…), CERFA n° 16216's "Forme juridique"; absent for an individual and from details stored before it was asked. */
+  legalForm?: string;
   siren: string;
   address: string;
   postalCode: string;
@@ -18,7 +20,7 @@ export interface TaxDetails {
 }
 
 /** Form field names (prefixed so they never clash with the payment form's own). */
-export const TAX_FIELDS = ['kind', 'name', 'company', 'siren', 'address', 'postalCode', 'city', 'country'] as const;
+export const TAX_FIELDS = ['kind', 'name', 'company', 'legalForm', 'siren', 'address', 'postalCode', 'city', 'country'] as const;
 export type TaxField = (typeof TAX_FIELDS)[number];
 export const fieldName = (f: TaxField | 'optOut' | 'ifi') => `tax_${f}`;
 
@@ -26,6 +28,7 @@ export const FIELD_LABEL: Record<TaxField, MessageKey> = {
   kind: 'taxReceipt.kind',
   name: 'taxReceipt.fullName',
   company: 'taxReceipt.companyName',
+  legalForm: 'taxReceipt.legalForm',
   siren: 'taxReceipt.siren',
   address: 'taxReceipt.address',
   postalCode: 'taxReceipt.postalCode',
@@ -33,7 +36,7 @@ export const FIELD_LABEL: Record<TaxField, MessageKey> = {
   country: 'taxReceipt.country',
 };
 
-const MAX: Record<TaxField, number> = { kind: 20, name: 120, company: 160, siren: 11, address: 200, postalCode: 12, city: 120, country: 80 };
+const MAX: Record<TaxField, number> = { kind: 20, name: 120, company: 160, legalForm: 60, siren: 11, address: 200, postalCode: 12, city: 120, country: 80 };
 
 export interface TaxFieldError {
   field: TaxField;
@@ -44,7 +47,8 @@ export type TaxDetailsResult = { ok: true; details: TaxDetails | null; values: R
 
 /**
  * Reads the donate form's receipt fieldset. A donor who ticks the opt-out gets no receipt (null);
- * otherwise name and address are required, and for a company its name and a 9-digit SIREN.
+ * otherwise name and address are required, and for a company its name, its legal form and a
+ * 9-digit SIREN (CERFA n° 16216's "Dénomination", "Forme juridique" and SIREN).
  * `ifi`: whether the foundation takes IFI gifts (ADR 035); only then does an individual's ticked
  * "Don au titre de l'IFI" count (a company's, or one posted while it is off, is ignored).
  */
@@ -56,7 +60,7 @@ export function readTaxDetails(get: (name: string) => string, opts: { ifi?: bool
   values.kind = kind;
   values.siren = values.siren.replace(/\s+/g, '');
   if (!values.country) values.country = 'France';
-  const required: TaxField[] = kind === 'company' ? ['company', 'siren', 'name', 'address', 'postalCode', 'city', 'country'] : ['name', 'address', 'postalCode', 'city', 'country'];
+  const required: TaxField[] = kind === 'company' ? ['company', 'legalForm', 'siren', 'name', 'address', 'postalCode', 'city', 'country'] : ['name', 'address', 'postalCode', 'city', 'country'];
   const errors: TaxFieldError[] = [];
   for (const f of TAX_FIELDS) {
     if (values[f].length > MAX[f]) errors.push({ field: f, key: 'taxReceipt.tooLong' });
@@ -68,6 +72,7 @@ export function readTaxDetails(get: (name: string) => string, opts: { ifi?: bool
     kind,
     name: values.name,
     company: kind === 'company' ? values.company : '',
+    ...(kind === 'company' ? { legalForm: values.legalForm } : {}),
     siren: kind === 'company' ? values.siren : '',
     address: values.address,
     postalCode: values.postalCode,

@@ -49,6 +49,8 @@ export function companyReceiptForm(r: Receipt, images: ReceiptImages = {}): Form
       title: 'Entreprise donatrice',
       items: [
         { kind: 'field', label: 'Dénomination', value: donor.company },
+        // Details stored before the form asked for it have none: the line stays, blank, to be filled by hand.
+        { kind: 'field', label: 'Forme juridique', value: donor.legalForm ?? '' },
         { kind: 'field', label: 'N° SIREN', value: donor.siren },
         { kind: 'field', label: 'Adresse', value: `${donor.address}, ${donor.postalCode} ${donor.city}, ${donor.country}` },
         { kind: 'field', label: 'Représentée par', value: donor.name },

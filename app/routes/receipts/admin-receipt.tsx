@@ -58,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `Reçu ${loaderData?.receipt.number ?? ''} | Administration` }, { name: 'robots', content: 'noindex' }];
 
-const LABELS: Record<(typeof TAX_FIELDS)[number], string> = { kind: 'Type', name: 'Nom et prénom', company: 'Raison sociale', siren: 'SIREN', address: 'Adresse', postalCode: 'Code postal', city: 'Commune', country: 'Pays' };
+const LABELS: Record<(typeof TAX_FIELDS)[number], string> = { kind: 'Type', name: 'Nom et prénom', company: 'Raison sociale', legalForm: 'Forme juridique', siren: 'SIREN', address: 'Adresse', postalCode: 'Code postal', city: 'Commune', country: 'Pays' };
 
 export default function ReceiptScreen({ loaderData, actionData }: Route.ComponentProps) {
   const { receipt: r, donor, regime, ifi, replaces, replacedBy } = loaderData;
@@ -80,7 +80,7 @@ export default function ReceiptScreen({ loaderData, actionData }: Route.Componen
         <dt className="font-medium text-gray-900">Versement</dt><dd>{r.paidAt} · {r.method}</dd>
         <dt className="font-medium text-gray-900">Montant</dt><dd>{r.amount}</dd>
         <dt className="font-medium text-gray-900">Régime</dt><dd>{regime}</dd>
-        <dt className="font-medium text-gray-900">Donateur</dt><dd>{donor.kind === 'company' ? `${donor.company} (SIREN ${donor.siren}), ${donor.name}` : donor.name}<br />{donor.address}, {donor.postalCode} {donor.city}, {donor.country}</dd>
+        <dt className="font-medium text-gray-900">Donateur</dt><dd>{donor.kind === 'company' ? `${donor.company}${donor.legalForm ? `, ${donor.legalForm}` : ''} (SIREN ${donor.siren}), ${donor.name}` : donor.name}<br />{donor.address}, {donor.postalCode} {donor.city}, {donor.country}</dd>
         <dt className="font-medium text-gray-900">Email</dt><dd>{r.email ?? '—'}</dd>
         {replaces && (<><dt className="font-medium text-gray-900">Remplace</dt><dd><Link to={`/admin/receipts/${replaces.id}`} className="underline">{replaces.number}</Link></dd></>)}
       </dl>

@@ -133,6 +133,7 @@ export function DonorFields({ donor: d, v, errors, children }: { donor: KnownDon
       <Field name="city" label="Commune" defaultValue={v('city', d?.city)} error={errors.city} maxLength={120} />
       <Field name="country" label="Pays" defaultValue={v('country', d?.country || 'France')} error={errors.country} maxLength={80} />
       <Field name="company" label="Entreprise (reçu au nom de la société)" defaultValue={v('company', d?.company)} error={errors.company} maxLength={160} />
+      <Field name="legal_form" label="Forme juridique de l’entreprise (SAS, SARL, association…)" defaultValue={v('legal_form', d?.legalForm)} error={errors.legal_form} maxLength={60} />
       <Field name="siren" label="SIREN de l’entreprise" defaultValue={v('siren', d?.siren)} error={errors.siren} maxLength={11} />
       {children}
     </fieldset>

@@ -6,6 +6,7 @@ const inputCls = (invalid: boolean) => `mt-1 block w-full rounded-md border px-3
 const TEXT_FIELDS: { field: Exclude<TaxField, 'kind'>; autoComplete: string; maxLength: number; company?: boolean; inputMode?: 'numeric' }[] = [
   { field: 'name', autoComplete: 'name', maxLength: 120 },
   { field: 'company', autoComplete: 'organization', maxLength: 160, company: true },
+  { field: 'legalForm', autoComplete: 'off', maxLength: 60, company: true },
   { field: 'siren', autoComplete: 'off', maxLength: 11, company: true, inputMode: 'numeric' },
   { field: 'address', autoComplete: 'street-address', maxLength: 200 },
   { field: 'postalCode', autoComplete: 'postal-code', maxLength: 12 },

@@ -195,6 +195,7 @@ for (const dialect of BOTH_DIALECTS) {
       const fieldset = page.getByRole('group', { name: 'Reçu fiscal' });
       await fieldset.getByRole('radio', { name: 'Entreprise' }).check();
       await fieldset.getByLabel(/Raison sociale/).fill('ACME SAS');
+      await fieldset.getByLabel(/Forme juridique/).fill('SAS');
       await fieldset.getByLabel(/N° SIREN/).fill('987654321');
       await fieldset.getByLabel('Nom et prénom').fill('Jean Martin');
       await fieldset.getByLabel('Adresse').fill('8 quai de Saône');
@@ -207,7 +208,7 @@ for (const dialect of BOTH_DIALECTS) {
       expect(gift).toMatchObject({ status: 'succeeded', amount_minor: 4500 });
       const receipt = await server.db.selectFrom('receipts').selectAll().where('donation_id', '=', gift.id).executeTakeFirstOrThrow();
       expect(receipt).toMatchObject({ number: `RF-${YEAR}-000003`, method: 'PayPal', amount_cents: 4500, status: 'issued' });
-      expect(JSON.parse(receipt.donor)).toMatchObject({ kind: 'company', company: 'ACME SAS', siren: '987654321', city: 'Lyon' });
+      expect(JSON.parse(receipt.donor)).toMatchObject({ kind: 'company', company: 'ACME SAS', legalForm: 'SAS', siren: '987654321', city: 'Lyon' });
     });
   });
 }
