@@ -7,7 +7,8 @@ import { createAccount, serverForSuite, signIn } from './server';
  * The 222 bis declaration by fiscal year (issue 42, year-end mends; ADR 035), in Chromium on
  * SQLite: an Admin sets the accounting's fiscal year to open in July; the declaration's picker
  * then offers "Exercice AAAA-AAAA (1er juillet … – 30 juin …)", shows the last closed fiscal year
- * with its deadline three months after its close, and its CSV is named and filled by that year.
+ * with its deadline three months after its close (its long labels fitting 320 px), and its CSV is
+ * named and filled by that year.
  */
 test.describe('the 222 bis declaration by fiscal year', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -32,6 +33,12 @@ test.describe('the 222 bis declaration by fiscal year', () => {
     await expect(page.getByText(`au plus tard le 30/09/${declared + 1}`)).toBeVisible();
     await expect(page.getByText('trois mois après la clôture de l’exercice')).toBeVisible();
     await expectAccessible(page);
+    // The long labels still fit 320 px (WCAG 1.4.10), with no sideways scroll.
+    await page.setViewportSize({ width: 320, height: 800 });
+    await page.reload();
+    await expect(page.getByLabel('Exercice', { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exporter les chiffres en CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`declaration-dons-222bis-${name}.csv`);
