@@ -13,6 +13,8 @@ export default defineConfig({
     environment: 'node',
     // What follows a payment, registered as server/runtime-hooks.ts registers it in every process.
     setupFiles: ['tests/support/payment-subscribers.ts'],
+    // One migrated database per dialect per run, copied by each data-layer test (ADR 041).
+    globalSetup: ['tests/support/db-templates.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Data-layer suites create their own databases; files run in parallel workers.

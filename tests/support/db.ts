@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, inject } from 'vitest';
 import { migrateToLatest, openDatabase, type DbHandle, type Dialect } from '~db/index';
 
 /**
@@ -39,8 +39,15 @@ export interface TestDb extends DbHandle {
   destroy(): Promise<void>;
 }
 
+/**
+ * A fresh database of its own. Migrated, it is a copy of the run's migrated template
+ * (tests/support/db-templates.ts) where there is one; else (`migrate: false`, or a file run outside
+ * the project's Vitest configuration) it is made and migrated here.
+ */
 export async function createTestDb(dialect: Dialect, { migrate = true } = {}): Promise<TestDb> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'thv-test-'));
+  const template = migrate ? templateOf(dialect) : '';
+  if (template && dialect === 'sqlite') fs.copyFileSync(template, path.join(dataDir, 'site.sqlite'));
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (dialect === 'postgres') {
@@ -49,7 +56,7 @@ export async function createTestDb(dialect: Dialect, { migrate = true } = {}): P
     const name = `thv_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
     await admin.end();
     const url = new URL(base);
     url.pathname = `/${name}`;
@@ -62,7 +69,7 @@ export async function createTestDb(dialect: Dialect, { migrate = true } = {}): P
     };
   }
   const handle = openDatabase({ databaseUrl, dataDir });
-  if (migrate) await migrateToLatest(handle.db);
+  if (migrate && !template) await migrateToLatest(handle.db);
   return {
     ...handle,
     dataDir,
@@ -72,4 +79,13 @@ export async function createTestDb(dialect: Dialect, { migrate = true } = {}): P
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The run's migrated template for a dialect ('' when the global set-up did not make one). */
+function templateOf(dialect: Dialect): string {
+  try {
+    return (dialect === 'sqlite' ? inject('sqliteTemplate') : inject('pgTemplate')) ?? '';
+  } catch {
+    return '';
+  }
 }
