@@ -182,7 +182,7 @@ describeEachDialect('a donor’s tax receipts on %s', (dialect) => {
       .filter((l) => l.startsWith('"tax_receipt"'))
       .map((l) => l.split(';').map((c) => c.slice(1, -1)));
     expect(lines).toHaveLength(2);
-    expect(lines.find((l) => l[1] === giftReceipt.number)).toEqual(['tax_receipt', giftReceipt.number, giftReceipt.issued_at, '50.00', 'EUR', '50.00', '', 'issued', '', '', A, '', `gift ${giftReceipt.year}`, ...Array(15).fill('')]);
+    expect(lines.find((l) => l[1] === giftReceipt.number)).toEqual(['tax_receipt', giftReceipt.number, giftReceipt.issued_at, '50.00', 'EUR', '50.00', '', 'issued', '', '', A, '', `gift ${giftReceipt.year}`, ...Array(16).fill('')]);
     expect(lines.find((l) => l[1] === cancelled.number)?.[7]).toMatch(/^cancelled \d{4}-\d\d-\d\dT/);
     // Another donor's export does not carry A's receipts.
     expect((await exportDonorData(db(), B)).receipts.map((r) => r.number)).not.toContain(giftReceipt.number);
