@@ -101,6 +101,8 @@ export async function migrateToLatest(db: DB): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // 029 was added after 030 had run on some databases (ADR 036): run a missing one in its turn.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
@@ -112,7 +114,7 @@ export async function migrateToLatest(db: DB): Promise<void> {
 
 /** Which migrations have run on this database and which have not. */
 export async function migrationStatus(db: DB): Promise<{ executed: string[]; pending: string[] }> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, allowUnorderedMigrations: true });
   const all = await migrator.getMigrations();
   return { executed: all.filter((m) => m.executedAt).map((m) => m.name), pending: all.filter((m) => !m.executedAt).map((m) => m.name) };
 }

@@ -24,6 +24,7 @@ import * as m025 from './025-transparency';
 import * as m026 from './026-provider-fees';
 import * as m027 from './027-receipt-regimes';
 import * as m028 from './028-imports';
+import * as m029 from './029-import-records';
 import * as m030 from './030-people';
 
 /**
@@ -56,5 +57,6 @@ export const migrations: Record<string, Migration> = {
   '026-provider-fees': m026,
   '027-receipt-regimes': m027,
   '028-imports': m028,
+  '029-import-records': m029,
   '030-people': m030,
 };

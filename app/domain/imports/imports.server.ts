@@ -10,7 +10,7 @@ import { audit, type Actor } from '~/domain/audit/audit.server';
 import type { Means } from '~/domain/means/means';
 import type { Storage } from '~/lib/storage.server';
 import { BUILT_IN_PRESETS, columnsOf, detectPreset, FIELD_LABELS, guessMapping, REQUIRED_FIELDS, type Field, type ImportSource, type Mapping } from './fields';
-import { donorKey, interpretLine } from './lines';
+import { campaignKey, donorKey, interpretLine } from './lines';
 import { detectReading, FileError, readHeader, readRows, type Reading } from './read.server';
 
 export { MAX_IMPORT_BYTES } from './fields';
@@ -42,6 +42,7 @@ export interface DryRunReport {
   matchedByName: { line: number; name: string; postalCode: string }[];
   subscribers: number;
   campaignsFound: string[];
+  /** Campaigns the file names and that are not here: the import creates them, ended. */
   campaignsUnknown: string[];
   rejected: { line: number; reason: string }[];
   rejectedCount: number;
@@ -118,14 +119,14 @@ export async function setMapping(db: DB, id: string, change: Pick<ImportSettings
   return true;
 }
 
-/** Campaigns by their French title (folded), to attach gifts to. */
+/** Campaigns by their French title or address (campaignKey), to attach gifts to. */
 export async function campaignsByTitle(db: DB): Promise<Map<string, string>> {
   const rows = await db.selectFrom('campaigns').select(['id', 'slug', 'translations']).execute();
   const byTitle = new Map<string, string>();
   for (const r of rows) {
     const t = (JSON.parse(r.translations) as Record<string, { title?: string }>).fr?.title;
-    if (t) byTitle.set(t.trim().toLowerCase(), r.id);
-    byTitle.set(r.slug.toLowerCase(), r.id);
+    byTitle.set(campaignKey(r.slug), r.id);
+    if (t) byTitle.set(campaignKey(t), r.id);
   }
   return byTitle;
 }
@@ -145,7 +146,7 @@ const LOOKUP_BATCH = 400;
 /**
  * The dry run (ADR 036): every line read as the import will read it, nothing written but the
  * report — gifts by status, those already imported, donors new or recognised (by e-mail, or by
- * name and postal code: listed for review), subscribers with a consent, campaigns found or not,
+ * name and postal code: listed for review), subscribers with a consent, campaigns found or to create,
  * and each refused line by its number and reason.
  */
 export async function dryRun(db: DB, storage: Storage, id: string): Promise<DryRunReport | undefined> {
@@ -213,9 +214,9 @@ async function countLines(db: DB, data: Buffer, settings: ImportSettings, index:
     report[g.status]++;
     if (g.status === 'succeeded') report.totalCents += g.amountCents;
     if (g.consentAt && g.email) report.subscribers++;
-    if (g.campaign && !seenCampaigns.has(g.campaign)) {
-      seenCampaigns.add(g.campaign);
-      (campaigns.has(g.campaign.toLowerCase()) ? report.campaignsFound : report.campaignsUnknown).push(g.campaign);
+    if (g.campaign && !seenCampaigns.has(campaignKey(g.campaign))) {
+      seenCampaigns.add(campaignKey(g.campaign));
+      (campaigns.has(campaignKey(g.campaign)) ? report.campaignsFound : report.campaignsUnknown).push(g.campaign);
     }
     pending.push({ ref: g.ref, key: donorKey(g), email: g.email, name: g.name, postalCode: g.details.postalCode, line: g.line });
     if (pending.length >= LOOKUP_BATCH) await flush();

@@ -89,6 +89,9 @@ export function interpretLine(line: number, cells: readonly string[], index: Par
   };
 }
 
+/** How a campaign's name is compared (the file's, a campaign's French title or address): spaces folded, lower case. */
+export const campaignKey = (title: string): string => title.replace(/\s+/g, ' ').trim().toLowerCase();
+
 /** How a donor is recognised (ADR 036): by e-mail, else by name and postal code. */
 export const donorKey = (g: Pick<ImportedLine, 'email' | 'name' | 'details'>): string | null =>
   g.email ? `e:${g.email}` : g.name && g.details.postalCode ? `n:${g.name.toLowerCase()}|${g.details.postalCode.replace(/\s/g, '')}` : null;

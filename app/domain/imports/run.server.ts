@@ -7,6 +7,7 @@
  */
 import type { DB } from '~db/index';
 import { audit, type Actor } from '~/domain/audit/audit.server';
+import { createEndedCampaign, deleteUnusedCampaign } from '~/domain/campaigns/imported.server';
 import { deleteImportedGifts, recordImportedGifts, type ImportedGift } from '~/domain/donations/ledger.server';
 import { meansFilter, storedAs } from '~/domain/means/means';
 import { CONSENT_WORDING_VERSION } from '~/domain/subscribers/consent';
@@ -15,13 +16,15 @@ import { log } from '~/lib/log.server';
 import type { Storage } from '~/lib/storage.server';
 import { campaignsByTitle, columnsFor, fileOf, getImport, reportOf, settingsOf } from './imports.server';
 import type { Field } from './fields';
-import { interpretLine, type ImportedLine } from './lines';
+import { campaignKey, interpretLine, type ImportedLine } from './lines';
 import { readRows } from './read.server';
 
 export const BATCH_LINES = 2000;
 const LEASE_MS = 2 * 60 * 1000;
 /** The proof kept with each subscriber an import brought: which import. */
 export const consentRef = (importId: string) => `import:${importId}`;
+/** Who the background import acts as in the audit trail (campaigns it creates). */
+const IMPORT_ACTOR: Actor = { id: null, name: 'Import' };
 
 /** Starts a checked import (its dry run stopped nothing): it is then run in the background, and resumed after a restart. */
 export async function startImport(db: DB, actor: Actor, id: string): Promise<boolean> {
@@ -82,10 +85,21 @@ export async function runImport(db: DB, storage: Storage, id: string, opts: { st
     let batch: ImportedLine[] = [];
     let batches = 0;
     const commit = async (upTo: number) => {
-      const gifts = batch.map((g) => toGift(id, settings.source, g, campaigns.get(g.campaign.toLowerCase()) ?? null));
+      const lines = batch;
       const consents = batch.filter((g) => g.consentAt && g.email && g.status !== 'failed');
       batch = [];
+      const created = new Map<string, string>();
       await db.transaction().execute(async (trx) => {
+        // Campaigns the file names and that are not here: created ended, in the batch's transaction, recorded for the undo.
+        for (const g of lines) {
+          const key = campaignKey(g.campaign);
+          if (!key || campaigns.has(key) || created.has(key)) continue;
+          const campaignId = await createEndedCampaign(trx, IMPORT_ACTOR, g.campaign);
+          created.set(key, campaignId);
+          const row = { import_id: id, kind: 'campaign', source: settings.source, source_ref: key, record_id: campaignId, created_at: new Date().toISOString() };
+          await trx.insertInto('import_records').values(row).onConflict((oc) => oc.columns(['kind', 'source', 'source_ref']).doUpdateSet({ import_id: id, record_id: campaignId, created_at: row.created_at })).execute();
+        }
+        const gifts = lines.map((g) => toGift(id, settings.source, g, campaigns.get(campaignKey(g.campaign)) ?? created.get(campaignKey(g.campaign)) ?? null));
         const written = await recordImportedGifts(trx, gifts);
         await trx
           .updateTable('imports')
@@ -93,6 +107,7 @@ export async function runImport(db: DB, storage: Storage, id: string, opts: { st
           .where('id', '=', id)
           .execute();
       });
+      for (const [key, campaignId] of created) campaigns.set(key, campaignId);
       // The consent's proof: its date and the file's source; no confirmation is mailed (joinFromConsent mails nothing).
       for (const g of consents) {
         await joinFromConsent(db, { email: g.email!, language: g.language, source: 'import', givenAt: g.consentAt!, wordingVersion: `import:${settings.source}`, ref: consentRef(id) });
@@ -173,9 +188,9 @@ export async function undoBlocker(db: DB, id: string): Promise<string | null> {
   return null;
 }
 
-export type UndoResult = { ok: true; gifts: number; subscribers: number } | { ok: false; message: string };
+export type UndoResult = { ok: true; gifts: number; subscribers: number; campaigns: number } | { ok: false; message: string };
 
-/** Undoes a finished import as a whole: its gifts and the subscribers it alone brought, audited, in one transaction. */
+/** Undoes a finished import as a whole: its gifts, the subscribers it alone brought and the campaigns it created that nothing else uses, audited, in one transaction. */
 export async function undoImport(db: DB, storage: Storage, actor: Actor, id: string): Promise<UndoResult> {
   const blocker = await undoBlocker(db, id);
   if (blocker) return { ok: false, message: blocker };
@@ -184,10 +199,15 @@ export async function undoImport(db: DB, storage: Storage, actor: Actor, id: str
     if (!moved) return undefined;
     const gifts = await deleteImportedGifts(trx, id);
     const subscribers = await removeJoinedBy(trx, consentRef(id));
-    await audit(trx, actor, 'import.undone', moved.file_name, { import: id, gifts, subscribers });
-    return { gifts, subscribers, key: moved.file_key };
+    // The campaigns it created, once its gifts are gone, unless another gift names them or they were edited since.
+    let campaigns = 0;
+    const made = await trx.selectFrom('import_records').select('record_id').where('import_id', '=', id).where('kind', '=', 'campaign').execute();
+    for (const m of made) if (await deleteUnusedCampaign(trx, actor, m.record_id)) campaigns++;
+    await trx.deleteFrom('import_records').where('import_id', '=', id).where('kind', '=', 'campaign').execute();
+    await audit(trx, actor, 'import.undone', moved.file_name, { import: id, gifts, subscribers, campaigns });
+    return { gifts, subscribers, campaigns, key: moved.file_key };
   });
   if (!result) return { ok: false, message: 'Cet import est déjà annulé.' };
   await storage.delete(result.key);
-  return { ok: true, gifts: result.gifts, subscribers: result.subscribers };
+  return { ok: true, gifts: result.gifts, subscribers: result.subscribers, campaigns: result.campaigns };
 }

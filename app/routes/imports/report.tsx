@@ -32,7 +32,7 @@ export function ImportReport({ report: r, money }: { report: DryRunReport; money
         ))}
       </dl>
       {r.campaignsUnknown.length > 0 && (
-        <p className="text-gray-700">Campagnes inconnues ici (dons importés sans campagne) : {r.campaignsUnknown.map((c) => `« ${c} »`).join(', ')}.</p>
+        <p className="text-gray-700">Campagnes à créer (terminées, elles ne s’ouvrent pas aux dons) : {r.campaignsUnknown.map((c) => `« ${c} »`).join(', ')}.</p>
       )}
       {r.matchedByName.length > 0 && (
         <AdminTable caption="Donateurs reconnus par nom et code postal, à vérifier" columns={['Ligne', 'Nom', 'Code postal']}>

@@ -76,7 +76,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === 'undo') {
     const r = await undoImport(db, storage, actorOf(user), id);
     if (!r.ok) return formError({ error: r.message });
-    return { done: `Import annulé : ${r.gifts} don(s) et ${r.subscribers} abonné(s) retirés.` };
+    return { done: `Import annulé : ${r.gifts} don(s), ${r.subscribers} abonné(s) et ${r.campaigns} campagne(s) créée(s) par lui retirés.` };
   }
   return formError({ error: 'Demande inconnue : rechargez la page.' });
 }
