@@ -10,7 +10,12 @@ export function ImportReport({ report: r, money }: { report: DryRunReport; money
         {r.fatal}
       </Notice>
     );
-  const rows: [string, string | number][] = [
+  const rows: [string, string | number][] = r.members !== undefined ? [
+    ['Lignes lues', r.lines],
+    ['Adhésions (membres inscrits ou renouvelés, cotisation enregistrée, aucun courriel)', r.members],
+    ['Déjà importées (ignorées)', r.alreadyImported],
+    ['Lignes refusées', r.rejectedCount],
+  ] : [
     ['Lignes lues', r.lines],
     ['Dons', `${r.gifts} (${r.succeeded} réussis pour ${money(r.totalCents)}, ${r.refunded} remboursés, ${r.failed} refusés ou impayés)`],
     ['Déjà importés (ignorés)', r.alreadyImported],
