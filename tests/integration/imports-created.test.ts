@@ -4,11 +4,13 @@ import type { CampaignInput } from '~/domain/campaigns/campaigns';
 import { createImport, dryRun, getImport, setMapping, settingsOf } from '~/domain/imports/imports.server';
 import { createMember } from '~/domain/membership/register.server';
 import { createType } from '~/domain/membership/types.server';
-import { runImport, startImport, undoImport } from '~/domain/imports/run.server';
+import { runImport, startImport, undoBlocker, undoImport } from '~/domain/imports/run.server';
 import { runtime } from '~/lib/runtime.server';
 import { describeEachDialect } from '../support/db';
 import { helloassoLine, helloassoMemberships, helloassoPayments, HELLOASSO_HEADER, utf8Bom, windows1252 } from '../support/import-files';
 import { memberInput, membershipType } from '../support/membership';
+import { setReceiptSettings } from '../support/receipts';
+import { issueAnnualStatements } from '~/domain/receipts/register.server';
 import { startTestRuntime } from '../support/runtime';
 import { startSmtp } from '../support/smtp';
 
@@ -17,7 +19,8 @@ const ADA = { id: 'a1', name: 'Ada Admin' };
 /**
  * What an import creates besides gifts (issue 43, ADR 036): the campaigns a file names and that
  * are not here — created ended, never open to gifts, taken back by the undo only while nothing
- * else uses them —, and members with their dues from HelloAsso's memberships export.
+ * else uses them —, members with their dues from HelloAsso's memberships export, and imported
+ * gifts in the annual statement only as the Admin chooses.
  */
 describeEachDialect('what an import creates besides gifts, on %s', (dialect) => {
   let app: { stop: () => Promise<void> } | undefined;
@@ -132,5 +135,37 @@ describeEachDialect('what an import creates besides gifts, on %s', (dialect) => 
     expect(await db().selectFrom('memberships').select(['id', 'ends_on']).execute()).toEqual([{ id: hugo.id, ends_on: null }]);
     expect(await db().selectFrom('membership_dues').select('id').execute()).toEqual([]);
     expect(await db().selectFrom('import_records').select('kind').execute()).toEqual([]);
+  });
+
+  it('imported gifts count in the annual statement only when the Admin chose so, and then only those without a receipt number of theirs and with a full address', async () => {
+    const sheet = [
+      'Nom;Prénom;Adresse;Code postal;Ville;Courriel;Montant;Date;N° de reçu',
+      'Garnier;Zoé;8 allée des Pins;33000;Bordeaux;zoe.annuel@example.org;50,00;10/03/2024;',
+      'Bernard;Luc;1 rue Haute;13001;Marseille;luc.annuel@example.org;30,00;11/03/2024;HA-2024-0012',
+      'Petit;Léa;;;;lea.annuel@example.org;20,00;12/03/2024;',
+      '',
+    ].join('\n');
+    const i = await createImport(db(), storage(), ADA, 'tableur-annuel.csv', Buffer.from(sheet));
+    const mapping = { lastName: 'Nom', firstName: 'Prénom', address: 'Adresse', postalCode: 'Code postal', city: 'Ville', email: 'Courriel', amount: 'Montant', date: 'Date', receiptNumber: 'N° de reçu' };
+    await setMapping(db(), i.id, { source: 'spreadsheet', kind: 'gifts', mapping, defaultMeans: 'cheque', presetId: null });
+    expect(await dryRun(db(), storage(), i.id)).toMatchObject({ gifts: 3, rejectedCount: 0 });
+    await startImport(db(), ADA, i.id);
+    await runImport(db(), storage(), i.id);
+    const january = new Date(Date.UTC(2025, 0, 5, 9));
+    const ours = <T extends { donor_email: string | null }>(r: T[]) => r.filter((x) => x.donor_email?.endsWith('.annuel@example.org'));
+
+    // Default: not counted.
+    await setReceiptSettings(db(), { model: 'annual_monthly' });
+    expect(ours(await issueAnnualStatements(db(), 2024, january))).toEqual([]);
+
+    // Chosen: Zoé's gift is summed; Luc's had its receipt elsewhere, Léa's has no address.
+    await setReceiptSettings(db(), { model: 'annual_monthly', annualCountsImported: true });
+    const zoe = await db().selectFrom('donations').select('id').where('donor_email', '=', 'zoe.annuel@example.org').executeTakeFirstOrThrow();
+    const issued = ours(await issueAnnualStatements(db(), 2024, january));
+    expect(issued.map((r) => [r.kind, r.donor_email, r.amount_cents, JSON.parse(r.donation_ids)])).toEqual([['annual', 'zoe.annuel@example.org', 5000, [zoe.id]]]);
+    // Never twice, and the import can no longer be undone as if nothing depended on it.
+    expect(ours(await issueAnnualStatements(db(), 2024, january))).toEqual([]);
+    expect(await undoBlocker(db(), i.id)).toBe(`Le reçu annuel n° ${issued[0].number} compte des dons de cet import : annulez d’abord ce reçu.`);
+    await setReceiptSettings(db(), { model: 'each' });
   });
 });

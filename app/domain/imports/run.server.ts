@@ -227,6 +227,13 @@ export async function undoBlocker(db: DB, id: string): Promise<string | null> {
   const ids = db.selectFrom('donations').select('id').where('import_id', '=', id);
   const receipt = await db.selectFrom('receipts').select('number').where('donation_id', 'in', ids).executeTakeFirst();
   if (receipt) return `Un reçu fiscal (n° ${receipt.number}) a été émis ici pour un don de cet import : annulez d’abord ce reçu.`;
+  // An annual receipt summing some of its gifts (when imported gifts count in the annual statement).
+  const annual = await db.selectFrom('receipts').select(['number', 'donation_ids']).where('kind', '=', 'annual').where('status', '=', 'issued').execute();
+  if (annual.length) {
+    const mine = new Set((await db.selectFrom('donations').select('id').where('import_id', '=', id).where('status', '=', 'succeeded').execute()).map((r) => r.id));
+    const covering = annual.find((r) => (JSON.parse(r.donation_ids) as string[]).some((g) => mine.has(g)));
+    if (covering) return `Le reçu annuel n° ${covering.number} compte des dons de cet import : annulez d’abord ce reçu.`;
+  }
   const dispute = await db.selectFrom('payment_disputes').select('id').where('donation_id', 'in', ids).executeTakeFirst();
   if (dispute) return 'Un litige de paiement porte sur un don de cet import.';
   return null;
