@@ -113,6 +113,17 @@ describeEachDialect('imports of gifts from other tools, on %s', (dialect) => {
     await undoImport(db(), storage(), ADA, id);
   });
 
+  it('a batch larger than one statement holds (the ledger inserts some 900 rows a statement): every line written once', async () => {
+    const lines = [HELLOASSO_HEADER];
+    for (let n = 0; n < 1900; n++) lines.push(helloassoLine({ order: `G${n}`, ref: `GS${n}`, amount: '5,00', date: '03/03/2024 12:00', status: 'Autorisé', last: 'Grand', first: `N${n}`, email: `g${n}@example.org` }));
+    const { id } = await importFile('grand.csv', utf8Bom(lines.join('\n')));
+    await startImport(db(), ADA, id);
+    expect(await runImport(db(), storage(), id)).toBe(1900);
+    expect((await getImport(db(), id))!).toMatchObject({ status: 'done', imported_count: 1900 });
+    expect(new Set((await imported(id)).map((r) => r.source_ref)).size).toBe(1900);
+    await undoImport(db(), storage(), ADA, id);
+  });
+
   it('GiveWP donations (`,`, US amounts): recognised, statuses and means mapped, address kept', async () => {
     const { id, report } = await importFile('give-donations.csv', Buffer.from(givewpDonations()));
     expect((await getImport(db(), id))!.source).toBe('givewp');
