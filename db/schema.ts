@@ -229,6 +229,16 @@ export interface ImportPresetTable {
   created_at: string;
 }
 
+/** Migration 029 (ADR 036): a campaign or a member an import created, by its source and reference there. */
+export interface ImportRecordTable {
+  import_id: string;
+  kind: string;
+  source: string;
+  source_ref: string;
+  record_id: string;
+  created_at: string;
+}
+
 /** Migration 007: the last receipt number used in a calendar year. */
 export interface ReceiptCounterTable {
   year: number;
@@ -759,6 +769,7 @@ export interface Database {
   mail_events: MailEventTable;
   imports: ImportTable;
   import_presets: ImportPresetTable;
+  import_records: ImportRecordTable;
   // Donors register (issue 44, ADR 038)
   people: PersonTable;
   person_years: PersonYearTable;

@@ -24,6 +24,7 @@ import * as m025 from './025-transparency';
 import * as m026 from './026-provider-fees';
 import * as m027 from './027-receipt-regimes';
 import * as m028 from './028-imports';
+import * as m032 from './032-import-records';
 import * as m030 from './030-people';
 
 /**
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '027-receipt-regimes': m027,
   '028-imports': m028,
   '030-people': m030,
+  '032-import-records': m032,
 };

@@ -45,3 +45,30 @@ export function givewpDonations(): string {
 export function ownSpreadsheet(): string {
   return ['Nom;Prénom;Code postal;Ville;Courriel;Montant;Date;Nouvelles le', 'Bernard;Luc;13001;Marseille;;15;10/01/2024;', 'Garnier;Zoé;33000;Bordeaux;zoe@example.org;22,50;11/01/2024;11/01/2024 08:00', ''].join('\n');
 }
+
+/**
+ * HelloAsso's memberships export, as scripts reading it name its columns (HelloAsso publishes no
+ * list): the order, its date and status, the member's name, the payer's, the rate ("Tarif") and
+ * its amount, then the organisation's custom fields (here an address and a phone).
+ */
+export const HELLOASSO_MEMBERSHIPS_HEADER =
+  'Référence commande;Date de la commande;Statut de la commande;Nom adhérent;Prénom adhérent;Nom payeur;Prénom payeur;Email payeur;Tarif;Montant tarif;Code Promo;Montant code promo;Adresse;Code postal;Ville;Téléphone';
+
+export const helloassoMemberLine = (o: { order: string; date: string; status?: string; last: string; first: string; email: string; rate: string; amount: string; city?: string }) =>
+  [o.order, o.date, o.status ?? 'Validé', o.last, o.first, o.last, o.first, o.email, o.rate, o.amount, '', '', '3 rue des Tilleuls', '35000', o.city ?? 'Rennes', '0601020304']
+    .map((c) => (/[;"\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c))
+    .join(';');
+
+/** Six lines: two members of one order (a family), a renewal of one of them, a refused payment, a rate unknown here, an impossible date. */
+export function helloassoMemberships(eol = '\r\n'): string {
+  return [
+    HELLOASSO_MEMBERSHIPS_HEADER,
+    helloassoMemberLine({ order: 'A100', date: '15/01/2024 09:30', last: 'Moreau', first: 'Inès', email: 'famille.moreau@example.org', rate: 'Adhésion individuelle', amount: '20,00' }),
+    helloassoMemberLine({ order: 'A100', date: '15/01/2024 09:30', last: 'Moreau', first: 'Hugo', email: 'famille.moreau@example.org', rate: 'Adhésion individuelle', amount: '20,00' }),
+    helloassoMemberLine({ order: 'A101', date: '20/01/2025 11:00', last: 'Moreau', first: 'Inès', email: 'famille.moreau@example.org', rate: 'Adhésion individuelle', amount: '20,00' }),
+    helloassoMemberLine({ order: 'A102', date: '02/02/2024 10:00', status: 'Refusé', last: 'Petit', first: 'Noé', email: 'noe@example.org', rate: 'Adhésion individuelle', amount: '20,00' }),
+    helloassoMemberLine({ order: 'A103', date: '03/02/2024 10:00', last: 'Blanc', first: 'Lina', email: 'lina@example.org', rate: 'Membre bienfaiteur', amount: '100,00' }),
+    helloassoMemberLine({ order: 'A104', date: '30/02/2024 10:00', last: 'Faux', first: 'Jour', email: 'faux@example.org', rate: 'Adhésion individuelle', amount: '20,00' }),
+    '',
+  ].join(eol);
+}

@@ -21,6 +21,7 @@ export const ORGANISATION: ReceiptSettings = {
   signatureImage: '',
   prefix: 'RF',
   ifiEligible: false,
+  annualCountsImported: false,
 };
 
 export const DONOR: TaxDetails = { kind: 'individual', name: 'Awa Diallo', company: '', siren: '', address: '3 rue des Lilas', postalCode: '75011', city: 'Paris', country: 'France' };

@@ -260,30 +260,8 @@ export async function campaignProblem(db: DB, id: string | null, input: Campaign
  * the address is free and the project exists, writes, audits, all in one transaction.
  */
 export async function saveCampaign(db: DB, actor: Actor, id: string | null, input: CampaignInput, version = 0): Promise<SaveResult> {
-  const values = clean(input);
   try {
-    return await db.transaction().execute(async (trx): Promise<SaveResult> => {
-      const problem = await campaignProblem(trx, id, input);
-      if (problem) return { error: problem };
-      let campaignId: string;
-      if (id !== null) {
-        const before = await getCampaign(trx, id);
-        if (before) await recordBaseline(trx, { type: CAMPAIGN_TYPE, id }, campaignSnapshot(before));
-      }
-      if (id === null) {
-        const now = new Date().toISOString();
-        campaignId = newId();
-        await trx.insertInto('campaigns').values({ id: campaignId, ...values, version: 1, created_at: now, updated_at: now }).execute();
-      } else {
-        const result = await updateVersioned(trx, 'campaigns', id, version, values);
-        if (result !== 'ok') return { error: result };
-        campaignId = id;
-      }
-      const campaign = toCampaign(await trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow());
-      await audit(trx, actor, id === null ? 'campaign.create' : 'campaign.update', campaignLabel(campaign), { id: campaignId, status: campaign.status });
-      await recordRevision(trx, { type: CAMPAIGN_TYPE, id: campaignId }, campaignSnapshot(campaign), actor, id === null ? 'create' : 'save');
-      return { campaign };
-    });
+    return await db.transaction().execute((trx) => saveCampaignIn(trx, actor, id, input, version));
   } catch (e) {
     // Two saves racing for one address on PostgreSQL (SQLite runs transactions one at a time, so its check above always sees the other)
     // Stryker disable next-line ConditionalExpression: reached only by that race, which a SQLite mutation run cannot make
@@ -292,14 +270,42 @@ export async function saveCampaign(db: DB, actor: Actor, id: string | null, inpu
   }
 }
 
+/** saveCampaign's writing, inside the caller's transaction (an import creates campaigns in its batch's). */
+export async function saveCampaignIn(trx: DB, actor: Actor, id: string | null, input: CampaignInput, version = 0): Promise<SaveResult> {
+  const values = clean(input);
+  const problem = await campaignProblem(trx, id, input);
+  if (problem) return { error: problem };
+  let campaignId: string;
+  if (id !== null) {
+    const before = await getCampaign(trx, id);
+    if (before) await recordBaseline(trx, { type: CAMPAIGN_TYPE, id }, campaignSnapshot(before));
+  }
+  if (id === null) {
+    const now = new Date().toISOString();
+    campaignId = newId();
+    await trx.insertInto('campaigns').values({ id: campaignId, ...values, version: 1, created_at: now, updated_at: now }).execute();
+  } else {
+    const result = await updateVersioned(trx, 'campaigns', id, version, values);
+    if (result !== 'ok') return { error: result };
+    campaignId = id;
+  }
+  const campaign = toCampaign(await trx.selectFrom('campaigns').selectAll().where('id', '=', campaignId).executeTakeFirstOrThrow());
+  await audit(trx, actor, id === null ? 'campaign.create' : 'campaign.update', campaignLabel(campaign), { id: campaignId, status: campaign.status });
+  await recordRevision(trx, { type: CAMPAIGN_TYPE, id: campaignId }, campaignSnapshot(campaign), actor, id === null ? 'create' : 'save');
+  return { campaign };
+}
+
 /** Deletes a campaign; gifts designated to it keep their record (their campaign_id then names no campaign). */
 export async function deleteCampaign(db: DB, actor: Actor, id: string): Promise<Campaign | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx.deleteFrom('campaigns').where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) return undefined;
-    const campaign = toCampaign(row);
-    await audit(trx, actor, 'campaign.delete', campaignLabel(campaign), { id });
-    await deleteHistory(trx, { type: CAMPAIGN_TYPE, id });
-    return campaign;
-  });
+  return db.transaction().execute((trx) => deleteCampaignIn(trx, actor, id));
+}
+
+/** deleteCampaign inside the caller's transaction (an import's undo). */
+export async function deleteCampaignIn(trx: DB, actor: Actor, id: string): Promise<Campaign | undefined> {
+  const row = await trx.deleteFrom('campaigns').where('id', '=', id).returningAll().executeTakeFirst();
+  if (!row) return undefined;
+  const campaign = toCampaign(row);
+  await audit(trx, actor, 'campaign.delete', campaignLabel(campaign), { id });
+  await deleteHistory(trx, { type: CAMPAIGN_TYPE, id });
+  return campaign;
 }

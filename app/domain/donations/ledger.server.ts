@@ -530,9 +530,11 @@ export async function recordImportedGifts(db: DB, gifts: ImportedGift[]): Promis
     external_receipt_number: g.externalReceiptNumber,
   }));
   let written = 0;
-  // Some 35 columns a row: 250 rows stay within SQLite's bound on a statement's parameters.
-  for (let i = 0; i < rows.length; i += 250) {
-    const chunk = rows.slice(i, i + 250);
+  // As many rows a statement as SQLite's bound on its parameters allows (32 766; PostgreSQL's is
+  // 65 535): fewer, larger statements cost less (ADR 036's measure: about 13 % of the inserts' CPU).
+  const perStatement = Math.max(1, Math.floor(32_000 / Object.keys(rows[0]).length));
+  for (let i = 0; i < rows.length; i += perStatement) {
+    const chunk = rows.slice(i, i + perStatement);
     written += (await db.insertInto('donations').values(chunk).onConflict((oc) => oc.columns(['source', 'source_ref']).doNothing()).returning('id').execute()).length;
   }
   return written;

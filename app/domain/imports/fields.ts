@@ -8,6 +8,8 @@ import { MEANS_WORDS } from './providers/means-words';
 
 /** The largest file taken (a 100 000-line HelloAsso export weighs about 15 MB). */
 export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+/** Refused lines and donors to review listed by a dry run (the counts go on). */
+export const MAX_LISTED = 500;
 
 export const FIELDS = [
   'ref',
@@ -29,6 +31,7 @@ export const FIELDS = [
   'receiptNumber',
   'language',
   'consentAt',
+  'membershipType',
 ] as const;
 export type Field = (typeof FIELDS)[number];
 
@@ -52,10 +55,16 @@ export const FIELD_LABELS: Record<Field, string> = {
   receiptNumber: 'N° de reçu déjà émis',
   language: 'Langue',
   consentAt: 'Date du consentement aux nouvelles',
+  membershipType: 'Type d’adhésion',
 };
 
+/** What a file holds: gifts, or members with their dues (the memberships export). */
+export const IMPORT_KINDS = ['gifts', 'members'] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+export const IMPORT_KIND_LABELS: Record<ImportKind, string> = { gifts: 'Des dons', members: 'Des adhésions (membres et cotisations)' };
+
 /** Without these, no line can be read: the file is refused with their names. */
-export const REQUIRED_FIELDS: readonly Field[] = ['date', 'amount'];
+export const REQUIRED_FIELDS: Record<ImportKind, readonly Field[]> = { gifts: ['date', 'amount'], members: ['date', 'lastName'] };
 
 export type Mapping = Partial<Record<Field, string>>;
 
@@ -68,6 +77,8 @@ export interface Preset {
   id: string;
   label: string;
   source: ImportSource;
+  /** Gifts unless said. */
+  kind?: ImportKind;
   mapping: Mapping;
   /** The means when the file names none (or names one we do not know). */
   defaultMeans: Means;
@@ -96,6 +107,25 @@ export const BUILT_IN_PRESETS: readonly Preset[] = [
     },
   },
   {
+    // Its columns as scripts reading it name them (HelloAsso documents no list); the organisation's custom fields follow.
+    id: 'helloasso-memberships',
+    label: 'HelloAsso — export des adhésions',
+    source: 'helloasso',
+    kind: 'members',
+    defaultMeans: 'card',
+    signature: ['Référence commande', 'Nom adhérent'],
+    mapping: {
+      ref: 'Référence commande',
+      date: 'Date de la commande',
+      amount: 'Montant tarif',
+      status: 'Statut de la commande',
+      lastName: 'Nom adhérent',
+      firstName: 'Prénom adhérent',
+      email: 'Email payeur',
+      membershipType: 'Tarif',
+    },
+  },
+  {
     id: 'givewp-donations',
     label: 'GiveWP — export des dons',
     source: 'givewp',
@@ -121,7 +151,7 @@ export const BUILT_IN_PRESETS: readonly Preset[] = [
   },
 ];
 
-const fold = (s: string) =>
+export const fold = (s: string) =>
   s
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -165,6 +195,7 @@ const USUAL: Partial<Record<Field, string[]>> = {
   country: ['pays', 'country'],
   campaign: ['campagne', 'campaign'],
   means: ['moyen de paiement', 'mode de paiement', 'moyen'],
+  membershipType: ['type d’adhesion', "type d'adhesion", 'type', 'formule', 'tarif'],
 };
 export function guessMapping(header: readonly string[]): Mapping {
   const folded = header.map(fold);

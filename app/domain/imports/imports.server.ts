@@ -7,47 +7,19 @@ import { randomUUID } from 'node:crypto';
 import type { DB } from '~db/index';
 import type { ImportTable } from '~db/schema';
 import { audit, type Actor } from '~/domain/audit/audit.server';
-import type { Means } from '~/domain/means/means';
 import type { Storage } from '~/lib/storage.server';
-import { BUILT_IN_PRESETS, columnsOf, detectPreset, FIELD_LABELS, guessMapping, REQUIRED_FIELDS, type Field, type ImportSource, type Mapping } from './fields';
-import { donorKey, interpretLine } from './lines';
-import { detectReading, FileError, readHeader, readRows, type Reading } from './read.server';
+import { BUILT_IN_PRESETS, columnsOf, detectPreset, FIELD_LABELS, guessMapping, MAX_LISTED, REQUIRED_FIELDS, type Field, type Mapping } from './fields';
+import { campaignKey, donorKey, interpretLine } from './lines';
+import { countMemberLines } from './members.server';
+import { refuseLine, type DryRunReport, type ImportSettings } from './settings';
+import { dataRows, detectReading, FileError, readHeader } from './read.server';
 
 export { MAX_IMPORT_BYTES } from './fields';
 export const IMPORT_STATUSES = ['uploaded', 'checked', 'running', 'done', 'failed', 'undone'] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 export const IMPORT_STATUS_LABELS: Record<ImportStatus, string> = { uploaded: 'À vérifier', checked: 'Vérifié, prêt à importer', running: 'En cours', done: 'Importé', failed: 'Échoué', undone: 'Annulé' };
 
-/** How a stored file is read: its reading, its source and the mapping field → column. */
-export interface ImportSettings {
-  reading: Reading;
-  source: ImportSource;
-  presetId: string | null;
-  mapping: Mapping;
-  defaultMeans: Means;
-  header: string[];
-}
-
-export interface DryRunReport {
-  lines: number;
-  gifts: number;
-  succeeded: number;
-  refunded: number;
-  failed: number;
-  totalCents: number;
-  alreadyImported: number;
-  newDonors: number;
-  matchedByEmail: number;
-  /** Donors recognised by name and postal code only: to review before importing. */
-  matchedByName: { line: number; name: string; postalCode: string }[];
-  subscribers: number;
-  campaignsFound: string[];
-  campaignsUnknown: string[];
-  rejected: { line: number; reason: string }[];
-  rejectedCount: number;
-  /** A sentence for a file that cannot be imported at all (missing column…): nothing will be. */
-  fatal: string | null;
-}
+export type { DryRunReport, ImportSettings } from './settings';
 
 export type ImportRow = ImportTable & { status: ImportStatus };
 export const settingsOf = (i: Pick<ImportTable, 'mapping'>): ImportSettings => JSON.parse(i.mapping) as ImportSettings;
@@ -63,8 +35,10 @@ export async function createImport(db: DB, storage: Storage, actor: Actor, fileN
     reading,
     header,
     source: preset?.source ?? 'spreadsheet',
+    kind: preset?.kind ?? 'gifts',
     presetId: preset?.id ?? null,
-    mapping: preset?.mapping ?? guessMapping(header),
+    // A known export's columns, and the organisation's own (custom fields: address, city…) guessed by their names.
+    mapping: { ...guessMapping(header), ...preset?.mapping },
     defaultMeans: preset?.defaultMeans ?? 'transfer',
   };
   const id = randomUUID();
@@ -110,7 +84,7 @@ export async function fileOf(storage: Storage, i: Pick<ImportTable, 'file_key'>)
 }
 
 /** Changes the source, mapping and default means (before the import starts): the dry run is to be done again. */
-export async function setMapping(db: DB, id: string, change: Pick<ImportSettings, 'source' | 'mapping' | 'defaultMeans'> & { presetId: string | null }): Promise<boolean> {
+export async function setMapping(db: DB, id: string, change: Pick<ImportSettings, 'source' | 'mapping' | 'defaultMeans' | 'kind' | 'membershipTypeId'> & { presetId: string | null }): Promise<boolean> {
   const i = await getImport(db, id);
   if (!i || (i.status !== 'uploaded' && i.status !== 'checked')) return false;
   const settings = { ...settingsOf(i), ...change };
@@ -118,34 +92,35 @@ export async function setMapping(db: DB, id: string, change: Pick<ImportSettings
   return true;
 }
 
-/** Campaigns by their French title (folded), to attach gifts to. */
+/** Campaigns by their French title or address (campaignKey), to attach gifts to. */
 export async function campaignsByTitle(db: DB): Promise<Map<string, string>> {
   const rows = await db.selectFrom('campaigns').select(['id', 'slug', 'translations']).execute();
   const byTitle = new Map<string, string>();
   for (const r of rows) {
     const t = (JSON.parse(r.translations) as Record<string, { title?: string }>).fr?.title;
-    if (t) byTitle.set(t.trim().toLowerCase(), r.id);
-    byTitle.set(r.slug.toLowerCase(), r.id);
+    byTitle.set(campaignKey(r.slug), r.id);
+    if (t) byTitle.set(campaignKey(t), r.id);
   }
   return byTitle;
 }
 
 /** The mapped columns' indexes, or the sentence saying which required field or column is missing. */
 export function columnsFor(settings: ImportSettings, header: string[]): { ok: true; index: Partial<Record<Field, number>> } | { ok: false; message: string } {
-  const unmapped = REQUIRED_FIELDS.filter((f) => !settings.mapping[f]);
+  const kind = settings.kind ?? 'gifts';
+  const unmapped = REQUIRED_FIELDS[kind].filter((f) => !settings.mapping[f]);
+  if (kind === 'members' && !settings.mapping.membershipType && !settings.membershipTypeId) unmapped.push('membershipType');
   if (unmapped.length) return { ok: false, message: `Choisissez la colonne de : ${unmapped.map((f) => FIELD_LABELS[f]).join(', ')}.` };
   const { index, missing } = columnsOf(header, settings.mapping);
   if (missing.length) return { ok: false, message: `Colonne${missing.length > 1 ? 's' : ''} absente${missing.length > 1 ? 's' : ''} du fichier : ${missing.map((c) => `« ${c} »`).join(', ')}.` };
   return { ok: true, index };
 }
 
-const MAX_LISTED = 500;
 const LOOKUP_BATCH = 400;
 
 /**
  * The dry run (ADR 036): every line read as the import will read it, nothing written but the
  * report — gifts by status, those already imported, donors new or recognised (by e-mail, or by
- * name and postal code: listed for review), subscribers with a consent, campaigns found or not,
+ * name and postal code: listed for review), subscribers with a consent, campaigns found or to create,
  * and each refused line by its number and reason.
  */
 export async function dryRun(db: DB, storage: Storage, id: string): Promise<DryRunReport | undefined> {
@@ -157,6 +132,7 @@ export async function dryRun(db: DB, storage: Storage, id: string): Promise<DryR
     const data = await fileOf(storage, i);
     const cols = columnsFor(settings, await readHeader(data, settings.reading));
     if (!cols.ok) report.fatal = cols.message;
+    else if (settings.kind === 'members') await countMemberLines(db, data, settings, cols.index, report);
     else await countLines(db, data, settings, cols.index, report);
   } catch (e) {
     if (!(e instanceof FileError)) throw e;
@@ -189,23 +165,16 @@ async function countLines(db: DB, data: Buffer, settings: ImportSettings, index:
     }
     pending = [];
   };
-  let header = true;
-  for await (const row of readRows(data, settings.reading)) {
-    if (header) {
-      header = false;
-      continue;
-    }
+  for await (const row of dataRows(data, settings.reading)) {
     report.lines++;
     const r = interpretLine(row.line, row.cells, index, settings.defaultMeans);
     if (!r.ok) {
-      report.rejectedCount++;
-      if (report.rejected.length < MAX_LISTED) report.rejected.push({ line: r.line, reason: r.reason });
+      refuseLine(report, r.line, r.reason);
       continue;
     }
     const g = r.gift;
     if (seenRefs.has(g.ref)) {
-      report.rejectedCount++;
-      if (report.rejected.length < MAX_LISTED) report.rejected.push({ line: g.line, reason: `la référence « ${g.ref} » figure déjà plus haut dans le fichier.` });
+      refuseLine(report, g.line, `la référence « ${g.ref} » figure déjà plus haut dans le fichier.`);
       continue;
     }
     seenRefs.add(g.ref);
@@ -213,9 +182,9 @@ async function countLines(db: DB, data: Buffer, settings: ImportSettings, index:
     report[g.status]++;
     if (g.status === 'succeeded') report.totalCents += g.amountCents;
     if (g.consentAt && g.email) report.subscribers++;
-    if (g.campaign && !seenCampaigns.has(g.campaign)) {
-      seenCampaigns.add(g.campaign);
-      (campaigns.has(g.campaign.toLowerCase()) ? report.campaignsFound : report.campaignsUnknown).push(g.campaign);
+    if (g.campaign && !seenCampaigns.has(campaignKey(g.campaign))) {
+      seenCampaigns.add(campaignKey(g.campaign));
+      (campaigns.has(campaignKey(g.campaign)) ? report.campaignsFound : report.campaignsUnknown).push(g.campaign);
     }
     pending.push({ ref: g.ref, key: donorKey(g), email: g.email, name: g.name, postalCode: g.details.postalCode, line: g.line });
     if (pending.length >= LOOKUP_BATCH) await flush();

@@ -29,10 +29,10 @@ export interface ImportedLine {
 
 export type Interpreted = { ok: true; gift: ImportedLine } | { ok: false; line: number; reason: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LANGS: Record<string, 'fr' | 'en' | 'es'> = { fr: 'fr', francais: 'fr', français: 'fr', en: 'en', anglais: 'en', english: 'en', es: 'es', espagnol: 'es', español: 'es', spanish: 'es' };
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const LANGS: Record<string, 'fr' | 'en' | 'es'> = { fr: 'fr', francais: 'fr', français: 'fr', en: 'en', anglais: 'en', english: 'en', es: 'es', espagnol: 'es', español: 'es', spanish: 'es' };
 
-const quote = (s: string) => `« ${s.length > 40 ? `${s.slice(0, 40)}…` : s} »`;
+export const quote = (s: string) => `« ${s.length > 40 ? `${s.slice(0, 40)}…` : s} »`;
 
 /** Reads one line with the mapped columns' indexes; `defaultMeans` when the file names none we know. */
 export function interpretLine(line: number, cells: readonly string[], index: Partial<Record<Field, number>>, defaultMeans: Means): Interpreted {
@@ -88,6 +88,9 @@ export function interpretLine(line: number, cells: readonly string[], index: Par
     },
   };
 }
+
+/** How a campaign's name is compared (the file's, a campaign's French title or address): spaces folded, lower case. */
+export const campaignKey = (title: string): string => title.replace(/\s+/g, ' ').trim().toLowerCase();
 
 /** How a donor is recognised (ADR 036): by e-mail, else by name and postal code. */
 export const donorKey = (g: Pick<ImportedLine, 'email' | 'name' | 'details'>): string | null =>

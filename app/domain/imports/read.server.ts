@@ -92,6 +92,15 @@ export async function* readRows(data: Buffer, reading: Reading): AsyncGenerator<
   }
 }
 
+/** The data rows: the file's rows after its header. */
+export async function* dataRows(data: Buffer, reading: Reading): AsyncGenerator<Row> {
+  let header = true;
+  for await (const row of readRows(data, reading)) {
+    if (header) header = false;
+    else yield row;
+  }
+}
+
 /** The header line alone (the columns to map). */
 export async function readHeader(data: Buffer, reading: Reading): Promise<string[]> {
   for await (const row of readRows(data, reading)) return row.cells.map((c) => c.trim());

@@ -327,9 +327,13 @@ export async function correctReceiptWith(
   });
 }
 
+/** Details a receipt can print: a name (or an organisation's) and a full address. */
+const printable = (d: TaxDetails | null): boolean => Boolean(d && (d.name || d.company) && d.address && d.postalCode && d.city);
+
 /**
  * The annual statement of `year` (annual model): one receipt per donor and regime (ADR 035) summing that year's
- * confirmed monthly gifts that no valid receipt covers yet, so a gift is never counted twice and
+ * confirmed monthly gifts (and, when the Admin chose so, the gifts imported without a receipt
+ * number of their own) that no valid receipt covers yet, so a gift is never counted twice and
  * running it again issues nothing new. Serialized across instances by a lock.
  */
 export async function issueAnnualStatements(db: DB, year: number, now = new Date()): Promise<Receipt[]> {
@@ -339,12 +343,15 @@ export async function issueAnnualStatements(db: DB, year: number, now = new Date
     if (!ctx.active || ctx.settings.model !== 'annual_monthly') return [];
     const from = parisYearStart(year);
     const to = parisYearStart(year + 1);
-    const gifts = await trx
+    const found = await trx
       .selectFrom('donations')
       .selectAll()
       .where('status', '=', 'succeeded')
-      .where('frequency', '=', 'monthly')
-      .where('verifiable', '=', 1)
+      .where((eb) => {
+        const monthly = eb.and([eb('frequency', '=', 'monthly'), eb('verifiable', '=', 1)]);
+        // Gifts imported from another tool, as the Admin chooses (ADR 036): those that had no receipt there.
+        return ctx.settings.annualCountsImported ? eb.or([monthly, eb.and([eb('import_id', 'is not', null), eb('external_receipt_number', 'is', null)])]) : monthly;
+      })
       .where('succeeded_at', '>=', from)
       .where('succeeded_at', '<', to)
       .where('donor_email', 'is not', null)
@@ -352,6 +359,8 @@ export async function issueAnnualStatements(db: DB, year: number, now = new Date
       .where('tax_details', 'is not', null)
       .orderBy('succeeded_at')
       .execute();
+    // An imported gift's details are the file's: summed only when a receipt can print them.
+    const gifts = found.filter((g) => g.import_id === null || printable(parseTaxDetails(g.tax_details)));
     const valid = await trx.selectFrom('receipts').select(['donation_ids']).where('status', '=', 'issued').execute();
     const covered = new Set(valid.flatMap((r) => JSON.parse(r.donation_ids) as string[]));
     const byDonor = new Map<string, DonationTable[]>();

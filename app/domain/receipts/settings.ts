@@ -42,6 +42,8 @@ export interface ReceiptSettings {
   prefix: string;
   /** The foundation may receive gifts under the IFI (article 978: a foundation recognised of public utility…); individuals are then offered the option (ADR 035). */
   ifiEligible: boolean;
+  /** The annual statement also sums the gifts imported from another tool that carry no receipt number of theirs (ADR 036); off by default. */
+  annualCountsImported: boolean;
 }
 
 export const EMPTY_RECEIPT_SETTINGS: ReceiptSettings = {
@@ -60,6 +62,7 @@ export const EMPTY_RECEIPT_SETTINGS: ReceiptSettings = {
   signatureImage: '',
   prefix: 'RF',
   ifiEligible: false,
+  annualCountsImported: false,
 };
 
 /** Fields a receipt cannot do without, with their labels (the screen lists those still empty). */
@@ -113,4 +116,5 @@ export const receiptSettingsSchema = z.object({
     .trim()
     .regex(/^[A-Z0-9-]{0,10}$/, 'Lettres majuscules, chiffres et tirets, 10 au plus.'),
   ifiEligible: checkbox,
+  annualCountsImported: checkbox,
 });

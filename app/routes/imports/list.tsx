@@ -43,8 +43,8 @@ export default function ImportsScreen({ loaderData, actionData }: Route.Componen
     <div className="max-w-4xl space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">Importer des dons</h1>
       <p className="text-gray-700">
-        Reprenez l’historique des dons d’un autre outil : export des paiements HelloAsso, export des dons GiveWP, ou tout tableur enregistré en CSV. Un essai à blanc montre d’abord ce qui serait importé, sans rien
-        modifier. Aucun courriel ni reçu n’est envoyé pour les dons importés, et un import peut être annulé en entier.
+        Reprenez l’historique des dons et des adhésions d’un autre outil : export des paiements ou des adhésions HelloAsso, export des dons GiveWP, ou tout tableur enregistré en CSV. Un essai à blanc montre
+        d’abord ce qui serait importé, sans rien modifier. Aucun courriel ni reçu n’est envoyé pour ce qui est importé, et un import peut être annulé en entier.
       </p>
       {error && (
         <Notice tone="error" title="Le fichier n’a pas été retenu" testId="import-error">
@@ -73,7 +73,7 @@ export default function ImportsScreen({ loaderData, actionData }: Route.Componen
         {loaderData.imports.length === 0 ? (
           <p className="text-gray-700">Aucun import pour l’instant.</p>
         ) : (
-          <AdminTable caption="Imports" columns={['Fichier', 'Source', 'Envoyé le', 'Par', 'Dons importés', 'État']}>
+          <AdminTable caption="Imports" columns={['Fichier', 'Source', 'Envoyé le', 'Par', 'Dons ou adhésions importés', 'État']}>
             {loaderData.imports.map((i) => (
               <tr key={i.id}>
                 <td className="px-4 py-3">

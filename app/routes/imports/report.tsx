@@ -10,7 +10,12 @@ export function ImportReport({ report: r, money }: { report: DryRunReport; money
         {r.fatal}
       </Notice>
     );
-  const rows: [string, string | number][] = [
+  const rows: [string, string | number][] = r.members !== undefined ? [
+    ['Lignes lues', r.lines],
+    ['Adhésions (membres inscrits ou renouvelés, cotisation enregistrée, aucun courriel)', r.members],
+    ['Déjà importées (ignorées)', r.alreadyImported],
+    ['Lignes refusées', r.rejectedCount],
+  ] : [
     ['Lignes lues', r.lines],
     ['Dons', `${r.gifts} (${r.succeeded} réussis pour ${money(r.totalCents)}, ${r.refunded} remboursés, ${r.failed} refusés ou impayés)`],
     ['Déjà importés (ignorés)', r.alreadyImported],
@@ -32,7 +37,7 @@ export function ImportReport({ report: r, money }: { report: DryRunReport; money
         ))}
       </dl>
       {r.campaignsUnknown.length > 0 && (
-        <p className="text-gray-700">Campagnes inconnues ici (dons importés sans campagne) : {r.campaignsUnknown.map((c) => `« ${c} »`).join(', ')}.</p>
+        <p className="text-gray-700">Campagnes à créer (terminées, elles ne s’ouvrent pas aux dons) : {r.campaignsUnknown.map((c) => `« ${c} »`).join(', ')}.</p>
       )}
       {r.matchedByName.length > 0 && (
         <AdminTable caption="Donateurs reconnus par nom et code postal, à vérifier" columns={['Ligne', 'Nom', 'Code postal']}>

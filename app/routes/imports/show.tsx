@@ -1,6 +1,7 @@
 import { Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/show';
-import { BUILT_IN_PRESETS, FIELD_LABELS, FIELDS, SOURCE_LABELS, SOURCES, type Field, type ImportSource, type Mapping } from '~/domain/imports/fields';
+import { BUILT_IN_PRESETS, FIELD_LABELS, FIELDS, IMPORT_KIND_LABELS, IMPORT_KINDS, SOURCE_LABELS, SOURCES, type Field, type ImportKind, type ImportSource, type Mapping } from '~/domain/imports/fields';
+import { listTypes } from '~/domain/membership/types.server';
 import { dryRun, getImport, IMPORT_STATUS_LABELS, listPresets, reportOf, savePreset, setMapping, settingsOf, type ImportStatus } from '~/domain/imports/imports.server';
 import { DELIMITER_LABELS, ENCODING_LABELS } from '~/domain/imports/read.server';
 import { runImport, startImport, undoBlocker, undoImport } from '~/domain/imports/run.server';
@@ -34,6 +35,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     header: settings.header,
     mapping: settings.mapping,
     defaultMeans: settings.defaultMeans,
+    kind: settings.kind ?? 'gifts',
+    membershipTypeId: settings.membershipTypeId ?? '',
+    types: (await listTypes(db)).map((t) => ({ id: t.id, name: t.translations.fr.name })),
     presets: (await listPresets(db)).map((p) => ({ id: p.id, label: p.label })),
     report: reportOf(i),
     progress: { done: i.cursor, total: i.total_lines, imported: i.imported_count },
@@ -61,7 +65,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!(SOURCES as readonly string[]).includes(source)) return formError({ error: 'Choisissez la source du fichier.' });
     const means = intent === 'preset' ? (builtIn?.defaultMeans ?? 'transfer') : text('default_means');
     if (!isMeans(means)) return formError({ error: 'Choisissez le moyen de paiement par défaut.' });
-    if (!(await setMapping(db, id, { source: source as ImportSource, mapping, defaultMeans: means as Means, presetId: builtIn?.id ?? null }))) return formError({ error: 'Cet import ne peut plus être modifié.' });
+    const current = await getImport(db, id);
+    const kind = intent === 'preset' ? (builtIn?.kind ?? (current ? settingsOf(current).kind : undefined) ?? 'gifts') : text('kind');
+    if (!(IMPORT_KINDS as readonly string[]).includes(kind)) return formError({ error: 'Choisissez ce que contient le fichier : des dons ou des adhésions.' });
+    const typeId = intent === 'preset' ? (current ? (settingsOf(current).membershipTypeId ?? null) : null) : text('membership_type') || null;
+    if (typeId && !(await listTypes(db)).some((t) => t.id === typeId)) return formError({ error: 'Choisissez un type d’adhésion de la liste.' });
+    const change = { source: source as ImportSource, kind: kind as ImportKind, membershipTypeId: typeId, mapping, defaultMeans: means as Means, presetId: builtIn?.id ?? null };
+    if (!(await setMapping(db, id, change))) return formError({ error: 'Cet import ne peut plus être modifié.' });
     const name = text('preset_name').slice(0, 80);
     if (intent === 'mapping' && name) await savePreset(db, actorOf(user), name, mapping);
     await dryRun(db, storage, id);
@@ -76,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === 'undo') {
     const r = await undoImport(db, storage, actorOf(user), id);
     if (!r.ok) return formError({ error: r.message });
-    return { done: `Import annulé : ${r.gifts} don(s) et ${r.subscribers} abonné(s) retirés.` };
+    return { done: `Import annulé : ${r.gifts} don(s), ${r.subscribers} abonné(s), ${r.members} membre(s) et ${r.campaigns} campagne(s) créée(s) par lui retirés.` };
   }
   return formError({ error: 'Demande inconnue : rechargez la page.' });
 }
@@ -111,7 +121,7 @@ export default function ImportScreen({ loaderData: d, actionData }: Route.Compon
         <section className="space-y-2 rounded-lg border border-gray-200 bg-white p-4" aria-live="polite">
           <h2 className="text-xl font-bold text-gray-900">Progression</h2>
           <label htmlFor="progress" className="block text-gray-800">
-            {d.progress.done} ligne(s) traitée(s) sur {d.progress.total} · {d.progress.imported} don(s) ajouté(s)
+            {d.progress.done} ligne(s) traitée(s) sur {d.progress.total} · {d.progress.imported} {d.kind === 'members' ? 'adhésion(s) ajoutée(s)' : 'don(s) ajouté(s)'}
           </label>
           <progress id="progress" max={Math.max(d.progress.total, 1)} value={d.progress.done} className="w-full" />
           {d.status === 'running' && (
@@ -131,7 +141,7 @@ export default function ImportScreen({ loaderData: d, actionData }: Route.Compon
         <Form method="post">
           <input type="hidden" name="intent" value="start" />
           <button type="submit" className={primaryButton}>
-            Importer {d.report.gifts - d.report.alreadyImported} don(s)
+            {d.kind === 'members' ? `Importer ${(d.report.members ?? 0) - d.report.alreadyImported} adhésion(s)` : `Importer ${d.report.gifts - d.report.alreadyImported} don(s)`}
           </button>
         </Form>
       )}
@@ -143,7 +153,7 @@ export default function ImportScreen({ loaderData: d, actionData }: Route.Compon
             <p className="text-gray-700">{d.undoBlocker}</p>
           ) : (
             <Form method="post" className="space-y-2">
-              <p className="text-gray-700">Retire tous les dons de cet import, et les abonnés qu’il a seul apportés. Les autres dons ne changent pas.</p>
+              <p className="text-gray-700">Retire tous les dons et cotisations de cet import, les abonnés et les membres qu’il a seul apportés, et les campagnes qu’il a créées si rien d’autre ne s’y rapporte. Le reste ne change pas.</p>
               <input type="hidden" name="intent" value="undo" />
               <button type="submit" className={dangerButton}>
                 Annuler l’import
@@ -166,6 +176,15 @@ export default function ImportScreen({ loaderData: d, actionData }: Route.Compon
           <Form method="post" className="space-y-3">
             <input type="hidden" name="intent" value="mapping" />
             <SelectField name="source" label="Source" options={SOURCES} labels={SOURCE_LABELS} defaultValue={d.source} />
+            <SelectField name="kind" label="Le fichier contient" options={IMPORT_KINDS} labels={IMPORT_KIND_LABELS} defaultValue={d.kind} />
+            <SelectField
+              name="membership_type"
+              label="Adhésions : type des lignes qui n’en indiquent pas un connu ici"
+              options={d.types.map((t) => t.id)}
+              labels={Object.fromEntries(d.types.map((t) => [t.id, t.name]))}
+              empty="— aucun : ces lignes sont refusées —"
+              defaultValue={d.membershipTypeId}
+            />
             <SelectField name="default_means" label="Moyen de paiement quand le fichier n’en indique pas" options={MEANS} labels={MEANS_LABELS} defaultValue={d.defaultMeans} />
             <AdminTable caption="Correspondance des colonnes" columns={['Information', 'Colonne du fichier']}>
               {FIELDS.map((f: Field) => (

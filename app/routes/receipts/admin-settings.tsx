@@ -106,6 +106,12 @@ export default function ReceiptSettingsScreen({ loaderData, actionData }: Route.
             </label>
           ))}
           <p className="text-sm text-gray-700">Avec le reçu annuel, un don déjà couvert par un reçu n’est jamais compté deux fois ; le récapitulatif est émis en janvier ou à la demande depuis « Reçus ».</p>
+          <label className="mt-2 inline-flex min-h-11 items-center gap-3 font-medium text-gray-900">
+            <input type="checkbox" name="annualCountsImported" defaultChecked={s.annualCountsImported} aria-describedby="imported-help" className="h-5 w-5" /> Compter dans le reçu annuel les dons importés d’un autre outil
+          </label>
+          <p id="imported-help" className="text-sm text-gray-700">
+            Décoché (par défaut), les dons importés (HelloAsso, GiveWP, tableur) ne figurent dans aucun reçu émis ici. Coché, le reçu annuel de l’année additionne aussi ceux qui n’avaient pas de numéro de reçu dans l’outil d’origine, lorsque le fichier donnait le nom et l’adresse complète du donateur. Un don importé avec son numéro de reçu n’est jamais repris.
+          </p>
         </fieldset>
         <fieldset className="space-y-4">
           <legend className="text-xl font-bold text-gray-900">Signature et numérotation</legend>
