@@ -25,6 +25,7 @@ import * as m026 from './026-provider-fees';
 import * as m027 from './027-receipt-regimes';
 import * as m028 from './028-imports';
 import * as m030 from './030-people';
+import * as m031 from './031-segments';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '027-receipt-regimes': m027,
   '028-imports': m028,
   '030-people': m030,
+  '031-segments': m031,
 };
