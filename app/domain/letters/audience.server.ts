@@ -16,3 +16,9 @@ export async function audienceErrors(db: DB, audience: Audience): Promise<Record
   if (!audience.segment || (await getSegment(db, audience.segment))) return {};
   return { audienceSegment: 'Ce segment n’existe pas ou plus : choisissez-en un dans la liste.' };
 }
+
+/** The subjects of letters not yet sending whose audience is this segment (it may not be deleted while they wait). */
+export async function lettersWaitingFor(db: DB, segmentId: string): Promise<string[]> {
+  const rows = await db.selectFrom('letters').select('versions').where('audience_segment', '=', segmentId).where('status', 'in', ['draft', 'scheduled']).orderBy('created_at').execute();
+  return rows.map((r) => (JSON.parse(r.versions) as { fr: { subject: string } }).fr.subject);
+}

@@ -2,7 +2,7 @@ import { LANGS, type Lang } from '~/lib/i18n';
 import { SOURCE_LABELS, SUBSCRIBER_SOURCES } from '~/domain/subscribers/consent';
 import { editorBody, LETTER_LIMITS, type LetterVersion, type LetterVersions } from '~/domain/letters/letter';
 import { RichTextField } from './content';
-import { Field, inputClass, SelectField } from './Field';
+import { choicesOf, Field, inputClass, SelectField } from './Field';
 
 export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English', es: 'Español' };
 
@@ -69,8 +69,7 @@ export function LetterFields({ versions, audience, errors, segments = [] }: { ve
           <SelectField
             name="audienceSegment"
             label="Segment de donateurs"
-            options={segments.map((s) => s.id)}
-            labels={Object.fromEntries(segments.map((s) => [s.id, s.name]))}
+            {...choicesOf(segments)}
             empty="Aucun : tous les abonnés choisis ci-dessus"
             defaultValue={audience?.segment ?? ''}
             hint="Avec un segment, seules ses personnes dont une adresse est abonnée aux nouvelles la reçoivent (le segment est calculé au moment de l’envoi)."
