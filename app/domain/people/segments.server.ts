@@ -80,11 +80,15 @@ const GIFT = sql`status = 'succeeded' and purpose = 'gift'`;
 const gaveWith = (where: Expression<SqlBool>) =>
   sql<SqlBool>`p.id in (select e.person_id from person_emails e where e.email in (select lower(donor_email) from donations where ${GIFT} and donor_email is not null and ${where}))`;
 
-/** Euros of a calendar year: at least `min` (min > 0: a row of that year must exist), at most `max` (no row is 0 €). */
+/**
+ * Euros of a calendar year: at least `min` (min > 0: a row of that year must exist), at most `max`
+ * (no row is 0 €). Correlated EXISTS on the per-year primary key: one probe per record, and an
+ * anti-join on PostgreSQL where NOT IN would not be one.
+ */
 function yearBounds(year: number, min: number | undefined, max: number | undefined): Expression<SqlBool>[] {
   const out: Expression<SqlBool>[] = [];
-  if (min !== undefined && min > 0) out.push(sql<SqlBool>`p.id in (select person_id from person_years where year = ${year} and cents >= ${min})`);
-  if (max !== undefined) out.push(sql<SqlBool>`p.id not in (select person_id from person_years where year = ${year} and cents > ${max})`);
+  if (min !== undefined && min > 0) out.push(sql<SqlBool>`exists (select 1 from person_years y where y.person_id = p.id and y.year = ${year} and y.cents >= ${min})`);
+  if (max !== undefined) out.push(sql<SqlBool>`not exists (select 1 from person_years y where y.person_id = p.id and y.year = ${year} and y.cents > ${max})`);
   return out;
 }
 
