@@ -172,7 +172,8 @@ export function readSegmentForm(form: Form): SegmentForm {
   if (tagIds.length) rules.tagIds = [...new Set(tagIds)];
   for (const k of ['campaignId', 'means', 'language'] as const) if (field(k)) rules[k] = field(k);
   const parsed = rulesSchema.safeParse(rules);
-  if (!parsed.success) Object.assign(errors, issueErrors(parsed.error.issues, (p) => String(p[0])), ...[]);
+  // What the checks above let through and the schema refuses (a means or a language not in the list): its field's first error.
+  if (!parsed.success) for (const [k, v] of Object.entries(issueErrors(parsed.error.issues, (p) => String(p[0])))) errors[k] ??= v;
   if (Object.keys(errors).length) return { ok: false, errors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, frenchIssue(k, v)])) };
   return { ok: true, name, rules: parsed.data! };
 }
