@@ -2,6 +2,8 @@
  * Table types, shared by both dialects. Conventions (ADR 002): text ids, booleans as 0/1 integers,
  * timestamps as ISO-8601 text, structured values as JSON text.
  */
+import type { ColumnType } from 'kysely';
+
 export interface PageContentTable {
   page_id: string;
   /** JSON: { [fieldId]: url } */
@@ -623,6 +625,8 @@ export interface LetterTable {
   sent_at: string | null;
   /** Raised by each save of the content (versions, audience): the editorial workflow's check. */
   version: number;
+  /** Migration 031 (ADR 040): the donors' segment the letter goes to ('' for none): its subscribed members only. */
+  audience_segment: ColumnType<string, string | undefined, string>;
 }
 
 /** One recipient of one letter: claimed by one worker at a time (letters/queue.server.ts). */
@@ -635,6 +639,16 @@ export interface LetterQueueTable {
   claimed_at: string | null;
   done_at: string | null;
   error: string | null;
+}
+
+/** Migration 031 (ADR 040): a saved segment of the donors register (its rules as JSON, people/segments.ts). */
+export interface SegmentTable {
+  id: string;
+  name: string;
+  rules: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** Migration 030 (ADR 038): one person of the donors register, with the figures kept in step with the ledger. */
@@ -772,6 +786,7 @@ export interface Database {
   import_records: ImportRecordTable;
   // Donors register (issue 44, ADR 038)
   people: PersonTable;
+  segments: SegmentTable;
   person_years: PersonYearTable;
   person_emails: PersonEmailTable;
   person_merges: PersonMergeTable;

@@ -24,8 +24,9 @@ import * as m025 from './025-transparency';
 import * as m026 from './026-provider-fees';
 import * as m027 from './027-receipt-regimes';
 import * as m028 from './028-imports';
-import * as m032 from './032-import-records';
 import * as m030 from './030-people';
+import * as m031 from './031-segments';
+import * as m032 from './032-import-records';
 
 /**
  * Every migration, in order. Migrations live in code (not read from disk) so that the server
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   '027-receipt-regimes': m027,
   '028-imports': m028,
   '030-people': m030,
+  '031-segments': m031,
   '032-import-records': m032,
 };

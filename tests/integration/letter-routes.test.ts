@@ -95,7 +95,13 @@ describeEachDialect('letters in the back office, through their routes, on %s', (
     });
     const made = await call(newLetter, '/admin/lettres/nouvelle', editor, { 'fr.subject': 'Objet', 'fr.body': 'Texte', audienceLanguage: 'es', audienceSource: 'donor' });
     const id = /\/admin\/lettres\/([\w-]+)\?ok=created$/.exec(location(made))![1];
-    expect((await getLetter(db(), id))?.audience).toEqual({ language: 'es', source: 'donor' });
+    expect((await getLetter(db(), id))?.audience).toEqual({ language: 'es', source: 'donor', segment: '' });
+    // A donors' segment as the audience (ADR 040): one that exists is kept, another is refused by the server.
+    const unknown = answer(await call(newLetter, '/admin/lettres/nouvelle', editor, { 'fr.subject': 'Objet', 'fr.body': 'Texte', audienceLanguage: '', audienceSource: '', audienceSegment: 'inconnu' }));
+    expect(unknown).toMatchObject({ status: 400, body: { errors: { audienceSegment: 'Ce segment n’existe pas ou plus : choisissez-en un dans la liste.' } } });
+    const toLapsed = await call(newLetter, '/admin/lettres/nouvelle', editor, { 'fr.subject': 'Objet', 'fr.body': 'Texte', audienceLanguage: '', audienceSource: '', audienceSegment: 'perdus-an-dernier' });
+    const lapsedId = /\/admin\/lettres\/([\w-]+)\?ok=created$/.exec(location(toLapsed))![1];
+    expect((await getLetter(db(), lapsedId))?.audience).toEqual({ language: '', source: '', segment: 'perdus-an-dernier' });
     const past = answer(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'schedule', scheduledAt: '2020-01-01T10:00' }, { id }));
     expect(past).toMatchObject({ status: 400, body: { error: 'Cette date est passée : choisissez un moment à venir.' } });
     expect(location(await call(letterAction, `/admin/lettres/${id}`, editor, { intent: 'schedule', scheduledAt: '2099-01-01T10:00' }, { id }))).toBe(`/admin/lettres/${id}?ok=scheduled`);

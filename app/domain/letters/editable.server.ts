@@ -26,7 +26,7 @@ export async function writeLetterContent(trx: DB, id: string, snapshot: Snapshot
   const { versions, audience } = snapshot as unknown as LetterSnapshot;
   const r = await trx
     .updateTable('letters')
-    .set({ versions: JSON.stringify(versions), audience_language: audience.language, audience_source: audience.source, version: version + 1, updated_at: now.toISOString() })
+    .set({ versions: JSON.stringify(versions), audience_language: audience.language, audience_source: audience.source, audience_segment: audience.segment ?? '', version: version + 1, updated_at: now.toISOString() })
     .where('id', '=', id)
     .where('version', '=', version)
     .where('status', 'in', ['draft', 'scheduled'])
@@ -42,11 +42,11 @@ export const letterEditable: Editable = {
   area: 'letters',
   adminPath: '/admin/lettres',
   async read(db, id) {
-    const r = await db.selectFrom('letters').select(['versions', 'audience_language', 'audience_source', 'status', 'version']).where('id', '=', id).executeTakeFirst();
+    const r = await db.selectFrom('letters').select(['versions', 'audience_language', 'audience_source', 'audience_segment', 'status', 'version']).where('id', '=', id).executeTakeFirst();
     if (!r || !(LETTER_STATES as readonly string[]).includes(r.status)) return undefined;
     const versions = JSON.parse(r.versions) as LetterVersions;
     return {
-      snapshot: letterSnapshot(versions, { language: r.audience_language as Audience['language'], source: r.audience_source as Audience['source'] }),
+      snapshot: letterSnapshot(versions, { language: r.audience_language as Audience['language'], source: r.audience_source as Audience['source'], segment: r.audience_segment }),
       version: Number(r.version),
       published: false,
       label: versions.fr.subject,
@@ -54,5 +54,5 @@ export const letterEditable: Editable = {
   },
   write: (trx, id, snapshot, version) => writeLetterContent(trx, id, snapshot, version),
   asPublished: (snapshot) => snapshot,
-  fieldLabels: { subject: 'Objet', body: 'Texte', link: 'Lien', image: 'Image', language: 'Langue des abonnés', source: 'Origine des abonnés' },
+  fieldLabels: { subject: 'Objet', body: 'Texte', link: 'Lien', image: 'Image', language: 'Langue des abonnés', source: 'Origine des abonnés', segment: 'Segment de donateurs' },
 };

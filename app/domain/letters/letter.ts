@@ -70,6 +70,8 @@ export const letterSchema = z.object({
   es: optionalVersion,
   audienceLanguage: z.union([z.literal(''), z.enum(LANGS)]),
   audienceSource: z.union([z.literal(''), z.enum(SUBSCRIBER_SOURCES)]),
+  /** A segment of the donors register (ADR 040): its id, '' for none; the action checks it exists. */
+  audienceSegment: z.string().trim().max(100, { error: 'Choisissez un segment de la liste.' }),
 });
 export type LetterInput = z.infer<typeof letterSchema>;
 
@@ -77,7 +79,7 @@ export type LetterInput = z.infer<typeof letterSchema>;
 export function letterFormValues(form: { get(name: string): unknown }): unknown {
   const field = (name: string) => String(form.get(name) ?? '');
   const version = (l: Lang) => ({ subject: field(`${l}.subject`), body: field(`${l}.body`), link: field(`${l}.link`), image: field(`${l}.image`), format: field(`${l}.format`) });
-  return { fr: version('fr'), en: version('en'), es: version('es'), audienceLanguage: field('audienceLanguage'), audienceSource: field('audienceSource') };
+  return { fr: version('fr'), en: version('en'), es: version('es'), audienceLanguage: field('audienceLanguage'), audienceSource: field('audienceSource'), audienceSegment: field('audienceSegment') };
 }
 
 /** Field errors by the form's field names (fr.subject…), in French. */
@@ -111,7 +113,12 @@ export const editorBody = (v: LetterVersion | undefined): string => (!v ? '' : v
 export interface Audience {
   language: Lang | '';
   source: SubscriberSource | '';
+  /** A donors' segment (ADR 040): only its people whose address is a subscribed subscriber; '' (or absent, in revisions older than it): no segment. */
+  segment?: string;
 }
+
+/** The audience the form chose. */
+export const audienceOf = (input: LetterInput): Audience => ({ language: input.audienceLanguage, source: input.audienceSource, segment: input.audienceSegment });
 
 /** The sending rate the Admin sets: messages per second and per hour. */
 export const rateSchema = z.object({

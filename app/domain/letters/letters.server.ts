@@ -38,13 +38,13 @@ export interface Letter {
   sentAt: string | null;
 }
 
-type Row = { id: string; versions: string; post_id: string | null; audience_language: string; audience_source: string; status: string; version: number; scheduled_at: string | null; pause_reason: string | null; created_at: string; updated_at: string; sent_at: string | null };
+type Row = { id: string; versions: string; post_id: string | null; audience_language: string; audience_source: string; audience_segment: string; status: string; version: number; scheduled_at: string | null; pause_reason: string | null; created_at: string; updated_at: string; sent_at: string | null };
 
 const toLetter = (r: Row): Letter => ({
   id: r.id,
   versions: JSON.parse(r.versions) as LetterVersions,
   postId: r.post_id,
-  audience: { language: r.audience_language as Audience['language'], source: r.audience_source as Audience['source'] },
+  audience: { language: r.audience_language as Audience['language'], source: r.audience_source as Audience['source'], segment: r.audience_segment },
   status: r.status as LetterState,
   version: Number(r.version),
   scheduledAt: r.scheduled_at,
@@ -71,7 +71,7 @@ export async function createLetter(db: DB, actor: Actor, written: LetterVersions
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('letters')
-      .values({ id, versions: JSON.stringify(versions), post_id: postId, audience_language: audience.language, audience_source: audience.source, status: 'draft', version: 1, scheduled_at: null, pause_reason: null, created_by: actor.id ?? '', created_at: at, updated_at: at, sent_at: null })
+      .values({ id, versions: JSON.stringify(versions), post_id: postId, audience_language: audience.language, audience_source: audience.source, audience_segment: audience.segment ?? '', status: 'draft', version: 1, scheduled_at: null, pause_reason: null, created_by: actor.id ?? '', created_at: at, updated_at: at, sent_at: null })
       .execute();
     await recordRevision(trx, { type: LETTER_TYPE, id }, letterSnapshot(versions, audience), actor, 'create');
     await audit(trx, actor, 'letter.created', id, { subject: versions.fr.subject });
@@ -143,7 +143,7 @@ export async function sendNow(db: DB, actor: Actor, id: string, now = new Date()
     const current = await getLetter(db, id);
     return current && editable(current.status) ? 'conflict' : 'locked';
   }
-  const queued = await enqueue(db, id, letter.audience);
+  const queued = await enqueue(db, id, letter.audience, now);
   await audit(db, actor, 'letter.sent', id, { subject: letter.versions.fr.subject, queued });
   return 'ok';
 }
@@ -166,7 +166,7 @@ export async function startDueLetters(db: DB, now = new Date()): Promise<number>
     const r = await db.updateTable('letters').set({ status: 'sending', updated_at: now.toISOString() }).where('id', '=', row.id).where('status', '=', 'scheduled').executeTakeFirst();
     // Another instance started it: it enqueues, not this one (enqueueing twice would add nothing anyway).
     if (Number(r.numUpdatedRows) !== 1) continue;
-    await enqueue(db, row.id, toLetter(row).audience);
+    await enqueue(db, row.id, toLetter(row).audience, now);
     started++;
   }
   return started;

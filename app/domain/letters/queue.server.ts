@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DB } from '~db/index';
+import { segmentEmails } from '~/domain/people/segments.server';
 import type { Audience } from './letter';
 
 /**
@@ -14,9 +15,13 @@ export type QueueState = (typeof QUEUE_STATES)[number];
 
 /**
  * Puts the letter's audience in its queue: the subscribed addresses of the chosen language and
- * source, at this moment. Idempotent (a row per letter and subscriber). Returns rows added.
+ * source, at this moment; with a segment (ADR 040), only those that are an address of one of the
+ * segment's people at `now` (a segment deleted since: nobody). Idempotent (a row per letter and
+ * subscriber). Returns rows added.
  */
-export async function enqueue(db: DB, letterId: string, audience: Audience): Promise<number> {
+export async function enqueue(db: DB, letterId: string, audience: Audience, now = new Date()): Promise<number> {
+  const segment = audience.segment ? await segmentEmails(db, audience.segment, now) : null;
+  if (segment === undefined) return 0;
   let recipients = db
     .selectFrom('subscribers')
     .select([
@@ -28,6 +33,7 @@ export async function enqueue(db: DB, letterId: string, audience: Audience): Pro
     .where('subscribers.status', '=', 'subscribed');
   if (audience.language) recipients = recipients.where('subscribers.language', '=', audience.language);
   if (audience.source) recipients = recipients.where('subscribers.source', '=', audience.source);
+  if (segment) recipients = recipients.where((eb) => eb(eb.fn('lower', ['subscribers.email']), 'in', segment));
   const r = await db
     .insertInto('letter_queue')
     .columns(['id', 'letter_id', 'subscriber_id', 'status'])

@@ -7,6 +7,8 @@ import { sql } from 'kysely';
 import type { DB } from '~db/index';
 import { figuresOf, monthlySince, yearOf, type DonorFigures } from './figures';
 import { emailKey, sortName } from './keys';
+import type { SegmentRules } from './segments';
+import { segmentCondition } from './segments.server';
 import { foldIn } from './sync.server';
 
 export const SORTS = ['name', 'last', 'first', 'this_year', 'last_year', 'gifts', 'largest', 'total'] as const;
@@ -22,6 +24,8 @@ export interface ListQuery {
   donorsOnly: boolean;
   monthlyOnly?: boolean;
   tagId?: string;
+  /** A segment's rules (ADR 040), with the "Grands donateurs" threshold they are judged by. */
+  segment?: { rules: SegmentRules; majorCents: number };
   /** Whether the search looks in the addresses too (an Admin's), or in the names only. */
   searchEmails?: boolean;
 }
@@ -53,6 +57,7 @@ function filtered(db: DB, query: ListQuery, now: Date) {
   const column = query.searchEmails ? sql.ref('p.search_text') : sql.ref('p.sort_name');
   if (text) q = q.where(sql<boolean>`${column} like ${`%${likeEscape(text)}%`} escape '\\'`);
   if (query.tagId) q = q.where((eb) => eb.exists(eb.selectFrom('person_tags as t').select('t.tag_id').whereRef('t.person_id', '=', 'p.id').where('t.tag_id', '=', query.tagId!)));
+  if (query.segment) q = q.where(segmentCondition(query.segment.rules, { now, majorCents: query.segment.majorCents }));
   return q;
 }
 

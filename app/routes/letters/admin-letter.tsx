@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect } from 'react-router';
 import type { Route } from './+types/admin-letter';
-import { type Audience, type LetterVersions, editable, letterErrors, letterFormValues, letterSchema, LETTER_STATE_LABELS, pausable, resumable, versionsOf, writtenLanguages } from '~/domain/letters/letter';
+import { audienceOf, type Audience, type LetterVersions, editable, letterErrors, letterFormValues, letterSchema, LETTER_STATE_LABELS, pausable, resumable, versionsOf, writtenLanguages } from '~/domain/letters/letter';
 import { footerOf, getLetter, letterMail, pauseByAdmin, resumeLetter, schedule, sendNow, updateLetter } from '~/domain/letters/letters.server';
 import { queueCounts } from '~/domain/letters/queue.server';
+import { audienceErrors, segmentChoices } from '~/domain/letters/audience.server';
 import { LETTER_TYPE } from '~/domain/letters/editable.server';
 import { timeAgo } from '~/domain/revisions/editorial';
 import { listRevisions } from '~/domain/revisions/revisions.server';
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!letter) throw data('Lettre introuvable', { status: 404 });
   const counts = await queueCounts(db(), letter.id);
   const url = new URL(request.url);
-  return { letter, counts, me: user.email, languages: writtenLanguages(letter.versions), notice: url.searchParams.get('ok') };
+  return { letter, counts, me: user.email, languages: writtenLanguages(letter.versions), notice: url.searchParams.get('ok'), segments: await segmentChoices(db()) };
 }
 
 /** "modifiée par X il y a 2 min", from the letter's last revision. */
@@ -60,7 +61,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const parsed = letterSchema.safeParse(letterFormValues(form));
     if (!parsed.success) return data({ error: 'La lettre n’a pas été enregistrée : corrigez les champs signalés.', errors: letterErrors(parsed.error) }, { status: 400 });
     const versions = versionsOf(parsed.data);
-    const audience = { language: parsed.data.audienceLanguage, source: parsed.data.audienceSource };
+    const audience = audienceOf(parsed.data);
+    const wrong = await audienceErrors(db(), audience);
+    if (Object.keys(wrong).length) return data({ error: 'La lettre n’a pas été enregistrée : corrigez les champs signalés.', errors: wrong }, { status: 400 });
     const r = await updateLetter(db(), actor, letter.id, versions, audience, seen);
     if (r === 'conflict') return data({ error: await stale(), errors: {} as Record<string, string>, typed: { versions, audience } }, { status: 409 });
     return r === 'ok' ? back('saved') : refused('L’envoi a commencé : la lettre ne peut plus être modifiée.');
@@ -95,7 +98,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 export default function LetterScreen({ loaderData, actionData }: Route.ComponentProps) {
-  const { letter, counts, me, languages, notice } = loaderData;
+  const { letter, counts, me, languages, notice, segments } = loaderData;
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   const done = counts.sent + counts.failed + counts.unknown + counts.skipped;
   const percent = total ? Math.round((done / total) * 100) : 0;
@@ -199,7 +202,7 @@ export default function LetterScreen({ loaderData, actionData }: Route.Component
             <h2 className="text-xl font-semibold text-gray-900">Contenu</h2>
             <input type="hidden" name="intent" value="save" />
             <input type="hidden" name="version" value={letter.version} />
-            <LetterFields key={letter.version} versions={typed?.versions ?? letter.versions} audience={typed?.audience ?? letter.audience} errors={actionData?.errors ?? {}} />
+            <LetterFields key={letter.version} versions={typed?.versions ?? letter.versions} audience={typed?.audience ?? letter.audience} errors={actionData?.errors ?? {}} segments={segments} />
             <button type="submit" className={primaryButton}>Enregistrer le brouillon</button>
           </Form>
         </>

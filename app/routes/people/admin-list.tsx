@@ -2,8 +2,9 @@ import { Form, Link } from 'react-router';
 import type { Route } from './+types/admin-list';
 import { listTags } from '~/domain/people/notes.server';
 import { PAGE_SIZE, listPeople, type Sort } from '~/domain/people/register.server';
+import { getSegment, listSegments, majorThreshold } from '~/domain/people/segments.server';
 import { AdminTable } from '~/ui/admin/AdminTable';
-import { Field, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
+import { Field, SelectField, choicesOf, inputClass, primaryButton, secondaryButton } from '~/ui/admin/Field';
 import { PeopleTabs } from '~/ui/admin/people';
 import { db, figuresView, listQueryOf, nameFor, peopleUser } from './admin.server';
 
@@ -11,7 +12,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { admin } = await peopleUser(request, context);
   const url = new URL(request.url);
   const query = listQueryOf(url);
-  const { rows, total } = await listPeople(db(), { ...query, searchEmails: admin });
+  const segment = query.raw.segment ? await getSegment(db(), query.raw.segment) : undefined;
+  if (query.raw.segment && !segment) throw new Response('Segment introuvable', { status: 404 });
+  const { rows, total } = await listPeople(db(), { ...query, searchEmails: admin, ...(segment ? { segment: { rules: segment.rules, majorCents: await majorThreshold(db()) } } : {}) });
   return {
     admin,
     query: query.raw,
@@ -19,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
     total,
     tags: (await listTags(db())).map((t) => ({ id: t.id, name: t.name })),
+    segments: (await listSegments(db())).map((s) => ({ id: s.id, name: s.name })),
+    segmentName: segment?.name ?? '',
     rows: rows.map((r) => ({ id: r.id, name: nameFor(r.name, admin), ...figuresView(r) })),
   };
 }
@@ -36,7 +41,7 @@ const COLUMNS: { sort: Sort; label: string }[] = [
 ];
 
 export default function PeopleList({ loaderData }: Route.ComponentProps) {
-  const { admin, query, rows, total, page, pages, tags } = loaderData;
+  const { admin, query, rows, total, page, pages, tags, segments, segmentName } = loaderData;
   const href = (over: Record<string, string>) => `?${new URLSearchParams(Object.entries({ ...query, ...over }).filter(([, v]) => v !== '')).toString()}`;
   return (
     <div className="space-y-6">
@@ -44,6 +49,14 @@ export default function PeopleList({ loaderData }: Route.ComponentProps) {
       <PeopleTabs admin={admin} />
       <Form method="get" className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field name="q" label={admin ? 'Rechercher (nom, e-mail)' : 'Rechercher (nom)'} type="search" defaultValue={query.q} maxLength={100} />
+        <SelectField
+          name="segment"
+          label="Segment"
+          {...choicesOf(segments)}
+          empty="Aucun"
+          defaultValue={query.segment}
+          hint="Un segment porte sur toutes les fiches."
+        />
         <div>
           <label htmlFor="fiches" className="block text-sm font-medium text-gray-900">Fiches</label>
           <select id="fiches" name="fiches" defaultValue={query.fiches} className={inputClass(false)}>
@@ -68,7 +81,7 @@ export default function PeopleList({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/donateurs" className={secondaryButton}>Réinitialiser</Link>
         </div>
       </Form>
-      <p className="text-gray-700" role="status" data-testid="people-count">{total} fiche{total > 1 ? 's' : ''}</p>
+      <p className="text-gray-700" role="status" data-testid="people-count">{total} fiche{total > 1 ? 's' : ''}{segmentName ? ` dans le segment « ${segmentName} »` : ''}</p>
       {rows.length === 0 ? (
         <p className="text-gray-700">Aucune fiche ne correspond.</p>
       ) : (

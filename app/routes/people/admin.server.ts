@@ -31,10 +31,11 @@ export function listQueryOf(url: URL): ListQuery & { raw: Record<string, string>
     sort,
     desc: get('ordre') === 'desc',
     page: Number.isInteger(page) && page > 0 && page < 100_000 ? page : 1,
-    donorsOnly: get('fiches') !== 'toutes',
+    // A segment (ADR 040) is judged over every record, as its count on the segments' screen.
+    donorsOnly: get('fiches') !== 'toutes' && !get('segment'),
     monthlyOnly: get('mensuel') === '1',
     tagId: get('etiquette') || undefined,
-    raw: { q: get('q'), fiches: get('fiches'), mensuel: get('mensuel'), etiquette: get('etiquette'), tri: sort, ordre: get('ordre') },
+    raw: { q: get('q'), fiches: get('fiches'), mensuel: get('mensuel'), etiquette: get('etiquette'), segment: get('segment'), tri: sort, ordre: get('ordre') },
   };
 }
 

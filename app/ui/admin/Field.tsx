@@ -61,6 +61,9 @@ export function SelectField({ name, label, options, labels, empty, defaultValue,
   );
 }
 
+/** A `SelectField`'s options and labels from a list of things with an id and a name (segments, campaigns…). */
+export const choicesOf = (items: readonly { id: string; name: string }[]) => ({ options: items.map((i) => i.id), labels: Object.fromEntries(items.map((i) => [i.id, i.name])) });
+
 /** A field's hint and error under it, named by `<id>-hint` and `<id>-error`. */
 function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
   return (

@@ -2,7 +2,7 @@ import { LANGS, type Lang } from '~/lib/i18n';
 import { SOURCE_LABELS, SUBSCRIBER_SOURCES } from '~/domain/subscribers/consent';
 import { editorBody, LETTER_LIMITS, type LetterVersion, type LetterVersions } from '~/domain/letters/letter';
 import { RichTextField } from './content';
-import { Field, inputClass } from './Field';
+import { choicesOf, Field, inputClass, SelectField } from './Field';
 
 export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English', es: 'Español' };
 
@@ -11,7 +11,7 @@ export const LANG_NAMES: Record<Lang, string> = { fr: 'Français', en: 'English'
  * French required, and the audience. The text in the rich editor (ADR 039; without JavaScript, a
  * textarea of HTML or plain paragraphs); the other fields plain: it works without JavaScript.
  */
-export function LetterFields({ versions, audience, errors }: { versions?: Partial<LetterVersions>; audience?: { language: string; source: string }; errors: Record<string, string> }) {
+export function LetterFields({ versions, audience, errors, segments = [] }: { versions?: Partial<LetterVersions>; audience?: { language: string; source: string; segment?: string }; errors: Record<string, string>; segments?: { id: string; name: string }[] }) {
   return (
     <>
       {LANGS.map((l) => {
@@ -64,6 +64,17 @@ export function LetterFields({ versions, audience, errors }: { versions?: Partia
               </option>
             ))}
           </select>
+        </div>
+        <div className="sm:col-span-2">
+          <SelectField
+            name="audienceSegment"
+            label="Segment de donateurs"
+            {...choicesOf(segments)}
+            empty="Aucun : tous les abonnés choisis ci-dessus"
+            defaultValue={audience?.segment ?? ''}
+            hint="Avec un segment, seules ses personnes dont une adresse est abonnée aux nouvelles la reçoivent (le segment est calculé au moment de l’envoi)."
+            error={errors.audienceSegment}
+          />
         </div>
       </fieldset>
     </>

@@ -122,6 +122,15 @@ function rows(ids: { editor: string; victim: string; spare: string; campaign: st
     // The donors register (ADR 038): Éditeurs read it (without addresses); merging is an Admin's.
     { method: 'GET', path: '/admin/donateurs', anonymous: 'login', editor: 200, admin: 200 },
     { method: 'GET', path: '/admin/donateurs/doublons', anonymous: 'login', editor: 403, admin: 200 },
+    // Segments (ADR 040): Éditeurs read them and their lists; writing them and their CSV (addresses) are an Admin's.
+    { method: 'GET', path: '/admin/donateurs/segments', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'POST', path: '/admin/donateurs/segments', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'GET', path: '/admin/donateurs?segment=perdus-an-dernier', anonymous: 'login', editor: 200, admin: 200 },
+    { method: 'GET', path: '/admin/donateurs?segment=inconnu', anonymous: 'login', editor: 404, admin: 404 },
+    { method: 'GET', path: '/admin/donateurs/segments/nouveau', anonymous: 'login', editor: 403, admin: 200 },
+    { method: 'POST', path: '/admin/donateurs/segments/nouveau', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 400 },
+    { method: 'GET', path: '/admin/donateurs/segments/perdus', anonymous: 'login', editor: 403, admin: 404 },
+    { method: 'GET', path: '/admin/donateurs/segments/perdus/csv', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'GET', path: '/admin/comptabilite?annee=1999', anonymous: 'login', editor: 403, admin: 404 },
     { method: 'GET', path: '/admin/comptabilite/plan', anonymous: 'login', editor: 403, admin: 200 },
     { method: 'POST', path: '/admin/comptabilite/plan', form: { x: '1' }, anonymous: 'login', editor: 403, admin: 409 },
