@@ -120,7 +120,7 @@ describeEachDialect('imports of gifts from other tools, on %s', (dialect) => {
     expect(await figures(awa!)).toEqual({ gifts: 2, totalCents: 26_000, largestCents: 25_000, lastGiftAt: before.lastGiftAt, years: [[2023, 1, 25_000], ...before.years] });
     const nina = (await personOfEmail(db(), 'nina.neuve@example.org'))!;
     expect(await figures(nina)).toEqual({ gifts: 1, totalCents: 7000, largestCents: 7000, lastGiftAt: '2023-01-04T10:00:00.000Z', years: [[2023, 1, 7000]] });
-    expect(await undoImport(db(), storage(), ADA, id)).toEqual({ ok: true, gifts: 2, subscribers: 0 });
+    expect(await undoImport(db(), storage(), ADA, id)).toEqual({ ok: true, gifts: 2, subscribers: 0, campaigns: 1, members: 0 });
     // Undone: the figures are back to what they were; the new donor's record stays, with no gift.
     expect(await figures(awa!)).toEqual(before);
     expect(await figures(nina)).toEqual({ gifts: 0, totalCents: 0, largestCents: 0, lastGiftAt: null, years: [] });
