@@ -19,5 +19,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Data-layer suites create their own databases; files run in parallel workers.
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on the 2-core CI machine, which then
+    // waited on PostgreSQL and on child processes with a core idle (9 min; 6 with three, ADR 041).
+    maxWorkers: 3,
   },
 });

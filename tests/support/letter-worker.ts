@@ -17,4 +17,8 @@ startLetterSending({
   leaseMs: Number(env.LEASE_MS),
   idleMs: 100,
 });
+// The loop's timer is unref'd (it must not hold a server's shutdown); in the server the listener
+// keeps the process alive, here this does: else, on SQLite (no socket open), a round that finds
+// only a claim whose lease has not expired yet ends the process before the next round.
+setInterval(() => {}, 1 << 30);
 process.stdout.write('ready\n');
