@@ -37,7 +37,8 @@ export function LetterFields({ versions, audience, errors, segments = [] }: { ve
           </fieldset>
         );
       })}
-      <fieldset className="grid gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2">
+      {/* min-w-0: a fieldset is as wide as its widest content by default, here the segment's long first option. */}
+      <fieldset className="grid min-w-0 gap-4 rounded-lg border border-gray-200 bg-white p-4 sm:grid-cols-2">
         <legend className="px-1 font-semibold text-gray-900">Destinataires : les abonnés confirmés</legend>
         <div>
           <label htmlFor="audienceLanguage" className="block text-sm font-medium text-gray-900">
@@ -65,7 +66,7 @@ export function LetterFields({ versions, audience, errors, segments = [] }: { ve
             ))}
           </select>
         </div>
-        <div className="sm:col-span-2">
+        <div className="min-w-0 sm:col-span-2">
           <SelectField
             name="audienceSegment"
             label="Segment de donateurs"
