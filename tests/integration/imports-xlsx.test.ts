@@ -1,9 +1,9 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { createImport, dryRun, fileOf, getImport } from '~/domain/imports/imports.server';
+import { createImport, dryRun, fileOf, getImport, MAX_IMPORT_BYTES } from '~/domain/imports/imports.server';
 import { FileError } from '~/domain/imports/read.server';
 import { runImport, startImport } from '~/domain/imports/run.server';
-import { cellText } from '~/domain/imports/xlsx.server';
+import { cellText, MAX_XLSX_ROWS } from '~/domain/imports/xlsx.server';
 import { runtime } from '~/lib/runtime.server';
 import { describeEachDialect } from '../support/db';
 import { HELLOASSO_HEADER } from '../support/import-files';
@@ -83,7 +83,7 @@ describeEachDialect('imports of an XLSX workbook, on %s', (dialect) => {
     expect((await getImport(db(), again.id))!.imported_count).toBe(0);
   });
 
-  it('a corrupt workbook and an empty first sheet are refused with their sentence, and nothing is stored', async () => {
+  it('a corrupt workbook, an empty first sheet, too many rows or too many bytes are refused with their sentence, and nothing is stored', async () => {
     const refused = async (data: Buffer) => {
       try {
         await createImport(db(), storage(), ADA, 'x.xlsx', data);
@@ -99,6 +99,14 @@ describeEachDialect('imports of an XLSX workbook, on %s', (dialect) => {
     expect(await refused(Buffer.from('PK\x03\x04 pas un zip', 'latin1'))).toMatch(/^Ce classeur Excel est illisible/);
     expect(await refused(workbook({ Vide: [], Paiements: [header] }))).toMatch(/^La première feuille de ce classeur est vide/);
     expect(await refused(workbook({ Vide: [['', ''], ['', '']] }))).toMatch(/^La première feuille de ce classeur est vide/);
+    // A sheet whose last line is past the bound (one cell there): refused before its rows are read.
+    const far = workbook({ Paiements: [header] });
+    const long = XLSX.read(far, { type: 'buffer' });
+    long.Sheets.Paiements[`A${MAX_XLSX_ROWS + 2}`] = { t: 's', v: 'trop loin' };
+    long.Sheets.Paiements['!ref'] = `A1:Q${MAX_XLSX_ROWS + 2}`;
+    expect(await refused(XLSX.write(long, { type: 'buffer', bookType: 'xlsx' }) as Buffer)).toBe('La première feuille de ce classeur dépasse 200\u202f000 lignes : découpez-la en plusieurs fichiers (par année, par exemple).');
+    const huge = Buffer.concat([far, Buffer.alloc(MAX_IMPORT_BYTES)]);
+    expect(await refused(huge)).toBe('Le classeur dépasse 50 Mo : découpez-le en plusieurs fichiers (par année, par exemple).');
     expect((await db().selectFrom('imports').select('id').execute()).length).toBe(before);
   });
 });

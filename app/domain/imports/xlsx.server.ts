@@ -47,7 +47,8 @@ export function xlsxToCsv(data: Buffer): Buffer {
   if (data.length > MAX_IMPORT_BYTES) throw new FileError(`Le classeur dépasse ${MAX_IMPORT_BYTES / 1024 / 1024} Mo : découpez-le en plusieurs fichiers (par année, par exemple).`);
   let wb: XLSX.WorkBook;
   try {
-    wb = XLSX.read(data, { type: 'buffer', cellDates: true, cellHTML: false, cellStyles: false, sheetRows: MAX_XLSX_ROWS + 2 });
+    // Dense sheets and no formatted text (`w`): 100 000 lines read in ≈ 7 s instead of ≈ 25 s (ADR 036).
+    wb = XLSX.read(data, { type: 'buffer', cellDates: true, cellText: false, cellHTML: false, cellStyles: false, dense: true, sheetRows: MAX_XLSX_ROWS + 2 });
   } catch {
     throw new FileError(UNREADABLE);
   }
