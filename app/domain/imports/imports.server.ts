@@ -13,6 +13,7 @@ import { campaignKey, donorKey, interpretLine } from './lines';
 import { countMemberLines } from './members.server';
 import { refuseLine, type DryRunReport, type ImportSettings } from './settings';
 import { dataRows, detectReading, FileError, readHeader } from './read.server';
+import { isZip, xlsxToCsv } from './xlsx.server';
 
 export { MAX_IMPORT_BYTES } from './fields';
 export const IMPORT_STATUSES = ['uploaded', 'checked', 'running', 'done', 'failed', 'undone'] as const;
@@ -26,8 +27,13 @@ export const settingsOf = (i: Pick<ImportTable, 'mapping'>): ImportSettings => J
 export const reportOf = (i: Pick<ImportTable, 'report'>): DryRunReport | null => (i.report ? (JSON.parse(i.report) as DryRunReport) : null);
 const fileKey = (id: string) => `import-${id}.csv`;
 
-/** Stores an uploaded file with its reading and the preset its header names (or a guessed mapping); a file that is no table is refused (FileError). */
-export async function createImport(db: DB, storage: Storage, actor: Actor, fileName: string, data: Buffer): Promise<ImportRow> {
+/**
+ * Stores an uploaded file with its reading and the preset its header names (or a guessed mapping);
+ * a file that is no table is refused (FileError). A workbook (XLSX) is stored as the CSV of its first
+ * sheet (xlsx.server.ts), under its own name.
+ */
+export async function createImport(db: DB, storage: Storage, actor: Actor, fileName: string, upload: Buffer): Promise<ImportRow> {
+  const data = isZip(upload) ? xlsxToCsv(upload) : upload;
   const reading = detectReading(data);
   const header = await readHeader(data, reading);
   const preset = detectPreset(header);
@@ -47,7 +53,7 @@ export async function createImport(db: DB, storage: Storage, actor: Actor, fileN
     id,
     file_name: fileName.slice(0, 200),
     file_key: fileKey(id),
-    file_size: data.length,
+    file_size: upload.length,
     source: settings.source,
     mapping: JSON.stringify(settings),
     status: 'uploaded',
@@ -64,7 +70,7 @@ export async function createImport(db: DB, storage: Storage, actor: Actor, fileN
     undone_at: null,
   };
   await db.insertInto('imports').values(row).execute();
-  await audit(db, actor, 'import.uploaded', row.file_name, { import: id, source: settings.source, size: data.length });
+  await audit(db, actor, 'import.uploaded', row.file_name, { import: id, source: settings.source, size: upload.length, ...(data !== upload && { workbook: true }) });
   return row;
 }
 

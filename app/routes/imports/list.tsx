@@ -43,7 +43,7 @@ export default function ImportsScreen({ loaderData, actionData }: Route.Componen
     <div className="max-w-4xl space-y-6">
       <h1 className="text-3xl font-bold text-gray-900">Importer des dons</h1>
       <p className="text-gray-700">
-        Reprenez l’historique des dons et des adhésions d’un autre outil : export des paiements ou des adhésions HelloAsso, export des dons GiveWP, ou tout tableur enregistré en CSV. Un essai à blanc montre
+        Reprenez l’historique des dons et des adhésions d’un autre outil : export des paiements ou des adhésions HelloAsso, export des dons GiveWP, ou tout tableur (CSV, ou la première feuille d’un classeur XLSX). Un essai à blanc montre
         d’abord ce qui serait importé, sans rien modifier. Aucun courriel ni reçu n’est envoyé pour ce qui est importé, et un import peut être annulé en entier.
       </p>
       {error && (
@@ -56,11 +56,11 @@ export default function ImportsScreen({ loaderData, actionData }: Route.Componen
         <Form method="post" encType="multipart/form-data" className="space-y-3">
           <div>
             <label htmlFor="file" className="block text-sm font-medium text-gray-900">
-              Fichier CSV (au plus {MAX_IMPORT_BYTES / 1024 / 1024} Mo)
+              Fichier CSV ou XLSX (au plus {MAX_IMPORT_BYTES / 1024 / 1024} Mo)
             </label>
-            <input id="file" name="file" type="file" accept=".csv,.txt,text/csv" required aria-describedby="file-hint" className="mt-1 block w-full max-w-full" />
+            <input id="file" name="file" type="file" accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" required aria-describedby="file-hint" className="mt-1 block w-full max-w-full" />
             <p id="file-hint" className="mt-1 text-sm text-gray-600">
-              L’encodage (UTF-8 ou Windows-1252 d’Excel) et le séparateur (point-virgule, virgule, tabulation) sont reconnus. Un classeur XLSX doit d’abord être enregistré en CSV.
+              L’encodage (UTF-8 ou Windows-1252 d’Excel) et le séparateur (point-virgule, virgule, tabulation) sont reconnus. D’un classeur XLSX, seule la première feuille est lue.
             </p>
           </div>
           <button type="submit" className={primaryButton}>
