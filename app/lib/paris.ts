@@ -24,6 +24,28 @@ export function parisDayStart(day: string): string {
   return (parisDay(summer) === day ? summer : new Date(midnightUtc - 3600_000)).toISOString();
 }
 
+/** What the Paris wall clock reads at an instant, as milliseconds of a UTC date with those figures. */
+function parisWall(at: Date): number {
+  const parts = dateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+  return Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
+}
+
+/**
+ * The instant at which the Paris wall clock reads this date and time (month 1–12), as the
+ * foundation's tools write their exports' times. Paris is UTC+2 in summer, UTC+1 in winter; a time
+ * the clocks skip in March (02:30 on their last Sunday) is read as winter time, and a time they
+ * show twice in October as its first occurrence.
+ */
+export function parisInstant(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+  for (const offsetHours of [2, 1]) {
+    const at = new Date(wall - offsetHours * 3600_000);
+    if (parisWall(at) === wall) return at;
+  }
+  return new Date(wall - 3600_000);
+}
+
 /** The Paris calendar day (AAAA-MM-JJ) of an instant. */
 export function parisDay(at: string | Date): string {
   return dateTimeFormat('en-CA', { timeZone: 'Europe/Paris', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));

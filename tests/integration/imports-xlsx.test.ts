@@ -71,8 +71,8 @@ describeEachDialect('imports of an XLSX workbook, on %s', (dialect) => {
     const rows = await db().selectFrom('donations').select(['source_ref', 'amount_minor', 'succeeded_at', 'donor_name']).where('import_id', '=', i.id).orderBy('source_ref').execute();
     // The wall time the cell shows, read as the CSV's `dd/mm/yyyy hh:mm` is (parseDate).
     expect(rows).toEqual([
-      { source_ref: 'X3001', amount_minor: 8550, succeeded_at: '2025-03-30T14:35:00.000Z', donor_name: 'Éloïse Lefèvre' },
-      { source_ref: 'X3002', amount_minor: 120000, succeeded_at: '2025-01-05T09:07:00.000Z', donor_name: 'Gaël Noël' },
+      { source_ref: 'X3001', amount_minor: 8550, succeeded_at: '2025-03-30T12:35:00.000Z', donor_name: 'Éloïse Lefèvre' },
+      { source_ref: 'X3002', amount_minor: 120000, succeeded_at: '2025-01-05T08:07:00.000Z', donor_name: 'Gaël Noël' },
     ]);
     expect(await db().selectFrom('donations').select('id').where('source_ref', '=', 'X9999').execute()).toEqual([]);
 

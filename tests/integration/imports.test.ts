@@ -73,7 +73,7 @@ describeEachDialect('imports of gifts from other tools, on %s', (dialect) => {
       ['P2003', 'refunded', 'stripe', 3000, 'eloise@example.org'],
       ['P2004', 'failed', 'stripe', 2000, 'gael@example.org'],
     ]);
-    expect(rows[0]).toMatchObject({ source: 'helloasso', verifiable: 0, succeeded_at: '2024-03-14T10:12:00.000Z', donor_name: 'Jeanne Martin', receipt_sent_at: null });
+    expect(rows[0]).toMatchObject({ source: 'helloasso', verifiable: 0, succeeded_at: '2024-03-14T09:12:00.000Z', donor_name: 'Jeanne Martin', receipt_sent_at: null });
     expect(rows[3].succeeded_at).toBeNull();
     expect(await db().selectFrom('receipts').select('id').where('donation_id', 'in', rows.map((r) => r.id)).execute()).toEqual([]);
     expect((await getImport(db(), id))!).toMatchObject({ status: 'done', imported_count: 4, cursor: 6 });
@@ -119,7 +119,7 @@ describeEachDialect('imports of gifts from other tools, on %s', (dialect) => {
     // Read by the register: the imported gifts are in the figures (of a known donor, and of a new one).
     expect(await figures(awa!)).toEqual({ gifts: 2, totalCents: 26_000, largestCents: 25_000, lastGiftAt: before.lastGiftAt, years: [[2023, 1, 25_000], ...before.years] });
     const nina = (await personOfEmail(db(), 'nina.neuve@example.org'))!;
-    expect(await figures(nina)).toEqual({ gifts: 1, totalCents: 7000, largestCents: 7000, lastGiftAt: '2023-01-04T10:00:00.000Z', years: [[2023, 1, 7000]] });
+    expect(await figures(nina)).toEqual({ gifts: 1, totalCents: 7000, largestCents: 7000, lastGiftAt: '2023-01-04T09:00:00.000Z', years: [[2023, 1, 7000]] });
     expect(await undoImport(db(), storage(), ADA, id)).toEqual({ ok: true, gifts: 2, subscribers: 0, campaigns: 1, members: 0 });
     // Undone: the figures are back to what they were; the new donor's record stays, with no gift.
     expect(await figures(awa!)).toEqual(before);
@@ -184,7 +184,7 @@ describeEachDialect('imports of gifts from other tools, on %s', (dialect) => {
     const sub = await db().selectFrom('subscribers').selectAll().where('email', '=', 'zoe@example.org').executeTakeFirstOrThrow();
     expect(sub).toMatchObject({ status: 'subscribed', source: 'import' });
     const proof = await db().selectFrom('subscriber_events').selectAll().where('subscriber_id', '=', sub.id).execute();
-    expect(proof).toMatchObject([{ kind: 'joined', source: 'import', at: '2024-01-11T08:00:00.000Z', wording_version: 'import:spreadsheet', detail: `import:${i.id}` }]);
+    expect(proof).toMatchObject([{ kind: 'joined', source: 'import', at: '2024-01-11T07:00:00.000Z', wording_version: 'import:spreadsheet', detail: `import:${i.id}` }]);
     expect(smtp.mails).toEqual([]);
     expect(await db().selectFrom('mail_outbox').select('id').execute()).toEqual([]);
     expect(await undoImport(db(), storage(), ADA, i.id)).toEqual({ ok: true, gifts: 2, subscribers: 1, campaigns: 0, members: 0 });

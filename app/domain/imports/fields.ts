@@ -3,6 +3,7 @@
  * text is read: dates `dd/mm/yyyy hh:mm` or ISO, amounts `85,00` or `1,000.00`, statuses and means
  * in the words of HelloAsso, GiveWP or a spreadsheet. Pure: shared with the browser.
  */
+import { parisInstant } from '~/lib/paris';
 import type { Means } from '~/domain/means/means';
 import { MEANS_WORDS } from './providers/means-words';
 
@@ -208,22 +209,30 @@ export function guessMapping(header: readonly string[]): Mapping {
   return m;
 }
 
-/** A date as files write it: `dd/mm/yyyy[ hh:mm[:ss]]`, `yyyy-mm-dd[ hh:mm[:ss]]`; undefined when impossible. ISO UTC, read as Paris noon when no time. */
+/**
+ * A date as files write it: `dd/mm/yyyy[ hh:mm[:ss]]`, `yyyy-mm-dd[ hh:mm[:ss]][Z|±hh:mm]`;
+ * undefined when impossible. A time without its zone is the Paris wall clock's, as HelloAsso,
+ * GiveWP (a French site's time zone) and a French spreadsheet write it; a date without a time is
+ * noon in Paris. Answers an ISO instant (UTC).
+ */
 export function parseDate(text: string): string | undefined {
   const t = text.trim();
   let m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
   let y: number, mo: number, d: number;
+  let zone: string | undefined;
   if (m) [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
   else {
-    m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?/.exec(t);
+    m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})?)?/.exec(t);
     if (!m) return undefined;
     [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    zone = m[7];
   }
   const [h, mi, s] = m[4] === undefined ? [12, 0, 0] : [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
   if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59 || y < 1900 || y > 2100) return undefined;
-  const at = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  if (at.getUTCDate() !== d) return undefined; // 31/02
-  return at.toISOString();
+  if (new Date(Date.UTC(y, mo - 1, d)).getUTCDate() !== d) return undefined; // 31/02
+  if (zone === undefined) return parisInstant(y, mo, d, h, mi, s).toISOString();
+  const offsetMinutes = zone === 'Z' ? 0 : (zone[0] === '-' ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(-2)));
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s) - offsetMinutes * 60_000).toISOString();
 }
 
 /** An amount in cents: `85,00`, `1 234,56`, `1,000.00`, `50.00 €`, `85`; undefined when not an amount. */
