@@ -89,6 +89,10 @@ function yearBounds(year: number, min: number | undefined, max: number | undefin
   const out: Expression<SqlBool>[] = [];
   if (min !== undefined && min > 0) out.push(sql<SqlBool>`exists (select 1 from person_years y where y.person_id = p.id and y.year = ${year} and y.cents >= ${min})`);
   if (max !== undefined) out.push(sql<SqlBool>`not exists (select 1 from person_years y where y.person_id = p.id and y.year = ${year} and y.cents > ${max})`);
+  // No euro in the year: then no gift that counts in it either, so the last gift is not in it. Said on
+  // the indexed expression too (people_last_sort), it spares a per-year probe for every record whose
+  // last gift is this year's, which the lapsed segments, sorted by last gift, met first.
+  if (max === 0) out.push(sql<SqlBool>`not (coalesce(p.last_gift_at, '') >= ${`${year}-01-01`} and coalesce(p.last_gift_at, '') < ${`${year + 1}-01-01`})`);
   return out;
 }
 
