@@ -41,12 +41,9 @@ function countOutsideQuotes(line: string, ch: string): number {
   return n;
 }
 
-/** How to read the file, from its first bytes; a file that is no table is refused with a sentence. */
+/** How to read the file, from its first bytes (a workbook arrives here already converted: xlsx.server.ts); a file that is no table is refused with a sentence. */
 export function detectReading(data: Buffer): Reading {
   if (data.length === 0) throw new FileError('Le fichier est vide.');
-  if (data.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
-    throw new FileError('Ce fichier est un classeur Excel (XLSX) : enregistrez-le au format CSV (« Fichier › Enregistrer sous › CSV ») puis envoyez le CSV.');
-  }
   const encoding = encodingOf(data);
   const head = data.subarray(0, HEAD);
   if (encoding !== 'utf16le' && head.includes(0)) throw new FileError('Ce fichier n’est pas un tableau : envoyez un fichier CSV (valeurs séparées par des points-virgules, des virgules ou des tabulations).');
